@@ -1,0 +1,183 @@
+"""Eager accounting: every ATen op below autograd, with the values it read and wrote.
+
+A TorchDispatchMode sees about one op per kernel launch (after CompositeImplicit
+decompositions), which is what the eager variant runs. Run it in its own call, never inside
+the timed profile: the mode's Python overhead would distort the timeline.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_flatten
+
+from backend.harness.tensors import Value, ValueTable
+
+# Ops that allocate or inspect without moving data through memory.
+NO_TRAFFIC_OPS = {
+    "aten.empty.memory_format",
+    "aten.empty_strided.default",
+    "aten.empty_like.default",
+    "aten.lift_fresh.default",
+    "aten.detach.default",
+    "aten.alias.default",
+}
+
+_INFIX = {"add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "mm": "@", "matmul": "@"}
+_INFIX.update({"bmm": "@", "pow": "**", "gt": ">", "lt": "<", "ge": ">=", "le": "<=", "eq": "=="})
+_PRECEDENCE = {"**": 4, "*": 3, "/": 3, "@": 3, "+": 2, "-": 2}  # comparisons: 1
+MAX_NAME_CHARS = 40
+
+
+@dataclass
+class Operand:
+    value: int | None  # value id for a tensor operand
+    text: str  # literal text for a non-tensor operand
+
+
+@dataclass
+class EagerOp:
+    index: int
+    op: str
+    view: bool
+    line: int | None
+    stack_lines: list[int]
+    operands: list[Operand]
+    reads: list[int] = field(default_factory=list)
+    writes: list[int] = field(default_factory=list)
+
+    @property
+    def moves_data(self) -> bool:
+        return not self.view and self.op not in NO_TRAFFIC_OPS
+
+
+def op_base_name(op: str) -> str:
+    """`aten.add.Tensor` -> `add`; `aten.mul_.Tensor` -> `mul`."""
+    parts = op.split(".")
+    return (parts[1] if len(parts) > 1 else op).rstrip("_").lstrip("_")
+
+
+class EagerCapture(TorchDispatchMode):
+    def __init__(self, snippet_file: str, table: ValueTable) -> None:
+        super().__init__()
+        self.snippet_file = snippet_file
+        self.table = table
+        self.ops: list[EagerOp] = []
+
+    def __torch_dispatch__(
+        self, func: Any, types: Any, args: Any = (), kwargs: Any = None
+    ) -> Any:
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        self._record(func, args, kwargs, out)
+        return out
+
+    def _record(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
+        schema = func._schema
+        view = any(r.alias_info is not None and not r.alias_info.is_write for r in schema.returns)
+        lines = self._snippet_lines()
+        op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
+        inputs = [x for x in tree_flatten((args, kwargs))[0]]
+        op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
+        outputs = [t for t in tree_flatten(out)[0] if isinstance(t, torch.Tensor)]
+        if op.moves_data:
+            op.reads = _unique([self.table.read(t, "const").id for t in _tensors(inputs)])
+            op.writes = [self.table.write(t, op.index, f"tmp{op.index}").id for t in outputs]
+        else:  # a view's output is the same storage as its input: no new value
+            for t in _tensors(inputs):
+                self.table.read(t, "const")
+        self.ops.append(op)
+
+    def _operand(self, x: Any) -> Operand:
+        if isinstance(x, torch.Tensor):
+            return Operand(self.table.read(x, "const").id, "")
+        return Operand(None, _literal(x))
+
+    def _snippet_lines(self) -> list[int]:
+        """Snippet lines on the stack, innermost first."""
+        lines = []
+        frame = sys._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_filename == self.snippet_file:
+                lines.append(frame.f_lineno)
+            frame = frame.f_back  # type: ignore[assignment]
+        return lines
+
+
+def _tensors(items: list[Any]) -> list[torch.Tensor]:
+    return [x for x in items if isinstance(x, torch.Tensor)]
+
+
+def _unique(ids: list[int]) -> list[int]:
+    return list(dict.fromkeys(ids))
+
+
+def _literal(x: Any) -> str:
+    text = repr(x)
+    return text if len(text) <= 12 else f"{x:.4g}" if isinstance(x, float) else text[:12]
+
+
+def name_values(ops: list[EagerOp], table: ValueTable, targets: dict[int, str]) -> None:
+    """Give each written value a name a person recognises.
+
+    The last op of an assignment statement names its output after the variable (`y`);
+    other outputs are named after the expression (`a + b`, `relu(a + b)`), and fall back to
+    `tmpN` when the expression grows too long.
+    """
+    values = table.values
+    for position, op in enumerate(ops):
+        if not op.writes:
+            continue
+        value = values[op.writes[0]]
+        if value.role not in ("intermediate", "scratch") or not value.name.startswith("tmp"):
+            continue
+        target = targets.get(op.line) if op.line is not None else None
+        if target and _last_op_of_statement(ops, position):
+            value.name = target
+        else:
+            value.name = _expression(op, values) or value.name
+    for op in ops:  # later writes of the same storage share the first name
+        for vid in op.writes[1:]:
+            values[vid].name = f"{values[op.writes[0]].name}[{op.writes.index(vid)}]"
+
+
+def _last_op_of_statement(ops: list[EagerOp], position: int) -> bool:
+    here = ops[position]
+    for later in ops[position + 1 :]:
+        if later.moves_data:
+            return later.line != here.line or later.stack_lines[1:] != here.stack_lines[1:]
+    return True
+
+
+def _expression(op: EagerOp, values: list[Value]) -> str | None:
+    base = op_base_name(op.op)
+    names = [values[o.value].name if o.value is not None else o.text for o in op.operands]
+    if base in _INFIX and len(names) >= 2:
+        left, right = names[:2] if base != "rsub" else names[1::-1]
+        symbol = _INFIX[base]
+        level = _PRECEDENCE.get(symbol, 1)
+        text = f"{_wrap(left, level, False)} {symbol} {_wrap(right, level, True)}"
+    else:
+        tensor_names = [values[o.value].name for o in op.operands if o.value is not None]
+        text = f"{base}({', '.join(tensor_names)})"
+    return text if len(text) <= MAX_NAME_CHARS else None
+
+
+def _wrap(name: str, level: int, right_side: bool) -> str:
+    """Parenthesise an operand only where precedence needs it: `a * b + 1`, `(a + b) * c`."""
+    inner = _top_level_precedence(name)
+    needs = inner < level or (right_side and inner == level)
+    return f"({name})" if needs else name
+
+
+def _top_level_precedence(name: str) -> int:
+    depth, lowest = 0, 99
+    for token in name.split(" "):
+        depth += token.count("(") + token.count("[") - token.count(")") - token.count("]")
+        if depth == 0 and token in _INFIX.values():
+            lowest = min(lowest, _PRECEDENCE.get(token, 1))
+    return lowest

@@ -1,0 +1,194 @@
+"""The result document: Kernelscope's public contract.
+
+`kernelscope run --json`, `kernelscope show --json` and (later) `GET /api/runs/{id}` all
+return exactly this shape. Field names are part of the contract; add fields, never rename.
+docs/result-document.md describes each field for users; keep the two in step.
+
+Units are in the names: `_us` is microseconds, `bytes` are logical bytes (computed from
+tensor sizes, what the program asks for), never DRAM counters.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+RunStatus = Literal["queued", "running", "succeeded", "failed", "timed_out", "crashed"]
+FINISHED_STATUSES: tuple[RunStatus, ...] = ("succeeded", "failed", "timed_out", "crashed")
+Direction = Literal["read", "write"]
+TensorRole = Literal["input", "output", "intermediate", "parameter", "scratch"]
+KernelKind = Literal["elementwise", "reduction", "matmul", "copy", "fused", "other"]
+VariantName = Literal["eager", "compiled"]
+
+
+class ErrorInfo(BaseModel):
+    """Why a run did not succeed. `line` is set when the user's code is at fault."""
+
+    kind: str = Field(description="machine-readable cause, e.g. syntax_error, exception, timeout")
+    message: str = Field(description="what went wrong and how to fix it, for a person")
+    line: int | None = Field(default=None, description="1-based line in the snippet at fault")
+    traceback: list[str] = Field(
+        default_factory=list, description="the user's own frames only, innermost last"
+    )
+
+
+class DeviceInfo(BaseModel):
+    type: Literal["cuda", "cpu"]
+    name: str
+    l2_cache_bytes: int | None = Field(
+        default=None, description="last-level cache size; data smaller than this may never reach DRAM"
+    )
+    note: str | None = Field(default=None, description="e.g. why a CPU was used")
+
+
+class Versions(BaseModel):
+    torch: str | None = None
+    triton: str | None = None
+    cuda: str | None = None
+    driver: str | None = None
+    python: str | None = None
+    kernelscope: str | None = None
+
+
+class Transfer(BaseModel):
+    """One tensor read from, or written to, device memory by one kernel."""
+
+    tensor: str = Field(description="snippet-level name: `a`, `a + b`, `relu(a + b)`, `buf3`")
+    direction: Direction
+    bytes: int = Field(description="logical bytes moved (broadcast dims counted once)")
+    shape: list[int]
+    dtype: str
+    role: TensorRole
+
+
+class Kernel(BaseModel):
+    """One launch on the device (CPU: one ATen op in eager, one fused C++ kernel compiled)."""
+
+    index: int = Field(description="position in launch order within the variant")
+    name: str = Field(description="full name as the profiler reports it")
+    short_name: str = Field(description="readable name for charts")
+    op: str | None = Field(description="outermost user-level ATen op that launched it")
+    kind: KernelKind
+    start_us: float = Field(description="start, relative to the variant's first kernel")
+    dur_us: float
+    stream: int | None = None
+    grid: list[int] | None = None
+    block: list[int] | None = None
+    registers_per_thread: int | None = None
+    shared_memory_bytes: int | None = None
+    occupancy_pct: float | None = Field(default=None, description="theoretical, from launch config")
+    lines: list[int] = Field(default_factory=list, description="snippet lines that produced it")
+    source_ops: list[str] = Field(
+        default_factory=list, description="ATen ops fused into this kernel (compiled only)"
+    )
+    graph: int | None = Field(
+        default=None, description="compiled graph index; None for eager kernels of either variant"
+    )
+    bytes_read: int
+    bytes_written: int
+    estimated_bytes: int | None = Field(
+        default=None, description="Inductor's own estimate (kernel_num_gb), for cross-checking"
+    )
+    transfers: list[Transfer]
+
+
+class Variant(BaseModel):
+    kernel_count: int
+    transfer_count: int
+    bytes_read: int
+    bytes_written: int
+    kernel_time_us: float = Field(description="sum of kernel durations in the profiled call")
+    wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
+    timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
+    timing_method: str = Field(description="cuda_events or perf_counter")
+    kernels: list[Kernel]
+
+
+class RoundTrip(BaseModel):
+    """An eager intermediate written to memory and read back, and what compile did to it."""
+
+    tensor: str
+    bytes: int = Field(description="the write plus every read back")
+    shape: list[int]
+    dtype: str
+    producer: str = Field(description="kernel that wrote it (short name)")
+    consumers: list[str] = Field(description="kernels that read it back (short names)")
+    lines: list[int] = Field(default_factory=list)
+    eliminated: bool = Field(description="True when the compiled variant never writes it")
+    fused_into: str | None = Field(
+        default=None, description="compiled kernel that absorbed its producer and consumers"
+    )
+
+
+class Correctness(BaseModel):
+    max_abs_error: float | None
+    max_rel_error: float | None
+    match: bool | None = Field(description="None when outputs could not be compared")
+    atol: float
+    rtol: float
+    note: str | None = None
+
+
+class GraphBreak(BaseModel):
+    reason: str
+    line: int | None = None
+
+
+class CompileInfo(BaseModel):
+    seconds: float | None
+    mode: str
+    graph_count: int | None
+    graph_breaks: list[GraphBreak] = Field(default_factory=list)
+    recompiles: int | None = None
+
+
+class Output(BaseModel):
+    stdout: str = ""
+    stderr: str = ""
+    truncated: bool = Field(default=False, description="True when output was cut at the cap")
+
+
+class SweepPoint(BaseModel):
+    size: int
+    run_id: str
+    status: RunStatus
+    speedup: float | None
+    kernel_speedup: float | None
+    eager_bytes: int | None
+    compiled_bytes: int | None
+    eager_kernels: int | None
+    compiled_kernels: int | None
+
+
+class Totals(BaseModel):
+    round_trips_eliminated: int
+    bytes_saved: int = Field(description="eager round-trip bytes the compiled variant never moves")
+
+
+class RunResult(BaseModel):
+    id: str
+    status: RunStatus
+    error: ErrorInfo | None = None
+    title: str | None = None
+    created_at: str = Field(description="ISO 8601, UTC")
+    finished_at: str | None = None
+    code_sha256: str
+    size: int | None = Field(default=None, description="the size passed to inputs(size), if any")
+    sweep_id: str | None = None
+    sweep: list[SweepPoint] = Field(default_factory=list)
+    entry_point: str | None = Field(default=None, description="function or Model that was run")
+    notes: list[str] = Field(default_factory=list, description="what the runner did for you")
+    device: DeviceInfo | None = None
+    versions: Versions = Field(default_factory=Versions)
+    variants: dict[VariantName, Variant] = Field(default_factory=dict)
+    round_trips: list[RoundTrip] = Field(default_factory=list)
+    totals: Totals | None = None
+    speedup: float | None = Field(default=None, description="eager wall / compiled wall")
+    kernel_speedup: float | None = Field(
+        default=None, description="eager summed kernel time / compiled summed kernel time"
+    )
+    correctness: Correctness | None = None
+    compile: CompileInfo | None = None
+    output: Output = Field(default_factory=Output)
+    duration_s: float | None = Field(default=None, description="whole run, start to finish")

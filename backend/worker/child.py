@@ -1,0 +1,242 @@
+"""Run the harness in a fresh child process and turn however it ended into data.
+
+The child gets its own directory, a clean environment, a wall-clock limit enforced on its
+whole process group, and capped output. It reports progress on a pipe and leaves a bundle;
+a child that dies without one (segfault, hard exit, killed) is still a stored result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from backend.worker.crash import describe_exit
+
+PASSED_ENV = ("PATH", "LANG", "LC_ALL", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CC", "CXX")
+# Lines the profiler itself prints to stderr; they are not the snippet's output.
+NOISE_PREFIXES = ("USDT:",)
+
+
+@dataclass
+class ChildLimits:
+    timeout_s: float = 600.0
+    output_cap_bytes: int = 256 * 1024  # kept per stream, with a mark where it was cut
+    output_kill_bytes: int = 16 * 1024 * 1024  # a snippet printing more than this is stopped
+
+
+@dataclass
+class ChildRequest:
+    code: str
+    workdir: Path
+    size: int | None = None
+    compile_mode: str = "default"
+    device: str = "auto"
+    cache_dir: Path | None = None
+    limits: ChildLimits = field(default_factory=ChildLimits)
+
+
+@dataclass
+class ChildOutcome:
+    status: str  # succeeded | failed | timed_out | crashed
+    bundle: dict[str, Any] | None
+    bundle_dir: Path
+    error: dict[str, Any] | None
+    stdout: str
+    stderr: str
+    truncated: bool
+    duration_s: float
+
+
+ProgressCallback = Callable[[str, float], None]
+
+
+class _Stream:
+    def __init__(self, cap: int) -> None:
+        self.kept = bytearray()
+        self.total = 0
+        self.cap = cap
+
+    def add(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.cap - len(self.kept)
+        if room > 0:
+            self.kept += chunk[:room]
+
+    def text(self) -> str:
+        text = self.kept.decode(errors="replace")
+        lines = [line for line in text.splitlines(keepends=True) if not line.startswith(NOISE_PREFIXES)]
+        text = "".join(lines)
+        if self.total > self.cap:
+            text += f"\n[... output truncated: {self.total:,} bytes in all, first {self.cap:,} kept]\n"
+        return text
+
+
+def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None) -> ChildOutcome:
+    snippet, bundle_dir, crash_log, cwd = _prepare(request)
+    progress_read, progress_write = os.pipe()
+    command = _command(request, snippet, bundle_dir, crash_log, progress_write)
+    started = time.monotonic()
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=_child_env(request),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(progress_write,),
+        start_new_session=True,  # its own process group: a timeout kills everything it started
+    )
+    os.close(progress_write)
+    streams = {"stdout": _Stream(request.limits.output_cap_bytes), "stderr": _Stream(request.limits.output_cap_bytes)}
+    try:
+        ended_by = _pump(process, progress_read, streams, request.limits, started, on_progress)
+        if ended_by == "timeout":
+            _dump_stack(process)
+    finally:
+        _kill_group(process)
+        os.close(progress_read)
+    return _outcome(request, process, ended_by, streams, bundle_dir, crash_log, started)
+
+
+def _prepare(request: ChildRequest) -> tuple[Path, Path, Path, Path]:
+    request.workdir.mkdir(parents=True, exist_ok=True)
+    snippet = request.workdir / "snippet.py"
+    snippet.write_text(request.code)
+    cwd = request.workdir / "cwd"
+    cwd.mkdir(exist_ok=True)
+    return snippet, request.workdir / "bundle", request.workdir / "crash.log", cwd
+
+
+def _command(
+    request: ChildRequest, snippet: Path, bundle_dir: Path, crash_log: Path, progress_fd: int
+) -> list[str]:
+    command = [sys.executable, "-m", "backend.harness", "--snippet", str(snippet)]
+    command += ["--bundle", str(bundle_dir), "--crash-log", str(crash_log)]
+    command += ["--compile-mode", request.compile_mode, "--device", request.device]
+    command += ["--progress-fd", str(progress_fd)]
+    if request.size is not None:
+        command += ["--size", str(request.size)]
+    return command
+
+
+def _child_env(request: ChildRequest) -> dict[str, str]:
+    """Only what torch needs: no server settings, tokens or database paths leak in."""
+    env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
+    package_root = str(Path(__file__).resolve().parents[2])
+    env.update(
+        HOME=str(request.workdir),
+        PYTHONPATH=package_root,
+        PYTHONUNBUFFERED="1",
+        PYTHONDONTWRITEBYTECODE="1",
+        TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
+        TORCHINDUCTOR_CACHE_DIR=str(request.cache_dir or request.workdir / "inductor-cache"),
+        TMPDIR=str(request.workdir),
+    )
+    return env
+
+
+def _pump(
+    process: subprocess.Popen[bytes],
+    progress_fd: int,
+    streams: dict[str, _Stream],
+    limits: ChildLimits,
+    started: float,
+    on_progress: ProgressCallback | None,
+) -> str | None:
+    """Read output and progress until the child exits; returns why we stopped it, if we did."""
+    selector = selectors.DefaultSelector()
+    assert process.stdout is not None and process.stderr is not None
+    selector.register(process.stdout, selectors.EVENT_READ, "stdout")
+    selector.register(process.stderr, selectors.EVENT_READ, "stderr")
+    selector.register(progress_fd, selectors.EVENT_READ, "progress")
+    pending = b""
+    while selector.get_map():
+        remaining = limits.timeout_s - (time.monotonic() - started)
+        if remaining <= 0:
+            return "timeout"
+        for key, _ in selector.select(timeout=min(remaining, 0.5)):
+            chunk = os.read(key.fd, 65536)
+            if not chunk:
+                selector.unregister(key.fileobj)
+            elif key.data == "progress":
+                pending = _progress_lines(pending + chunk, on_progress)
+            else:
+                streams[key.data].add(chunk)
+        if sum(s.total for s in streams.values()) > limits.output_kill_bytes:
+            return "output_limit"
+    remaining = max(0.1, limits.timeout_s - (time.monotonic() - started))
+    try:
+        process.wait(timeout=remaining)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return None
+
+
+def _progress_lines(data: bytes, on_progress: ProgressCallback | None) -> bytes:
+    *lines, rest = data.split(b"\n")
+    for line in lines:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue
+        if on_progress is not None:
+            on_progress(str(message.get("step")), float(message.get("elapsed_s", 0.0)))
+    return rest
+
+
+def _dump_stack(process: subprocess.Popen[bytes]) -> None:
+    """Ask the harness's faulthandler where the snippet is stuck, before killing it."""
+    try:
+        process.send_signal(signal.SIGUSR1)
+        process.wait(timeout=1.0)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        pass
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child and anything it started (compile workers, the snippet's forks)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+
+
+def _outcome(
+    request: ChildRequest,
+    process: subprocess.Popen[bytes],
+    ended_by: str | None,
+    streams: dict[str, _Stream],
+    bundle_dir: Path,
+    crash_log: Path,
+    started: float,
+) -> ChildOutcome:
+    bundle = _read_bundle(bundle_dir) if ended_by is None else None
+    status, error = describe_exit(request, process.returncode, ended_by, bundle, crash_log)
+    return ChildOutcome(
+        status=status,
+        bundle=bundle,
+        bundle_dir=bundle_dir,
+        error=error,
+        stdout=streams["stdout"].text(),
+        stderr=streams["stderr"].text(),
+        truncated=any(s.total > s.cap for s in streams.values()),
+        duration_s=time.monotonic() - started,
+    )
+
+
+def _read_bundle(bundle_dir: Path) -> dict[str, Any] | None:
+    try:
+        document = json.loads((bundle_dir / "bundle.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return document if isinstance(document, dict) else None

@@ -1,0 +1,88 @@
+"""Explain how a child process ended, in words a snippet author can act on."""
+
+from __future__ import annotations
+
+import re
+import signal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from backend.worker.child import ChildRequest
+
+
+def describe_exit(
+    request: ChildRequest,
+    returncode: int | None,
+    ended_by: str | None,
+    bundle: dict[str, Any] | None,
+    crash_log: Path,
+) -> tuple[str, dict[str, Any] | None]:
+    """(status, error) for a finished child."""
+    if ended_by == "timeout":
+        return "timed_out", _timeout_error(request, crash_log)
+    if ended_by == "output_limit":
+        limit = request.limits.output_kill_bytes
+        return "failed", {
+            "kind": "output_limit",
+            "message": f"The snippet printed more than {limit // (1024 * 1024)} MiB and was "
+            "stopped. Remove prints inside loops: the function is called many times.",
+            "line": None,
+            "traceback": [],
+        }
+    if bundle is not None and bundle.get("status") in ("succeeded", "failed"):
+        return str(bundle["status"]), bundle.get("error")
+    return "crashed", _crash_error(returncode, crash_log, request.workdir / "snippet.py")
+
+
+def _timeout_error(request: ChildRequest, crash_log: Path) -> dict[str, Any]:
+    limit = request.limits.timeout_s
+    line, frames = _crash_frames(crash_log, request.workdir / "snippet.py")
+    where = f" It was running line {line} when stopped." if line else ""
+    return {
+        "kind": "timeout",
+        "message": f"The run took longer than its {limit:g} s limit and was stopped.{where} "
+        "Look for an endless loop, or make the inputs smaller (each variant is called many "
+        "times).",
+        "line": line,
+        "traceback": frames,
+    }
+
+
+def _crash_error(returncode: int | None, crash_log: Path, snippet: Path) -> dict[str, Any]:
+    line, frames = _crash_frames(crash_log, snippet)
+    if returncode is not None and returncode < 0:
+        name = _signal_name(-returncode)
+        what = "a segmentation fault" if name == "SIGSEGV" else f"signal {name}"
+        message = f"The process running the snippet died of {what}"
+        message += f" on line {line}." if line else "."
+        if name == "SIGSEGV":
+            message += " Native code called by the snippet (ctypes, an extension) read invalid memory."
+        elif name == "SIGKILL":
+            message += " It was killed from outside, often for using too much memory."
+    else:
+        message = (
+            f"The process running the snippet exited with code {returncode} before finishing"
+            + (f" (line {line})" if line else "")
+            + ". Remove os._exit()/sys.exit() calls: Kernelscope calls your function itself."
+        )
+    return {"kind": "crash", "message": message, "line": line, "traceback": frames}
+
+
+def _crash_frames(crash_log: Path, snippet: Path) -> tuple[int | None, list[str]]:
+    """Snippet frames from faulthandler's dump, innermost last."""
+    try:
+        text = crash_log.read_text(errors="replace")
+    except OSError:
+        return None, []
+    pattern = re.compile(r'File "' + re.escape(str(snippet)) + r'", line (\d+) in (\S+)')
+    found = pattern.findall(text)
+    frames = [f"line {n}, in {name}" for n, name in reversed(found)]  # faulthandler: innermost first
+    return (int(found[0][0]) if found else None), frames
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
