@@ -129,10 +129,18 @@ def name_values(ops: list[EagerOp], table: ValueTable, targets: dict[int, str]) 
     `tmpN` when the expression grows too long.
     """
     values = table.values
+    latest: dict[int, Value] = {}  # storage -> its newest value, for in-place writes
     for position, op in enumerate(ops):
+        for vid in op.reads:
+            latest.setdefault(values[vid].storage, values[vid])
         if not op.writes:
             continue
         value = values[op.writes[0]]
+        earlier = latest.get(value.storage)
+        latest[value.storage] = value
+        if earlier is not None and earlier is not value:
+            value.name = earlier.name  # in place: the same tensor, new contents
+            continue
         if value.role not in ("intermediate", "scratch") or not value.name.startswith("tmp"):
             continue
         target = targets.get(op.line) if op.line is not None else None

@@ -1,0 +1,115 @@
+"""From a harness bundle (and its two traces) to the analysed parts of the result document.
+
+Pure: the caller reads the files; nothing here touches disk, the store or torch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from backend.analysis.provenance import kernel_provenance
+from backend.analysis.round_trips import eager_round_trips, totals
+from backend.analysis.trace import parse_trace
+from backend.analysis.variants import compiled_kernels, eager_kernels
+from backend.result import (
+    CompileInfo,
+    Correctness,
+    DeviceInfo,
+    GraphBreak,
+    Kernel,
+    RoundTrip,
+    Totals,
+    Variant,
+    Versions,
+)
+
+Json = Mapping[str, Any]
+
+
+@dataclass
+class Analysis:
+    """Everything of the result document that is computed from what ran."""
+
+    device: DeviceInfo | None = None
+    versions: Versions = field(default_factory=Versions)
+    entry_point: str | None = None
+    notes: list[str] = field(default_factory=list)
+    variants: dict[str, Variant] = field(default_factory=dict)
+    round_trips: list[RoundTrip] = field(default_factory=list)
+    totals: Totals | None = None
+    speedup: float | None = None
+    kernel_speedup: float | None = None
+    correctness: Correctness | None = None
+    compile: CompileInfo | None = None
+
+
+def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
+    """Analyse a bundle; a failed bundle still yields its device, versions and notes."""
+    analysis = Analysis(
+        device=DeviceInfo(**bundle["device"]) if bundle.get("device") else None,
+        versions=_versions(bundle, eager_trace),
+        entry_point=bundle.get("entry_point"),
+        notes=list(bundle.get("notes", [])),
+    )
+    if bundle.get("status") != "succeeded" or eager_trace is None or compiled_trace is None:
+        return analysis
+    device_type = bundle["device"]["type"]
+    provenance = kernel_provenance(
+        bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
+    )
+    eager = eager_kernels(bundle["eager"], parse_trace(eager_trace), device_type)
+    compiled = compiled_kernels(
+        bundle["compiled"], bundle["eager"], parse_trace(compiled_trace), device_type, provenance
+    )
+    analysis.variants = {
+        "eager": _variant(eager, bundle["eager"]["timing"]),
+        "compiled": _variant(compiled, bundle["compiled"]["timing"]),
+    }
+    analysis.round_trips = eager_round_trips(bundle)
+    analysis.totals = totals(analysis.round_trips)
+    analysis.speedup = _ratio(
+        analysis.variants["eager"].wall_time_us, analysis.variants["compiled"].wall_time_us
+    )
+    analysis.kernel_speedup = _ratio(
+        analysis.variants["eager"].kernel_time_us, analysis.variants["compiled"].kernel_time_us
+    )
+    analysis.correctness = Correctness(**bundle["correctness"])
+    analysis.compile = _compile_info(bundle["compile"])
+    return analysis
+
+
+def _variant(kernels: list[Kernel], timing: Json) -> Variant:
+    return Variant(
+        kernel_count=len(kernels),
+        transfer_count=sum(len(k.transfers) for k in kernels),
+        bytes_read=sum(k.bytes_read for k in kernels),
+        bytes_written=sum(k.bytes_written for k in kernels),
+        kernel_time_us=round(sum(k.dur_us for k in kernels), 3),
+        wall_time_us=round(float(timing["median_us"]), 3),
+        timing_repeats=int(timing["repeats"]),
+        timing_method=str(timing["method"]),
+        kernels=kernels,
+    )
+
+
+def _compile_info(raw: Json) -> CompileInfo:
+    return CompileInfo(
+        seconds=raw.get("seconds"),
+        mode=raw.get("mode", "default"),
+        graph_count=raw.get("graph_count"),
+        graph_breaks=[GraphBreak(**b) for b in raw.get("graph_breaks", [])],
+        recompiles=raw.get("recompiles"),
+    )
+
+
+def _versions(bundle: Json, eager_trace: Json | None) -> Versions:
+    raw = dict(bundle.get("versions") or {})
+    if eager_trace is not None and eager_trace.get("cuda_driver_version"):
+        raw["driver"] = str(eager_trace["cuda_driver_version"])
+    return Versions(**{k: v for k, v in raw.items() if k in Versions.model_fields})
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return round(numerator / denominator, 4) if denominator > 0 else None

@@ -1,0 +1,720 @@
+"""Parse a torch.profiler Chrome trace (Kineto JSON) into CPU ops and kernels.
+
+Pure functions over the already-loaded JSON document: no file I/O, no torch import, so the
+same code reads traces recorded on a GPU host (torch 2.11, CUDA) and on a CPU-only box
+(torch 2.13/2.14). docs: /work/shared/docs/torch-facts.md §1, §2.3, §3.
+
+Every cross-reference (`parent`, `launch_op`, `user_op`, `graph_annotation`,
+`ParsedTrace.graph_annotations`) is an index into `ParsedTrace.ops`. Times keep the trace's
+microsecond floats (`_us`); nesting is decided on exact integer nanoseconds.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal, NamedTuple
+
+OpCat = Literal["cpu_op", "user_annotation"]
+KernelCat = Literal["kernel", "gpu_memcpy", "gpu_memset", "cpu_kernel"]
+Direction = Literal["read", "write"]
+
+DEVICE_KERNEL_CATS: frozenset[str] = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
+GRAPH_ANNOTATION_PREFIX = "## Call CompiledFxGraph"
+COMPILED_REGION_PREFIX = "Torch-Compiled Region"
+# Dynamo/AOTAutograd bookkeeping inside a compiled region: ATen ops under these are the
+# runtime's own (input guards, aliasing fix-ups), not user code run eagerly after a break.
+_RUNTIME_MARKER_PREFIXES = (
+    "TorchDynamo Cache Lookup",
+    "Pregraph bytecode",
+    "AOTDispatcher Runtime Wrapper",
+)
+_OP_CATS: frozenset[str] = frozenset({"cpu_op", "user_annotation"})
+_LAUNCH_CATS: frozenset[str] = frozenset({"cuda_runtime", "cuda_driver"})
+_NAMESPACED_OP = re.compile(r"^\w+::\w")
+_CPP_KERNEL_OP = re.compile(r"^graph_\d+_cpp_")
+# Dispatcher ops that only allocate or re-describe memory: inside a compiled graph they are
+# wrapper plumbing, not extern kernels, and as islands they move no data.
+_NO_COMPUTE_OPS: frozenset[str] = frozenset(
+    {
+        "aten::empty",
+        "aten::empty_strided",
+        "aten::empty_like",
+        "aten::as_strided",
+        "aten::view",
+        "aten::reshape",
+        "aten::_reshape_alias",
+        "aten::alias",
+        "aten::detach",
+        "aten::expand",
+        "aten::t",
+        "aten::transpose",
+        "aten::permute",
+        "aten::resolve_conj",
+        "aten::resolve_neg",
+        "aten::lift_fresh",
+    }
+)
+
+
+@dataclass(frozen=True)
+class TraceOp:
+    """A CPU-side span: an ATen op, a RecordFunction or a user annotation."""
+
+    name: str
+    cat: OpCat
+    ts_us: float
+    dur_us: float
+    pid: int | str
+    tid: int | str
+    external_id: int | None
+    args: Mapping[str, object]
+    depth: int  # 0 = outermost span on its thread
+    parent: int | None  # index of the innermost op on the same thread that contains this one
+
+    @property
+    def end_us(self) -> float:
+        return self.ts_us + self.dur_us
+
+
+@dataclass(frozen=True)
+class TraceKernel:
+    """A device activity (CUDA kernel, memcpy, memset) or, on CPU, a compiled-run op."""
+
+    name: str
+    cat: KernelCat
+    ts_us: float
+    dur_us: float
+    device: int | None
+    stream: int | None
+    grid: tuple[int, ...] | None
+    block: tuple[int, ...] | None
+    registers_per_thread: int | None
+    shared_memory_bytes: int | None  # static + dynamic
+    occupancy_pct: float | None  # Kineto's theoretical occupancy, not measured
+    memcpy_bytes: int | None  # gpu_memcpy / gpu_memset only
+    external_id: int | None
+    correlation: int | None
+    launch_op: int | None  # innermost cpu_op that launched it
+    user_op: int | None  # outermost user-level op around the launch (aten::relu, triton_*)
+    graph_annotation: int | None  # enclosing "## Call CompiledFxGraph <key> ##"
+
+    @property
+    def end_us(self) -> float:
+        return self.ts_us + self.dur_us
+
+
+@dataclass(frozen=True)
+class ParsedTrace:
+    ops: tuple[TraceOp, ...]  # sorted by start; parents come before children
+    kernels: tuple[TraceKernel, ...]  # device activities sorted by start
+    graph_annotations: tuple[int, ...]  # "## Call CompiledFxGraph" ops, in call order
+    device_properties: tuple[Mapping[str, object], ...]
+
+
+@dataclass(frozen=True)
+class TritonLaunch:
+    """What Inductor's _RecordFunctionFast recorded for one Triton launch (needs record_shapes)."""
+
+    op: int
+    kernel_name: str
+    kernel_file: str
+    kernel_hash: str
+    kernel_kwargs: str  # autotuned meta-params, e.g. "XBLOCK=1,R0_BLOCK=2048"
+    kernel_num_gb: float | None  # only with torch._inductor.config.benchmark_kernel
+    input_dims: tuple[tuple[int, ...], ...]  # every launch arg, inputs AND outputs
+    input_types: tuple[str, ...]
+    input_strides: tuple[tuple[int, ...], ...]
+    concrete_inputs: tuple[str, ...]
+
+    @property
+    def kernel_num_bytes(self) -> int | None:
+        # kernel_num_gb is bytes / 1e9 written as a float; round back to whole bytes
+        return None if self.kernel_num_gb is None else round(self.kernel_num_gb * 1e9)
+
+
+@dataclass(frozen=True)
+class ArgBytes:
+    """One pointer argument of a Triton launch and the bytes it accounts for."""
+
+    name: str
+    directions: tuple[Direction, ...]
+    shape: tuple[int, ...]
+    dtype: str  # Triton dtype from the signature, e.g. "fp32"
+    size_bytes: int  # broadcast (stride-0) dims counted once
+
+
+class ReadWriteSplit(NamedTuple):
+    bytes_read: int
+    bytes_written: int
+    args: list[ArgBytes]
+
+
+# --------------------------------------------------------------------------- JSON coercion
+
+
+def _int_or_none(value: object) -> int | None:
+    # bool is an int subclass; a flag is never a count
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _float_or_none(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def _int_tuple(value: object) -> tuple[int, ...] | None:
+    if not isinstance(value, list | tuple):
+        return None
+    ints = [_int_or_none(v) for v in value]
+    return None if any(i is None for i in ints) else tuple(i for i in ints if i is not None)
+
+
+def _nested_int_tuples(value: object) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(_int_tuple(v) or () for v in value)
+
+
+def _str_tuple(value: object) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+
+def _args_of(event: Mapping[str, object]) -> Mapping[str, object]:
+    args = event.get("args")
+    return args if isinstance(args, dict) else {}
+
+
+def _to_ns(value_us: object) -> int:
+    # repr() gives the shortest decimal that round-trips, i.e. the text Kineto wrote
+    # (ns precision); multiplying the float instead can land 1 ns off and break nesting.
+    us = _float_or_none(value_us) or 0.0
+    return int((Decimal(repr(us)) * 1000).to_integral_value())
+
+
+def _thread_key(event: Mapping[str, object]) -> tuple[str, str]:
+    return (str(event.get("pid")), str(event.get("tid")))
+
+
+def _id_or_str(value: object) -> int | str:
+    as_int = _int_or_none(value)
+    return as_int if as_int is not None else str(value)
+
+
+# --------------------------------------------------------------------------- CPU op nesting
+
+
+class _Span(NamedTuple):
+    start_ns: int
+    end_ns: int
+    thread: tuple[str, str]
+    order: int  # position in the file, the last tie-breaker
+    event: Mapping[str, object]
+
+
+def _spans(events: Iterable[Mapping[str, object]]) -> list[_Span]:
+    spans = []
+    for order, event in enumerate(events):
+        start_ns = _to_ns(event.get("ts"))
+        end_ns = start_ns + _to_ns(event.get("dur"))
+        spans.append(_Span(start_ns, end_ns, _thread_key(event), order, event))
+    # longer first on equal starts, so a parent precedes a child that starts with it
+    spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.order))
+    return spans
+
+
+def _contains(outer: _Span, inner: _Span) -> bool:
+    return outer.start_ns <= inner.start_ns and inner.end_ns <= outer.end_ns
+
+
+def _make_op(span: _Span, depth: int, parent: int | None) -> TraceOp:
+    event = span.event
+    cat: OpCat = "user_annotation" if event.get("cat") == "user_annotation" else "cpu_op"
+    args = _args_of(event)
+    return TraceOp(
+        name=str(event.get("name", "")),
+        cat=cat,
+        ts_us=_float_or_none(event.get("ts")) or 0.0,
+        dur_us=_float_or_none(event.get("dur")) or 0.0,
+        pid=_id_or_str(event.get("pid")),
+        tid=_id_or_str(event.get("tid")),
+        external_id=_int_or_none(args.get("External id")),
+        args=dict(args),
+        depth=depth,
+        parent=parent,
+    )
+
+
+def _build_ops(events: Iterable[Mapping[str, object]]) -> tuple[list[TraceOp], list[_Span]]:
+    spans = _spans(events)
+    stacks: dict[tuple[str, str], list[int]] = {}
+    ops: list[TraceOp] = []
+    for index, span in enumerate(spans):
+        stack = stacks.setdefault(span.thread, [])
+        # spans arrive by start time, so anything on the stack that does not contain this
+        # one has ended and can never contain a later span either
+        while stack and not _contains(spans[stack[-1]], span):
+            stack.pop()
+        ops.append(_make_op(span, len(stack), stack[-1] if stack else None))
+        stack.append(index)
+    return ops, spans
+
+
+# --------------------------------------------------------------------------- op predicates
+
+
+def is_graph_annotation(op: TraceOp) -> bool:
+    return op.name.startswith(GRAPH_ANNOTATION_PREFIX)
+
+
+def graph_key(op: TraceOp) -> str | None:
+    """The FX-graph cache key of a "## Call CompiledFxGraph <key> ##" annotation."""
+    if not is_graph_annotation(op):
+        return None
+    return op.name.removeprefix(GRAPH_ANNOTATION_PREFIX).strip(" #") or None
+
+
+def is_triton_launch_op(op: TraceOp) -> bool:
+    # kernel_backend is present only with record_shapes; the name prefix covers the rest
+    return op.cat == "cpu_op" and (
+        op.args.get("kernel_backend") == "triton" or op.name.startswith("triton_")
+    )
+
+
+def is_cpp_kernel_op(op: TraceOp) -> bool:
+    """`graph_<gid>_cpp_fused_*`, emitted with torch._inductor.config.cpp.enable_kernel_profile."""
+    return op.cat == "cpu_op" and bool(_CPP_KERNEL_OP.match(op.name))
+
+
+def _is_user_level(op: TraceOp) -> bool:
+    # An op a user could have written (aten::relu, mylib::op) or an Inductor kernel launch.
+    # Dynamo/Inductor markers, ProfilerStep and record_function spans have no "ns::" name.
+    if op.cat != "cpu_op" or op.name.startswith("autograd::"):
+        return False
+    return bool(_NAMESPACED_OP.match(op.name)) or is_triton_launch_op(op) or is_cpp_kernel_op(op)
+
+
+def _ancestors(ops: Sequence[TraceOp], index: int) -> Iterable[int]:
+    parent = ops[index].parent
+    while parent is not None:
+        yield parent
+        parent = ops[parent].parent
+
+
+def _user_op(ops: Sequence[TraceOp], launch: int) -> int:
+    # climb while the enclosing span is still a user-level op: clamp_min -> relu, but never
+    # into "## Call CompiledFxGraph" or "Torch-Compiled Region"
+    outermost = launch
+    for ancestor in _ancestors(ops, launch):
+        if not _is_user_level(ops[ancestor]):
+            break
+        outermost = ancestor
+    return outermost
+
+
+def _graph_annotation(ops: Sequence[TraceOp], index: int) -> int | None:
+    return next((a for a in _ancestors(ops, index) if is_graph_annotation(ops[a])), None)
+
+
+# --------------------------------------------------------------------------- kernel linking
+
+
+class _Linker:
+    """Finds the launching cpu_op of a device activity."""
+
+    def __init__(
+        self, ops: list[TraceOp], spans: list[_Span], events: list[dict[str, object]]
+    ) -> None:
+        self.ops = ops
+        self.by_external_id = self._index_external_ids(ops)
+        self.launch_at = self._index_launches(events)
+        self.thread_ops: dict[tuple[str, str], list[int]] = {}
+        for index, span in enumerate(spans):
+            self.thread_ops.setdefault(span.thread, []).append(index)
+        self.starts_ns = {
+            thread: [spans[i].start_ns for i in indices]
+            for thread, indices in self.thread_ops.items()
+        }
+        self.spans = spans
+
+    @staticmethod
+    def _index_external_ids(ops: list[TraceOp]) -> dict[int, int]:
+        by_id: dict[int, int] = {}
+        for index, op in enumerate(ops):
+            if op.cat != "cpu_op" or op.external_id is None:
+                continue
+            known = by_id.get(op.external_id)
+            # the kernel belongs to the innermost op carrying the id
+            if known is None or op.depth > ops[known].depth:
+                by_id[op.external_id] = index
+        return by_id
+
+    @staticmethod
+    def _index_launches(events: list[dict[str, object]]) -> dict[int, tuple[tuple[str, str], int]]:
+        launches = {}
+        for event in events:
+            correlation = _int_or_none(_args_of(event).get("correlation"))
+            if event.get("cat") in _LAUNCH_CATS and correlation is not None:
+                launches[correlation] = (_thread_key(event), _to_ns(event.get("ts")))
+        return launches
+
+    def launch_op(self, external_id: int | None, correlation: int | None) -> int | None:
+        if external_id is not None and external_id in self.by_external_id:
+            return self.by_external_id[external_id]
+        # no External id link (e.g. disable_external_correlation): fall back to the op that
+        # was running when cudaLaunchKernel / cuLaunchKernel was called
+        if correlation is None or correlation not in self.launch_at:
+            return None
+        thread, at_ns = self.launch_at[correlation]
+        return self._innermost_cpu_op_at(thread, at_ns)
+
+    def _innermost_cpu_op_at(self, thread: tuple[str, str], at_ns: int) -> int | None:
+        starts = self.starts_ns.get(thread, [])
+        position = bisect.bisect_right(starts, at_ns) - 1
+        if position < 0:
+            return None
+        # the deepest span containing the instant is the last-started one or an ancestor
+        candidate: int | None = self.thread_ops[thread][position]
+        while candidate is not None:
+            span = self.spans[candidate]
+            if span.start_ns <= at_ns <= span.end_ns and self.ops[candidate].cat == "cpu_op":
+                return candidate
+            candidate = self.ops[candidate].parent
+        return None
+
+
+_DEVICE_CAT: dict[str, KernelCat] = {
+    "kernel": "kernel",
+    "gpu_memcpy": "gpu_memcpy",
+    "gpu_memset": "gpu_memset",
+}
+
+
+def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
+    args = _args_of(event)
+    external_id = _int_or_none(args.get("External id"))
+    correlation = _int_or_none(args.get("correlation"))
+    launch = linker.launch_op(external_id, correlation)
+    cat = _DEVICE_CAT.get(str(event.get("cat")), "kernel")
+    return TraceKernel(
+        name=str(event.get("name", "")),
+        cat=cat,
+        ts_us=_float_or_none(event.get("ts")) or 0.0,
+        dur_us=_float_or_none(event.get("dur")) or 0.0,
+        device=_int_or_none(args.get("device", event.get("pid"))),
+        stream=_int_or_none(args.get("stream", event.get("tid"))),
+        grid=_int_tuple(args.get("grid")),
+        block=_int_tuple(args.get("block")),
+        registers_per_thread=_int_or_none(args.get("registers per thread")),
+        shared_memory_bytes=_int_or_none(args.get("shared memory")),
+        occupancy_pct=_float_or_none(args.get("est. achieved occupancy %")),
+        memcpy_bytes=_int_or_none(args.get("bytes")) if cat != "kernel" else None,
+        external_id=external_id,
+        correlation=correlation,
+        launch_op=launch,
+        user_op=None if launch is None else _user_op(linker.ops, launch),
+        graph_annotation=None if launch is None else _graph_annotation(linker.ops, launch),
+    )
+
+
+def _kernel_identity(event: Mapping[str, object]) -> tuple[object, ...]:
+    args = _args_of(event)
+    return (
+        event.get("cat"),
+        event.get("name"),
+        _to_ns(event.get("ts")),
+        _to_ns(event.get("dur")),
+        args.get("stream", event.get("tid")),
+        args.get("correlation"),
+    )
+
+
+def _device_kernels(events: list[dict[str, object]], linker: _Linker) -> list[TraceKernel]:
+    kernels: list[TraceKernel] = []
+    seen: set[tuple[object, ...]] = set()
+    for event in events:
+        if event.get("cat") not in DEVICE_KERNEL_CATS:
+            continue  # gpu_user_annotation spans kernels; it is not one
+        identity = _kernel_identity(event)
+        if identity in seen:
+            continue  # a merged or re-exported trace can repeat an activity
+        seen.add(identity)
+        kernels.append(_device_kernel(event, linker))
+    kernels.sort(key=lambda k: (_to_ns(k.ts_us), k.stream or 0))
+    return kernels
+
+
+def _complete_events(doc: Mapping[str, object]) -> list[dict[str, object]]:
+    events = doc.get("traceEvents")
+    if not isinstance(events, list):
+        return []
+    # "X" = complete events; instants, metadata and flow arrows carry no spans we need.
+    # `overhead` (Activity Buffer Request) is dropped by the category filters downstream.
+    return [e for e in events if isinstance(e, dict) and e.get("ph") == "X"]
+
+
+def _device_properties(doc: Mapping[str, object]) -> tuple[Mapping[str, object], ...]:
+    props = doc.get("deviceProperties")
+    return tuple(p for p in props if isinstance(p, dict)) if isinstance(props, list) else ()
+
+
+def parse_trace(doc: Mapping[str, object]) -> ParsedTrace:
+    """Read a loaded Chrome trace (`json.load` of `prof.export_chrome_trace`)."""
+    events = _complete_events(doc)
+    ops, spans = _build_ops(e for e in events if e.get("cat") in _OP_CATS)
+    kernels = _device_kernels(events, _Linker(ops, spans, events))
+    return ParsedTrace(
+        ops=tuple(ops),
+        kernels=tuple(kernels),
+        graph_annotations=tuple(i for i, op in enumerate(ops) if is_graph_annotation(op)),
+        device_properties=_device_properties(doc),
+    )
+
+
+def cuda_kernels(parsed: ParsedTrace) -> list[TraceKernel]:
+    """Device kernels, memcpys and memsets in start order."""
+    return [k for k in parsed.kernels if k.cat in DEVICE_KERNEL_CATS]
+
+
+def graph_index(parsed: ParsedTrace, kernel: TraceKernel) -> int | None:
+    """Position of the kernel's compiled graph among the run's graph calls (0-based)."""
+    if kernel.graph_annotation is None:
+        return None
+    return parsed.graph_annotations.index(kernel.graph_annotation)
+
+
+# --------------------------------------------------------------------------- compiled runs
+
+
+def is_compiled_run(parsed: ParsedTrace) -> bool:
+    return bool(parsed.graph_annotations) or any(
+        op.name.startswith(COMPILED_REGION_PREFIX) for op in parsed.ops
+    )
+
+
+def _is_island_op(ops: Sequence[TraceOp], index: int) -> bool:
+    # Inside a Torch-Compiled Region but in no compiled graph: Python bytecode Dynamo left
+    # to run eagerly (a graph break). Runtime-wrapper markers hold the wrapper's own ops.
+    in_region = False
+    for ancestor in _ancestors(ops, index):
+        name = ops[ancestor].name
+        if is_graph_annotation(ops[ancestor]) or name.startswith(_RUNTIME_MARKER_PREFIXES):
+            return False
+        in_region = in_region or name.startswith(COMPILED_REGION_PREFIX)
+    return in_region
+
+
+def is_eager_island(parsed: ParsedTrace, kernel: TraceKernel) -> bool:
+    """True for work a compiled run did outside every compiled graph (after a graph break)."""
+    if kernel.graph_annotation is not None or kernel.launch_op is None:
+        return False
+    return _is_island_op(parsed.ops, kernel.launch_op)
+
+
+def _is_outermost_aten(ops: Sequence[TraceOp], index: int) -> bool:
+    op = ops[index]
+    if not _is_user_level(op) or is_triton_launch_op(op) or op.name in _NO_COMPUTE_OPS:
+        return False
+    return op.parent is None or not _is_user_level(ops[op.parent])
+
+
+def _is_cpu_compiled_kernel(ops: Sequence[TraceOp], index: int) -> bool:
+    if is_cpp_kernel_op(ops[index]):
+        return True
+    if not _is_outermost_aten(ops, index):
+        return False
+    # an extern kernel (aten::mm called by the wrapper) or an eager island
+    return _graph_annotation(ops, index) is not None or _is_island_op(ops, index)
+
+
+def _cpu_kernel(ops: Sequence[TraceOp], index: int) -> TraceKernel:
+    op = ops[index]
+    return TraceKernel(
+        name=op.name,
+        cat="cpu_kernel",
+        ts_us=op.ts_us,
+        dur_us=op.dur_us,  # inclusive: aten::addmm's own expand/copy_ are part of its cost
+        device=None,
+        stream=None,
+        grid=None,
+        block=None,
+        registers_per_thread=None,
+        shared_memory_bytes=None,
+        occupancy_pct=None,
+        memcpy_bytes=None,
+        external_id=op.external_id,
+        correlation=None,
+        launch_op=index,
+        user_op=index,
+        graph_annotation=_graph_annotation(ops, index),
+    )
+
+
+def cpu_compiled_kernels(parsed: ParsedTrace) -> list[TraceKernel]:
+    """The kernels of a compiled run on the CPU backend, in start order.
+
+    Fused C++ kernels (`graph_<gid>_cpp_fused_*`) and extern ATen ops (aten::mm, aten::addmm,
+    aten::convolution) inside a compiled graph carry `graph_annotation`; ATen ops run
+    eagerly between graphs (islands after a graph break) have `graph_annotation=None`.
+    An eager run (no Dynamo markers) yields nothing.
+    """
+    if not is_compiled_run(parsed):
+        return []
+    ops = parsed.ops
+    return [_cpu_kernel(ops, i) for i in range(len(ops)) if _is_cpu_compiled_kernel(ops, i)]
+
+
+# --------------------------------------------------------------------------- Triton launches
+
+
+def triton_launch(parsed: ParsedTrace, kernel: TraceKernel) -> TritonLaunch | None:
+    """The launch record of a Triton kernel, or None for other kernels (cuBLAS, ATen)."""
+    if kernel.launch_op is None or not is_triton_launch_op(parsed.ops[kernel.launch_op]):
+        return None
+    op = parsed.ops[kernel.launch_op]
+    args = op.args
+    return TritonLaunch(
+        op=kernel.launch_op,
+        kernel_name=str(args.get("kernel_name", op.name)),
+        kernel_file=str(args.get("kernel_file", "")),
+        kernel_hash=str(args.get("kernel_hash", "")),
+        kernel_kwargs=str(args.get("kernel_kwargs", "")),
+        kernel_num_gb=_float_or_none(args.get("kernel_num_gb")),
+        input_dims=_nested_int_tuples(args.get("Input Dims")),
+        input_types=_str_tuple(args.get("Input type")),
+        input_strides=_nested_int_tuples(args.get("Input Strides")),
+        concrete_inputs=_str_tuple(args.get("Concrete Inputs")),
+    )
+
+
+_SIGNATURE_START = re.compile(r"triton_meta\s*=\s*\{\s*'signature'\s*:\s*")
+
+
+def _dict_text_at(source: str, start: int) -> str:
+    # the signature's keys and values are plain identifiers and type strings, never braces
+    end = source.index("}", start)
+    return source[start : end + 1]
+
+
+def _signature_start(kernel_source: str, kernel_name: str) -> int:
+    starts = [m.end() for m in _SIGNATURE_START.finditer(kernel_source)]
+    definition = kernel_source.find(f"def {kernel_name}(")
+    if definition >= 0:
+        # output_code.py holds several kernels: take the decorator right above the def
+        before = [s for s in starts if s < definition]
+        if before:
+            return before[-1]
+    elif len(starts) == 1:
+        # unique_kernel_names=False names the def `triton_`; a kernel file has one kernel
+        return starts[0]
+    raise ValueError(f"no triton_meta signature for {kernel_name!r} in the kernel source")
+
+
+def triton_signature(kernel_source: str, kernel_name: str) -> dict[str, str]:
+    """`triton_meta['signature']` of one kernel: {'in_ptr0': '*fp32', 'XBLOCK': 'constexpr'}."""
+    start = _signature_start(kernel_source, kernel_name)
+    parsed = ast.literal_eval(_dict_text_at(kernel_source, start))
+    if not isinstance(parsed, dict):
+        raise ValueError(f"signature of {kernel_name!r} is not a dict")
+    return {str(name): str(kind) for name, kind in parsed.items()}
+
+
+_TRITON_DTYPE_BYTES: dict[str, int] = {
+    "fp64": 8,
+    "fp32": 4,
+    "tf32": 4,
+    "fp16": 2,
+    "bf16": 2,
+    "fp8e4nv": 1,
+    "fp8e4b15": 1,
+    "fp8e4b8": 1,
+    "fp8e5": 1,
+    "fp8e5b16": 1,
+    "i64": 8,
+    "u64": 8,
+    "i32": 4,
+    "u32": 4,
+    "i16": 2,
+    "u16": 2,
+    "i8": 1,
+    "u8": 1,
+    "i1": 1,  # torch.bool is stored one byte per element
+}
+
+
+def _launch_arg_names(launch: TritonLaunch, signature: Mapping[str, str]) -> list[str]:
+    # Autotuned meta-params (XBLOCK, R0_BLOCK) come from the chosen config, not the call,
+    # so they are missing from Input Dims. Other constexprs (xnumel=1) ARE passed.
+    config_names = {kv.split("=", 1)[0] for kv in launch.kernel_kwargs.split(",") if "=" in kv}
+    if not config_names:
+        config_names = {
+            n for n, kind in signature.items() if kind == "constexpr" and n.endswith("BLOCK")
+        }
+    return [name for name in signature if name not in config_names]
+
+
+def _directions(arg_name: str) -> tuple[Direction, ...]:
+    if arg_name.startswith("in_out_ptr"):
+        return ("read", "write")
+    if arg_name.startswith("in_ptr"):
+        return ("read",)
+    if arg_name.startswith("out_ptr"):
+        return ("write",)
+    return ()  # workspace or other pointer: Inductor's estimate does not count it either
+
+
+def _footprint_elements(dims: tuple[int, ...], strides: tuple[int, ...]) -> int:
+    if len(strides) != len(dims):
+        return math.prod(dims)
+    # a stride-0 dim re-reads the same element: count it once, as Inductor does
+    return math.prod(d for d, s in zip(dims, strides, strict=True) if s != 0)
+
+
+def _arg_bytes(name: str, kind: str, dims: tuple[int, ...], strides: tuple[int, ...]) -> ArgBytes:
+    dtype = kind.removeprefix("*")
+    if dtype not in _TRITON_DTYPE_BYTES:
+        raise ValueError(f"unknown Triton dtype {kind!r} for argument {name!r}")
+    return ArgBytes(
+        name=name,
+        directions=_directions(name),
+        shape=dims,
+        dtype=dtype,
+        size_bytes=_footprint_elements(dims, strides) * _TRITON_DTYPE_BYTES[dtype],
+    )
+
+
+def split_read_write(launch: TritonLaunch, signature: Mapping[str, str]) -> ReadWriteSplit:
+    """Bytes read and written by one Triton launch, from the argument names' convention.
+
+    `in_ptr*` is read, `out_ptr*` written, `in_out_ptr*` both; size arguments are skipped.
+    Whole buffers are counted (Inductor's kernel_num_gb does the same for these kernels).
+    """
+    names = _launch_arg_names(launch, signature)
+    if len(names) != len(launch.input_dims):
+        raise ValueError(
+            f"{launch.kernel_name}: {len(launch.input_dims)} launch args recorded but the "
+            f"signature has {len(names)} (wrong kernel source, or record_shapes was off)"
+        )
+    strides = launch.input_strides
+    if len(strides) != len(names):
+        strides = ((),) * len(names)  # strides not recorded: count every dim
+    rows = [
+        _arg_bytes(name, signature[name], dims, stride)
+        for name, dims, stride in zip(names, launch.input_dims, strides, strict=True)
+        if signature[name].startswith("*")
+    ]
+    bytes_read = sum(r.size_bytes for r in rows if "read" in r.directions)
+    bytes_written = sum(r.size_bytes for r in rows if "write" in r.directions)
+    return ReadWriteSplit(bytes_read, bytes_written, rows)

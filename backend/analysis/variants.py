@@ -1,0 +1,285 @@
+"""Kernels and transfers of each variant: trace timing joined with the harness's accounting.
+
+The trace says *when* each kernel ran; the harness's accounting says *what* it moved (eager:
+one row per ATen op from the dispatch mode; compiled: one row per launch from the wrapper).
+Joining is by name in launch order, which both sides share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
+from backend.analysis.trace import (
+    ParsedTrace,
+    TraceKernel,
+    cpu_compiled_kernels,
+    cuda_kernels,
+    triton_launch,
+)
+from backend.result import Kernel, Transfer
+
+Json = Mapping[str, Any]
+_GRAPH_PREFIX = re.compile(r"^graph_\d+_")
+
+
+@dataclass
+class Source:
+    """What moved the data for one kernel: an eager op or a compiled launch."""
+
+    op: str | None
+    reads: list[int]
+    writes: list[int]
+    values: Sequence[Json]  # the value table the ids refer to
+    lines: list[int] = field(default_factory=list)
+    source_ops: list[str] = field(default_factory=list)
+    graph: int | None = None
+
+
+def profiler_name(dispatch_op: str) -> str:
+    """`aten.mul_.Tensor` -> `aten::mul_`, the name torch.profiler gives the same op."""
+    namespace, _, rest = dispatch_op.partition(".")
+    return f"{namespace}::{rest.split('.')[0]}"
+
+
+def match_in_order(wanted: Sequence[str], trace_ops: Sequence[str]) -> dict[int, int]:
+    """Pair each wanted name with the next trace op of that name, keeping order."""
+    matches: dict[int, int] = {}
+    cursor = 0
+    for index, name in enumerate(wanted):
+        for position in range(cursor, len(trace_ops)):
+            if trace_ops[position] == name:
+                matches[index] = position
+                cursor = position + 1
+                break
+    return matches
+
+
+def transfers(source: Source | None) -> list[Transfer]:
+    if source is None:
+        return []
+    rows = [("read", vid) for vid in source.reads] + [("write", vid) for vid in source.writes]
+    return [_transfer(source.values[vid], direction) for direction, vid in rows]
+
+
+def _transfer(value: Json, direction: str) -> Transfer:
+    return Transfer(
+        tensor=str(value["name"]),
+        direction=direction,  # type: ignore[arg-type]
+        bytes=int(value["bytes"]),
+        shape=list(value["shape"]),
+        dtype=str(value["dtype"]),
+        role=value["role"],
+    )
+
+
+def build_kernels(
+    timed: Sequence[tuple[TraceKernel | None, float, float, Source | None, str]],
+) -> list[Kernel]:
+    """Kernels from (trace kernel, start, duration, source, name) rows in launch order."""
+    origin = min((start for _, start, _, _, _ in timed), default=0.0)
+    kernels = []
+    for index, (event, start, duration, source, name) in enumerate(timed):
+        moved = transfers(source)
+        op = source.op if source is not None else None
+        source_ops = source.source_ops if source is not None else []
+        kernels.append(
+            Kernel(
+                index=index,
+                name=name,
+                short_name=short_kernel_name(name) if not op or name.startswith(("triton", "cpp", "graph_")) else op_display(op),
+                op=op,
+                kind=kernel_kind(name, op, source_ops),
+                start_us=round(start - origin, 3),
+                dur_us=round(duration, 3),
+                lines=source.lines if source is not None else [],
+                source_ops=source_ops,
+                graph=source.graph if source is not None else None,
+                bytes_read=sum(t.bytes for t in moved if t.direction == "read"),
+                bytes_written=sum(t.bytes for t in moved if t.direction == "write"),
+                transfers=moved,
+                **_launch_config(event),
+            )
+        )
+    return kernels
+
+
+def _launch_config(event: TraceKernel | None) -> dict[str, Any]:
+    if event is None or event.cat == "cpu_kernel":
+        return {}
+    return {
+        "stream": event.stream,
+        "grid": list(event.grid) if event.grid else None,
+        "block": list(event.block) if event.block else None,
+        "registers_per_thread": event.registers_per_thread,
+        "shared_memory_bytes": event.shared_memory_bytes,
+        "occupancy_pct": event.occupancy_pct,
+    }
+
+
+# ---- eager -------------------------------------------------------------------------------
+
+
+def eager_sources(eager: Json) -> list[Source]:
+    values = eager["values"]
+    return [
+        Source(
+            op=profiler_name(op["op"]),
+            reads=list(op["reads"]),
+            writes=list(op["writes"]),
+            values=values,
+            lines=[op["line"]] if op.get("line") else [],
+        )
+        for op in eager["ops"]
+        if op["moves_data"]
+    ]
+
+
+def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Kernel]:
+    sources = eager_sources(eager)
+    op_names = [op.name for op in parsed.ops]
+    matched = match_in_order([s.op or "" for s in sources], op_names)
+    if device_type == "cuda":
+        return build_kernels(_cuda_rows(parsed, sources, matched))
+    rows = []
+    for index, source in enumerate(sources):
+        trace_op = parsed.ops[matched[index]] if index in matched else None
+        start = trace_op.ts_us if trace_op else 0.0
+        rows.append((None, start, trace_op.dur_us if trace_op else 0.0, source, source.op or ""))
+    return build_kernels(rows)
+
+
+def _cuda_rows(
+    parsed: ParsedTrace, sources: list[Source], matched: dict[int, int]
+) -> list[tuple[TraceKernel | None, float, float, Source | None, str]]:
+    """Each device kernel with the op that launched it; an op's bytes go on its first kernel."""
+    owner_of_trace_op = {trace_index: index for index, trace_index in matched.items()}
+    claimed: set[int] = set()
+    rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
+    for kernel in cuda_kernels(parsed):
+        owner = _owning_source(parsed, kernel.launch_op, owner_of_trace_op)
+        source = sources[owner] if owner is not None else None
+        if owner is not None and owner in claimed:
+            source = Source(source.op if source else None, [], [], [], list(source.lines) if source else [])
+        elif owner is not None:
+            claimed.add(owner)
+        if source is None and kernel.user_op is not None:
+            source = Source(parsed.ops[kernel.user_op].name, [], [], [])
+        rows.append((kernel, kernel.ts_us, kernel.dur_us, source, kernel.name))
+    return rows
+
+
+def _owning_source(parsed: ParsedTrace, op_index: int | None, owners: dict[int, int]) -> int | None:
+    while op_index is not None:
+        if op_index in owners:
+            return owners[op_index]
+        op_index = parsed.ops[op_index].parent
+    return None
+
+
+# ---- compiled ----------------------------------------------------------------------------
+
+
+def compiled_kernels(
+    compiled: Json, eager: Json, parsed: ParsedTrace, device_type: str, provenance: Json
+) -> list[Kernel]:
+    """Compiled kernels: graph kernels from the launch log, graph-break islands from eager."""
+    events = cuda_kernels(parsed) if device_type == "cuda" else cpu_compiled_kernels(parsed)
+    launches = _LaunchQueue(compiled, provenance)
+    islands = _IslandQueue(eager)
+    rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
+    seen_ops: set[int] = set()
+    for event in events:
+        name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
+        user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
+        first_of_op = event.user_op not in seen_ops
+        seen_ops.add(event.user_op) if event.user_op is not None else None
+        if event.graph_annotation is None:
+            source = islands.take(_op_family(parsed, event)) if first_of_op else None
+        else:
+            source = launches.take(name, user_op) if first_of_op else None
+        if source is None and user_op:
+            source = Source(user_op, [], [], [])
+        rows.append((event, event.ts_us, event.dur_us, source, name))
+    return _with_estimates(build_kernels(rows), parsed, events)
+
+
+def _with_estimates(kernels: list[Kernel], parsed: ParsedTrace, events: list[TraceKernel]) -> list[Kernel]:
+    """Attach Inductor's own byte estimate (kernel_num_gb) to Triton kernels."""
+    for kernel, event in zip(kernels, events, strict=True):
+        launch = triton_launch(parsed, event) if event.cat == "kernel" else None
+        if launch is not None:
+            kernel.estimated_bytes = launch.kernel_num_bytes
+    return kernels
+
+
+class _LaunchQueue:
+    """The wrapper's launch log, consumed in order by kernel name."""
+
+    def __init__(self, compiled: Json, provenance: Json) -> None:
+        self.launches = list(compiled["launches"])
+        self.values = compiled["values"]
+        self.used: set[int] = set()
+        self.lines = provenance.get("lines", {})
+        self.source_ops = provenance.get("source_ops", {})
+
+    def take(self, kernel_name: str, user_op: str | None) -> Source | None:
+        wanted = {kernel_name}
+        if user_op and "::" in user_op:
+            wanted.add(f"extern_kernels.{user_op.split('::')[1]}")
+        for launch in self.launches:
+            if launch["index"] not in self.used and launch["kernel"] in wanted:
+                self.used.add(launch["index"])
+                return self._source(launch, user_op)
+        return None
+
+    def _source(self, launch: Json, user_op: str | None) -> Source:
+        kernel = launch["kernel"]
+        return Source(
+            op=user_op if launch["backend"] == "extern" else None,
+            reads=[vid for _, vid in launch["reads"]],
+            writes=[vid for _, vid in launch["writes"]],
+            values=self.values,
+            lines=list(self.lines.get(kernel, [])),
+            source_ops=list(self.source_ops.get(kernel, [])),
+            graph=launch["graph"],
+        )
+
+
+def _op_family(parsed: ParsedTrace, event: TraceKernel) -> set[str]:
+    """Names of the ops around a kernel: `aten::is_nonzero` ran `aten::_local_scalar_dense`."""
+    names: set[str] = set()
+    for start in (event.launch_op, event.user_op):
+        index = start
+        while index is not None:
+            names.add(parsed.ops[index].name)
+            index = parsed.ops[index].parent
+    if event.user_op is not None:
+        names |= {op.name for op in parsed.ops if _descends_from(parsed, op.parent, event.user_op)}
+    return names
+
+
+def _descends_from(parsed: ParsedTrace, index: int | None, ancestor: int) -> bool:
+    while index is not None:
+        if index == ancestor:
+            return True
+        index = parsed.ops[index].parent
+    return False
+
+
+class _IslandQueue:
+    """Eager ops that run between compiled graphs: same op, same data as in eager."""
+
+    def __init__(self, eager: Json) -> None:
+        self.sources = eager_sources(eager)
+        self.cursor = 0
+
+    def take(self, op_names: set[str]) -> Source | None:
+        for position in range(self.cursor, len(self.sources)):
+            if self.sources[position].op in op_names:
+                self.cursor = position + 1
+                return self.sources[position]
+        return None

@@ -1,0 +1,190 @@
+"""Conversions between the result document (`backend.result`) and table rows.
+
+Pure functions, no session: `repository.py` decides what to query and when to write.
+Rows are validated back into the document models, so a bad value in the database fails
+loudly on load instead of reaching a client.
+"""
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+from sqlmodel import SQLModel
+
+from backend import result as doc
+from backend.store.models import Kernel, RoundTrip, Run, Transfer, Variant
+
+# Row bookkeeping that the document does not have (a variant's name is its dict key).
+_ROW_ONLY: dict[type[SQLModel], set[str]] = {
+    Variant: {"id", "run_id", "position", "name"},
+    Kernel: {"id", "variant_id", "position"},
+    Transfer: {"id", "kernel_id", "position"},
+    RoundTrip: {"id", "run_id", "position"},
+}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def parse_utc(value: str) -> datetime:
+    """An ISO 8601 timestamp as an aware UTC datetime; a missing offset means UTC."""
+    parsed = datetime.fromisoformat(value)
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+
+
+def format_utc(value: datetime) -> str:
+    """The store's one timestamp format, `datetime.isoformat()` of a UTC datetime
+    (`2025-11-30T02:20:00.123456+00:00`): documents written with it load back equal."""
+    return value.astimezone(UTC).isoformat()
+
+
+def _dump(part: BaseModel | None) -> dict[str, Any] | None:
+    # Python mode, not JSON mode: JSON mode would turn inf (a real max_abs_error) into null.
+    return None if part is None else part.model_dump()
+
+
+def run_columns(result: doc.RunResult) -> dict[str, Any]:
+    """The `runs` columns that come from the document (not code, compile_mode, started_at)."""
+    error, device, variants = result.error, result.device, result.variants
+    return {
+        "status": result.status,
+        "title": result.title,
+        "created_at": parse_utc(result.created_at),
+        "finished_at": None if result.finished_at is None else parse_utc(result.finished_at),
+        "duration_s": result.duration_s,
+        "code_sha256": result.code_sha256,
+        "size": result.size,
+        "sweep_id": result.sweep_id,
+        "entry_point": result.entry_point,
+        "device_type": None if device is None else device.type,
+        "device_name": None if device is None else device.name,
+        "torch_version": result.versions.torch,
+        "eager_kernel_count": _kernel_count(variants.get("eager")),
+        "compiled_kernel_count": _kernel_count(variants.get("compiled")),
+        "speedup": result.speedup,
+        "kernel_speedup": result.kernel_speedup,
+        "error_kind": None if error is None else error.kind,
+        "error_message": None if error is None else error.message,
+        "error_line": None if error is None else error.line,
+        "error_traceback": None if error is None else list(error.traceback),
+        "notes": list(result.notes),
+        "versions": result.versions.model_dump(),
+        "output": result.output.model_dump(),
+        "device": _dump(device),
+        "correctness": _dump(result.correctness),
+        "compile": _dump(result.compile),
+        "totals": _dump(result.totals),
+    }
+
+
+def _kernel_count(variant: doc.Variant | None) -> int | None:
+    return None if variant is None else variant.kernel_count
+
+
+def variant_row(run_id: str, position: int, name: str, variant: doc.Variant) -> Variant:
+    fields = variant.model_dump(exclude={"kernels"})
+    return Variant(run_id=run_id, position=position, name=name, **fields)
+
+
+def kernel_row(variant_id: int, position: int, kernel: doc.Kernel) -> Kernel:
+    fields = kernel.model_dump(exclude={"transfers"})
+    return Kernel(variant_id=variant_id, position=position, **fields)
+
+
+def transfer_row(kernel_id: int, position: int, transfer: doc.Transfer) -> Transfer:
+    return Transfer(kernel_id=kernel_id, position=position, **transfer.model_dump())
+
+
+def round_trip_row(run_id: str, position: int, round_trip: doc.RoundTrip) -> RoundTrip:
+    return RoundTrip(run_id=run_id, position=position, **round_trip.model_dump())
+
+
+def _document_fields(row: SQLModel) -> dict[str, Any]:
+    return row.model_dump(exclude=_ROW_ONLY[type(row)])
+
+
+def transfer_from_row(row: Transfer) -> doc.Transfer:
+    return doc.Transfer.model_validate(_document_fields(row))
+
+
+def kernel_from_row(row: Kernel, transfers: Sequence[doc.Transfer]) -> doc.Kernel:
+    return doc.Kernel.model_validate({**_document_fields(row), "transfers": list(transfers)})
+
+
+def variant_from_row(row: Variant, kernels: Sequence[doc.Kernel]) -> doc.Variant:
+    return doc.Variant.model_validate({**_document_fields(row), "kernels": list(kernels)})
+
+
+def round_trip_from_row(row: RoundTrip) -> doc.RoundTrip:
+    return doc.RoundTrip.model_validate(_document_fields(row))
+
+
+def sweep_point(run: Run, variants: Mapping[str, Variant]) -> doc.SweepPoint:
+    """One point of a size sweep, from a sibling run's row and its variant rows."""
+    eager, compiled = variants.get("eager"), variants.get("compiled")
+    return doc.SweepPoint.model_validate(
+        {
+            "size": run.size,
+            "run_id": run.id,
+            "status": run.status,
+            "speedup": run.speedup,
+            "kernel_speedup": run.kernel_speedup,
+            "eager_bytes": _bytes_moved(eager),
+            "compiled_bytes": _bytes_moved(compiled),
+            "eager_kernels": None if eager is None else eager.kernel_count,
+            "compiled_kernels": None if compiled is None else compiled.kernel_count,
+        }
+    )
+
+
+def _bytes_moved(variant: Variant | None) -> int | None:
+    return None if variant is None else variant.bytes_read + variant.bytes_written
+
+
+def result_from_rows(
+    run: Run,
+    variants: Mapping[str, doc.Variant],
+    round_trips: Sequence[doc.RoundTrip],
+    sweep: Sequence[doc.SweepPoint],
+) -> doc.RunResult:
+    """Rebuild the document from the run row and its already-converted children."""
+    return doc.RunResult.model_validate(
+        {
+            "id": run.id,
+            "status": run.status,
+            "error": _error(run),
+            "title": run.title,
+            "created_at": format_utc(run.created_at),
+            "finished_at": None if run.finished_at is None else format_utc(run.finished_at),
+            "code_sha256": run.code_sha256,
+            "size": run.size,
+            "sweep_id": run.sweep_id,
+            "sweep": list(sweep),
+            "entry_point": run.entry_point,
+            "notes": run.notes,
+            "device": run.device,
+            "versions": run.versions,
+            "variants": dict(variants),
+            "round_trips": list(round_trips),
+            "totals": run.totals,
+            "speedup": run.speedup,
+            "kernel_speedup": run.kernel_speedup,
+            "correctness": run.correctness,
+            "compile": run.compile,
+            "output": run.output,
+            "duration_s": run.duration_s,
+        }
+    )
+
+
+def _error(run: Run) -> dict[str, Any] | None:
+    if run.error_kind is None:
+        return None
+    return {
+        "kind": run.error_kind,
+        "message": run.error_message,
+        "line": run.error_line,
+        "traceback": run.error_traceback or [],
+    }

@@ -1,0 +1,194 @@
+"""SQLModel tables. `mapping.py` converts between these rows and `backend.result.RunResult`.
+
+Parts of the document that are only ever read whole (versions, device, correctness, ...)
+are JSON columns on `runs`; kernels, transfers, round trips and artifacts are rows, so
+they can be queried and compared across runs. Children carry a `position` so lists come
+back in the order they were saved. Every foreign key cascades on delete: deleting a run
+removes everything under it (blob files are shared by content and are not deleted).
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Dialect, Index, MetaData, Text, UniqueConstraint
+from sqlalchemy.types import DateTime, TypeDecorator
+from sqlmodel import Field, SQLModel
+
+metadata: MetaData = SQLModel.metadata
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes in, aware UTC datetimes out.
+
+    SQLite has no time zones: values are stored naive (in UTC) in SQLAlchemy's fixed
+    `YYYY-MM-DD HH:MM:SS.ffffff` text, which also sorts correctly for keyset paging.
+    """
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: the store only accepts aware (UTC) datetimes")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+def _json(nullable: bool) -> Any:
+    # none_as_null: a missing part is SQL NULL, not the JSON text 'null'.
+    return JSON(none_as_null=True) if nullable else JSON()
+
+
+def _parent(target: str) -> Any:
+    return Field(foreign_key=target, ondelete="CASCADE")
+
+
+class Run(SQLModel, table=True):
+    __tablename__ = "runs"
+    __table_args__ = (
+        # The history page: newest first, optionally filtered by status or device.
+        Index("ix_runs_created_at_id", "created_at", "id"),
+        Index("ix_runs_status_created_at_id", "status", "created_at", "id"),
+        Index("ix_runs_device_name_created_at_id", "device_name", "created_at", "id"),
+    )
+
+    id: str = Field(primary_key=True)
+    status: str
+    progress_step: str | None = None
+    title: str | None = None
+    code: str = Field(sa_type=Text)
+    code_sha256: str = Field(index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    duration_s: float | None = None
+    size: int | None = None
+    sweep_id: str | None = Field(default=None, index=True)
+    compile_mode: str
+    entry_point: str | None = None
+    # Denormalised from the `device` and `versions` documents for history filters.
+    device_type: str | None = None
+    device_name: str | None = None
+    torch_version: str | None = None
+    # Denormalised from the variants so the history list needs no join.
+    eager_kernel_count: int | None = None
+    compiled_kernel_count: int | None = None
+    speedup: float | None = None
+    kernel_speedup: float | None = None
+    error_kind: str | None = None
+    error_message: str | None = Field(default=None, sa_type=Text)
+    error_line: int | None = None
+    error_traceback: list[str] | None = Field(default=None, sa_type=_json(nullable=True))
+    notes: list[str] = Field(default_factory=list, sa_type=_json(nullable=False))
+    versions: dict[str, Any] = Field(default_factory=dict, sa_type=_json(nullable=False))
+    output: dict[str, Any] = Field(default_factory=dict, sa_type=_json(nullable=False))
+    device: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    correctness: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    compile: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    totals: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+
+
+class Variant(SQLModel, table=True):
+    __tablename__ = "variants"
+    __table_args__ = (UniqueConstraint("run_id", "name", name="uq_variants_run_id_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    run_id: str = _parent("runs.id")
+    name: str  # 'eager' | 'compiled'
+    position: int
+    kernel_count: int
+    transfer_count: int
+    bytes_read: int
+    bytes_written: int
+    kernel_time_us: float
+    wall_time_us: float
+    timing_repeats: int
+    timing_method: str
+
+
+class Kernel(SQLModel, table=True):
+    __tablename__ = "kernels"
+    __table_args__ = (
+        UniqueConstraint("variant_id", "position", name="uq_kernels_variant_id_position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    variant_id: int = _parent("variants.id")
+    position: int
+    index: int
+    name: str = Field(sa_type=Text)
+    short_name: str
+    op: str | None = None
+    kind: str
+    start_us: float
+    dur_us: float
+    stream: int | None = None
+    grid: list[int] | None = Field(default=None, sa_type=_json(nullable=True))
+    block: list[int] | None = Field(default=None, sa_type=_json(nullable=True))
+    registers_per_thread: int | None = None
+    shared_memory_bytes: int | None = None
+    occupancy_pct: float | None = None
+    lines: list[int] = Field(default_factory=list, sa_type=_json(nullable=False))
+    source_ops: list[str] = Field(default_factory=list, sa_type=_json(nullable=False))
+    graph: int | None = None
+    bytes_read: int
+    bytes_written: int
+    estimated_bytes: int | None = None
+
+
+class Transfer(SQLModel, table=True):
+    __tablename__ = "transfers"
+    __table_args__ = (
+        UniqueConstraint("kernel_id", "position", name="uq_transfers_kernel_id_position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    kernel_id: int = _parent("kernels.id")
+    position: int
+    tensor: str
+    direction: str
+    bytes: int
+    shape: list[int] = Field(sa_type=_json(nullable=False))
+    dtype: str
+    role: str
+
+
+class RoundTrip(SQLModel, table=True):
+    __tablename__ = "round_trips"
+    __table_args__ = (
+        UniqueConstraint("run_id", "position", name="uq_round_trips_run_id_position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    run_id: str = _parent("runs.id")
+    position: int
+    tensor: str
+    bytes: int
+    shape: list[int] = Field(sa_type=_json(nullable=False))
+    dtype: str
+    producer: str
+    consumers: list[str] = Field(sa_type=_json(nullable=False))
+    lines: list[int] = Field(default_factory=list, sa_type=_json(nullable=False))
+    eliminated: bool
+    fused_into: str | None = None
+
+
+class Artifact(SQLModel, table=True):
+    """A file saved with a run (trace, generated code); its bytes live in the BlobStore."""
+
+    __tablename__ = "artifacts"
+    __table_args__ = (
+        UniqueConstraint("run_id", "kind", "name", name="uq_artifacts_run_id_kind_name"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    run_id: str = _parent("runs.id")
+    kind: str  # eager_trace, compiled_trace, output_code, kernel_source, ...
+    name: str
+    sha256: str = Field(index=True)  # lets a future blob GC find unreferenced files
+    size_bytes: int
+    content_type: str

@@ -1,0 +1,346 @@
+"""`Store`: the only storage API the rest of the app uses.
+
+Runs and their children live in SQLite (`kernelscope.db`), artifact bytes in a
+content-addressed `BlobStore` (`blobs/`), both under one data directory.
+"""
+
+import hashlib
+from collections import defaultdict
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self, get_args
+
+from pydantic import BaseModel
+from sqlalchemy import Engine, and_, delete, or_
+from sqlalchemy.orm import QueryableAttribute, load_only
+from sqlmodel import Session, col, select
+
+from backend import result as doc
+from backend.store import mapping
+from backend.store.blobs import BlobStore
+from backend.store.db import init_db, make_engine, read_session, write_session
+from backend.store.ids import new_run_id
+from backend.store.models import Artifact, Kernel, RoundTrip, Run, Transfer, Variant
+
+DB_FILENAME = "kernelscope.db"
+BLOBS_DIRNAME = "blobs"
+# (kind, name, data, content_type), e.g. ("eager_trace", "eager.json", b"...", "application/json")
+ArtifactInput = tuple[str, str, bytes, str]
+
+
+class RunNotFound(LookupError):
+    """No run has this id."""
+
+
+class RunSummary(BaseModel):
+    """One line of the history list: what a listing shows without loading the document."""
+
+    id: str
+    title: str | None
+    status: doc.RunStatus
+    created_at: str
+    device_name: str | None
+    torch_version: str | None
+    eager_kernel_count: int | None
+    compiled_kernel_count: int | None
+    speedup: float | None
+    kernel_speedup: float | None
+    size: int | None
+
+
+class ArtifactInfo(BaseModel):
+    kind: str
+    name: str
+    sha256: str
+    size_bytes: int
+    content_type: str
+
+
+_STATUSES = frozenset(get_args(doc.RunStatus))
+# Listings load only these columns: never the code or the JSON parts of the document.
+_SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
+    getattr(Run, name) for name in RunSummary.model_fields
+]
+_SWEEP_COLUMNS: list[QueryableAttribute[Any]] = [
+    getattr(Run, name) for name in ("id", "status", "size", "speedup", "kernel_speedup")
+]
+
+
+class Store:
+    def __init__(self, engine: Engine, blobs: BlobStore) -> None:
+        self.engine = engine
+        self.blobs = blobs
+
+    @classmethod
+    def open(cls, data_dir: Path) -> Self:
+        """Open (creating if needed) the store in `data_dir` and migrate it to the latest schema."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        engine = make_engine(data_dir / DB_FILENAME)
+        init_db(engine)
+        return cls(engine, BlobStore(data_dir / BLOBS_DIRNAME))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def create_run(
+        self,
+        code: str,
+        *,
+        title: str | None = None,
+        size: int | None = None,
+        sweep_id: str | None = None,
+        compile_mode: str = "default",
+    ) -> str:
+        """Record a new run as 'queued' and return its id."""
+        run = Run(
+            id=new_run_id(),
+            status="queued",
+            title=title,
+            code=code,
+            code_sha256=hashlib.sha256(code.encode()).hexdigest(),
+            created_at=mapping.utc_now(),
+            size=size,
+            sweep_id=sweep_id,
+            compile_mode=compile_mode,
+        )
+        with write_session(self.engine) as session:
+            session.add(run)
+        return run.id
+
+    def set_status(
+        self, run_id: str, status: doc.RunStatus, *, progress_step: str | None = None
+    ) -> None:
+        """Move a run to `status`; entering 'running' or a finished status stamps the time."""
+        if status not in _STATUSES:  # callers may pass any str; a bad one would break loads
+            raise ValueError(f"unknown run status {status!r}")
+        with write_session(self.engine) as session:
+            run = _get_run(session, run_id)
+            run.status, run.progress_step = status, progress_step
+            if status == "running":  # a retried run starts over
+                run.started_at, run.finished_at = mapping.utc_now(), None
+            elif status in doc.FINISHED_STATUSES:  # keep the time a saved result gave
+                run.finished_at = run.finished_at or mapping.utc_now()
+            session.add(run)
+
+    def save_result(self, result: doc.RunResult, code: str, artifacts: list[ArtifactInput]) -> None:
+        """Store a finished document in one transaction, replacing the run's previous children.
+
+        `result.sweep` is not stored: `load_result` derives it from the sibling runs.
+        """
+        keys = [(kind, name) for kind, name, _, _ in artifacts]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"duplicate artifact (kind, name) in {keys}")
+        # Blobs first and outside the transaction: a row never points at a missing file,
+        # and the write lock is not held while megabytes are hashed and fsynced.
+        artifact_rows = [
+            Artifact(
+                run_id=result.id,
+                kind=kind,
+                name=name,
+                sha256=self.blobs.put(data),
+                size_bytes=len(data),
+                content_type=content_type,
+            )
+            for kind, name, data, content_type in artifacts
+        ]
+        with write_session(self.engine) as session:
+            _upsert_run(session, result, code)
+            for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
+                session.exec(delete(table).where(col(table.run_id) == result.id))
+            _insert_children(session, result)
+            session.add_all(artifact_rows)
+
+    def load_result(self, run_id: str) -> doc.RunResult | None:
+        """The document as saved (sweep points recomputed), or None for an unknown id."""
+        with read_session(self.engine) as session:  # one snapshot for every query below
+            run = session.get(Run, run_id)
+            if run is None:
+                return None
+            return mapping.result_from_rows(
+                run,
+                _load_variants(session, run_id),
+                _load_round_trips(session, run_id),
+                _load_sweep(session, run.sweep_id),
+            )
+
+    def get_code(self, run_id: str) -> str | None:
+        with read_session(self.engine) as session:
+            return session.exec(select(Run.code).where(Run.id == run_id)).first()
+
+    def list_artifacts(self, run_id: str) -> list[ArtifactInfo]:
+        query = select(Artifact).where(Artifact.run_id == run_id).order_by(col(Artifact.id))
+        with read_session(self.engine) as session:
+            return [ArtifactInfo.model_validate(row.model_dump()) for row in session.exec(query)]
+
+    def artifact_bytes(self, run_id: str, kind: str, name: str) -> bytes | None:
+        """An artifact's bytes, or None when the run has no such artifact."""
+        query = select(Artifact.sha256).where(
+            Artifact.run_id == run_id, Artifact.kind == kind, Artifact.name == name
+        )
+        with read_session(self.engine) as session:
+            sha = session.exec(query).first()
+        return None if sha is None else self.blobs.get(sha)
+
+    def delete_run(self, run_id: str) -> bool:
+        """Delete a run and, by cascade, all its rows; True if it existed. Blobs are kept
+        (other runs may share them)."""
+        with write_session(self.engine) as session:
+            return session.exec(delete(Run).where(col(Run.id) == run_id)).rowcount > 0
+
+    def list_runs(
+        self,
+        *,
+        limit: int = 50,
+        before: str | None = None,
+        status: doc.RunStatus | None = None,
+        device: str | None = None,
+        text: str | None = None,
+    ) -> list[RunSummary]:
+        """Runs newest first. Page with `before`: the id of the last run of the previous page.
+
+        Keyset paging on (created_at, id): pages stay exact while runs are added, and
+        deep pages cost the same as the first. `device` matches the device name exactly;
+        `text` is a case-insensitive substring of the title or the code, or an exact id.
+        """
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        query = select(Run).options(load_only(*_SUMMARY_COLUMNS))
+        if status is not None:
+            query = query.where(Run.status == status)
+        if device is not None:
+            query = query.where(Run.device_name == device)
+        if text:
+            query = query.where(
+                or_(
+                    col(Run.title).contains(text, autoescape=True),
+                    col(Run.code).contains(text, autoescape=True),
+                    col(Run.id) == text,
+                )
+            )
+        with read_session(self.engine) as session:
+            if before is not None:
+                cursor = session.exec(select(Run.created_at).where(Run.id == before)).first()
+                if cursor is None:
+                    raise RunNotFound(before)
+                query = query.where(
+                    or_(
+                        col(Run.created_at) < cursor,
+                        and_(col(Run.created_at) == cursor, col(Run.id) < before),
+                    )
+                )
+            query = query.order_by(col(Run.created_at).desc(), col(Run.id).desc()).limit(limit)
+            return [_summary(run) for run in session.exec(query).all()]
+
+
+def _get_run(session: Session, run_id: str) -> Run:
+    run = session.get(Run, run_id)
+    if run is None:
+        raise RunNotFound(run_id)
+    return run
+
+
+def _summary(run: Run) -> RunSummary:
+    fields = {name: getattr(run, name) for name in RunSummary.model_fields}
+    return RunSummary.model_validate({**fields, "created_at": mapping.format_utc(run.created_at)})
+
+
+def _upsert_run(session: Session, result: doc.RunResult, code: str) -> None:
+    columns = {**mapping.run_columns(result), "code": code}
+    run = session.get(Run, result.id)
+    if run is None:
+        # A result for a run this store never queued (e.g. imported): take its compile mode.
+        mode = result.compile.mode if result.compile is not None else "default"
+        run = Run(id=result.id, compile_mode=mode, **columns)
+    else:
+        run.sqlmodel_update(columns)
+    session.add(run)
+    session.flush()  # the run row must exist before children reference it
+
+
+def _insert_children(session: Session, result: doc.RunResult) -> None:
+    for position, round_trip in enumerate(result.round_trips):
+        session.add(mapping.round_trip_row(result.id, position, round_trip))
+    for position, (name, variant) in enumerate(result.variants.items()):
+        variant_row = mapping.variant_row(result.id, position, name, variant)
+        session.add(variant_row)
+        session.flush()  # assigns variant_row.id
+        kernel_rows = [
+            mapping.kernel_row(_id(variant_row.id), index, kernel)
+            for index, kernel in enumerate(variant.kernels)
+        ]
+        session.add_all(kernel_rows)
+        session.flush()  # one batched INSERT ... RETURNING assigns every kernel id
+        for kernel_row, kernel in zip(kernel_rows, variant.kernels, strict=True):
+            session.add_all(
+                mapping.transfer_row(_id(kernel_row.id), index, transfer)
+                for index, transfer in enumerate(kernel.transfers)
+            )
+
+
+def _id(value: int | None) -> int:
+    if value is None:
+        raise RuntimeError("row has no id after flush")
+    return value
+
+
+def _load_variants(session: Session, run_id: str) -> dict[str, doc.Variant]:
+    transfers: defaultdict[int, list[doc.Transfer]] = defaultdict(list)
+    transfer_query = (
+        select(Transfer)
+        .join(Kernel, col(Transfer.kernel_id) == col(Kernel.id))
+        .join(Variant, col(Kernel.variant_id) == col(Variant.id))
+        .where(Variant.run_id == run_id)
+        .order_by(col(Transfer.kernel_id), col(Transfer.position))
+    )
+    for transfer_row in session.exec(transfer_query):
+        transfers[transfer_row.kernel_id].append(mapping.transfer_from_row(transfer_row))
+
+    kernels: defaultdict[int, list[doc.Kernel]] = defaultdict(list)
+    kernel_query = (
+        select(Kernel)
+        .join(Variant, col(Kernel.variant_id) == col(Variant.id))
+        .where(Variant.run_id == run_id)
+        .order_by(col(Kernel.variant_id), col(Kernel.position))
+    )
+    for kernel_row in session.exec(kernel_query):
+        kernel = mapping.kernel_from_row(kernel_row, transfers[_id(kernel_row.id)])
+        kernels[kernel_row.variant_id].append(kernel)
+
+    variant_query = select(Variant).where(Variant.run_id == run_id).order_by(col(Variant.position))
+    return {
+        row.name: mapping.variant_from_row(row, kernels[_id(row.id)])
+        for row in session.exec(variant_query)
+    }
+
+
+def _load_round_trips(session: Session, run_id: str) -> list[doc.RoundTrip]:
+    query = select(RoundTrip).where(RoundTrip.run_id == run_id).order_by(col(RoundTrip.position))
+    return [mapping.round_trip_from_row(row) for row in session.exec(query)]
+
+
+def _load_sweep(session: Session, sweep_id: str | None) -> list[doc.SweepPoint]:
+    """The sweep as it stands now, from every sized run sharing `sweep_id`, smallest first."""
+    if sweep_id is None:
+        return []
+    runs_query = (
+        select(Run)
+        .options(load_only(*_SWEEP_COLUMNS))
+        .where(Run.sweep_id == sweep_id, col(Run.size).is_not(None))
+        .order_by(col(Run.size), col(Run.created_at), col(Run.id))
+    )
+    variants_query = select(Variant).join(Run, col(Variant.run_id) == col(Run.id))
+    variants: defaultdict[str, dict[str, Variant]] = defaultdict(dict)
+    for row in session.exec(variants_query.where(Run.sweep_id == sweep_id)):
+        variants[row.run_id][row.name] = row
+    return [mapping.sweep_point(run, variants[run.id]) for run in session.exec(runs_query)]

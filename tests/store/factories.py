@@ -1,0 +1,271 @@
+"""Result documents shaped like a real run of this snippet on an H200:
+
+    def fn(a, b, w):
+        return torch.relu(a + b) @ w
+
+Eager launches add, relu, mm; compiled fuses add+relu into one Triton kernel and keeps
+mm as an extern cuBLAS call, so `a + b` is an eliminated round trip and `relu(a + b)` is
+not. Numbers are invented but consistent (bytes add up, fp32, 2 x size x size inputs).
+"""
+
+from backend import result as doc
+
+CODE = """import torch
+
+def fn(a, b, w):
+    return torch.relu(a + b) @ w
+
+def inputs(size=1024):
+    return [torch.randn(size, size, device=device) for _ in range(3)]
+"""
+CODE_SHA256 = "0" * 63 + "1"
+
+
+def _t(tensor: str, direction: doc.Direction, size: int, role: doc.TensorRole) -> doc.Transfer:
+    return doc.Transfer(
+        tensor=tensor,
+        direction=direction,
+        bytes=size * size * 4,
+        shape=[size, size],
+        dtype="torch.float32",
+        role=role,
+    )
+
+
+def _kernel(
+    index: int, name: str, short: str, transfers: list[doc.Transfer], **extra: object
+) -> doc.Kernel:
+    read = sum(t.bytes for t in transfers if t.direction == "read")
+    return doc.Kernel.model_validate(
+        {
+            "index": index,
+            "name": name,
+            "short_name": short,
+            "op": extra.pop("op", None),
+            "kind": extra.pop("kind", "elementwise"),
+            "start_us": 0.1 + 0.2 + index * 12.75,  # not exactly representable: floats must survive
+            "dur_us": 11.3 + index,
+            "bytes_read": read,
+            "bytes_written": sum(t.bytes for t in transfers) - read,
+            "transfers": transfers,
+            **extra,
+        }
+    )
+
+
+def eager_variant(size: int) -> doc.Variant:
+    kernels = [
+        _kernel(
+            0,
+            "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>",
+            "add",
+            [
+                _t("a", "read", size, "input"),
+                _t("b", "read", size, "input"),
+                _t("a + b", "write", size, "intermediate"),
+            ],
+            op="aten::add",
+            stream=7,
+            grid=[size * size // 512],
+            block=[128],
+            registers_per_thread=26,
+            lines=[4],
+        ),
+        _kernel(
+            1,
+            "void at::native::vectorized_elementwise_kernel<4, at::native::clamp_min_scalar>",
+            "relu",
+            [
+                _t("a + b", "read", size, "intermediate"),
+                _t("relu(a + b)", "write", size, "intermediate"),
+            ],
+            op="aten::relu",
+            stream=7,
+            grid=[size * size // 512],
+            block=[128],
+            lines=[4],
+        ),
+        _kernel(
+            2,
+            "sm90_xmma_gemm_f32f32_tf32f32_f32_tn_n_tilesize128x128x32",
+            "gemm",
+            [
+                _t("relu(a + b)", "read", size, "intermediate"),
+                _t("w", "read", size, "input"),
+                _t("relu(a + b) @ w", "write", size, "output"),
+            ],
+            op="aten::mm",
+            kind="matmul",
+            stream=7,
+            grid=[8, 8, 1],
+            block=[256, 1, 1],
+            registers_per_thread=168,
+            shared_memory_bytes=197_632,
+            occupancy_pct=12.5,
+            lines=[4],
+        ),
+    ]
+    return _variant(kernels, wall_time_us=61.25, method="cuda_events")
+
+
+def compiled_variant(size: int) -> doc.Variant:
+    kernels = [
+        _kernel(
+            0,
+            "triton_poi_fused_add_relu_0",
+            "fused_add_relu",
+            [
+                _t("a", "read", size, "input"),
+                _t("b", "read", size, "input"),
+                _t("buf0", "write", size, "intermediate"),
+            ],
+            kind="fused",
+            stream=7,
+            grid=[size * size // 1024, 1, 1],
+            block=[128, 1, 1],
+            registers_per_thread=16,
+            occupancy_pct=100.0,
+            lines=[4],
+            source_ops=["aten.add.Tensor", "aten.relu.default"],
+            graph=0,
+            estimated_bytes=3 * size * size * 4,
+        ),
+        _kernel(
+            1,
+            "sm90_xmma_gemm_f32f32_tf32f32_f32_tn_n_tilesize128x128x32",
+            "gemm",
+            [
+                _t("buf0", "read", size, "intermediate"),
+                _t("w", "read", size, "input"),
+                _t("buf1", "write", size, "output"),
+            ],
+            op="aten::mm",
+            kind="matmul",
+            stream=7,
+            lines=[4],
+            graph=0,
+        ),
+    ]
+    return _variant(kernels, wall_time_us=40.5, method="cuda_events")
+
+
+def _variant(kernels: list[doc.Kernel], wall_time_us: float, method: str) -> doc.Variant:
+    return doc.Variant(
+        kernel_count=len(kernels),
+        transfer_count=sum(len(k.transfers) for k in kernels),
+        bytes_read=sum(k.bytes_read for k in kernels),
+        bytes_written=sum(k.bytes_written for k in kernels),
+        kernel_time_us=sum(k.dur_us for k in kernels),
+        wall_time_us=wall_time_us,
+        timing_repeats=50,
+        timing_method=method,
+        kernels=kernels,
+    )
+
+
+def rich_result(run_id: str, size: int = 1024, sweep_id: str | None = None) -> doc.RunResult:
+    """A succeeded run with both variants, transfers, round trips and every optional part."""
+    eager, compiled = eager_variant(size), compiled_variant(size)
+    array = size * size * 4
+    return doc.RunResult(
+        id=run_id,
+        status="succeeded",
+        title=f"add + relu + mm @ {size}",
+        created_at=f"2025-11-30T02:{size % 60:02d}:00.123456+00:00",
+        finished_at="2025-11-30T03:00:41.500000+00:00",
+        code_sha256=CODE_SHA256,
+        size=size,
+        sweep_id=sweep_id,
+        entry_point="fn",
+        notes=["moved 3 inputs to cuda:0", f"used inputs(size={size})"],
+        device=doc.DeviceInfo(type="cuda", name="NVIDIA H200", l2_cache_bytes=62_914_560),
+        versions=doc.Versions(
+            torch="2.13.0+cu128",
+            triton="3.5.0",
+            cuda="12.8",
+            driver="570.133.20",
+            python="3.11.9",
+            kernelscope="0.1.0",
+        ),
+        variants={"eager": eager, "compiled": compiled},
+        round_trips=[
+            doc.RoundTrip(
+                tensor="a + b",
+                bytes=2 * array,
+                shape=[size, size],
+                dtype="torch.float32",
+                producer="add",
+                consumers=["relu"],
+                lines=[4],
+                eliminated=True,
+                fused_into="fused_add_relu",
+            ),
+            doc.RoundTrip(
+                tensor="relu(a + b)",
+                bytes=2 * array,
+                shape=[size, size],
+                dtype="torch.float32",
+                producer="relu",
+                consumers=["gemm"],
+                lines=[4],
+                eliminated=False,
+            ),
+        ],
+        totals=doc.Totals(round_trips_eliminated=1, bytes_saved=2 * array),
+        speedup=61.25 / 40.5,
+        kernel_speedup=eager.kernel_time_us / compiled.kernel_time_us,
+        correctness=doc.Correctness(
+            max_abs_error=3.0517578125e-05,
+            max_rel_error=1.1e-06,
+            match=True,
+            atol=1e-4,
+            rtol=1e-4,
+            note="tf32 matmul",
+        ),
+        compile=doc.CompileInfo(
+            seconds=4.75,
+            mode="max-autotune",
+            graph_count=1,
+            graph_breaks=[doc.GraphBreak(reason="print()", line=5)],
+            recompiles=0,
+        ),
+        output=doc.Output(stdout="ok\n", stderr="UserWarning: tf32\n", truncated=False),
+        duration_s=9.5,
+    )
+
+
+def sweep_point(result: doc.RunResult) -> doc.SweepPoint:
+    """The point the store should derive for `result` when it belongs to a sweep."""
+    eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+    assert result.size is not None
+    return doc.SweepPoint(
+        size=result.size,
+        run_id=result.id,
+        status=result.status,
+        speedup=result.speedup,
+        kernel_speedup=result.kernel_speedup,
+        eager_bytes=None if eager is None else eager.bytes_read + eager.bytes_written,
+        compiled_bytes=None if compiled is None else compiled.bytes_read + compiled.bytes_written,
+        eager_kernels=None if eager is None else eager.kernel_count,
+        compiled_kernels=None if compiled is None else compiled.kernel_count,
+    )
+
+
+def failed_result(run_id: str) -> doc.RunResult:
+    """A run the user's code broke: error with line and traceback, no variants."""
+    return doc.RunResult(
+        id=run_id,
+        status="failed",
+        error=doc.ErrorInfo(
+            kind="exception",
+            message="RuntimeError: shapes cannot be multiplied",
+            line=4,
+            traceback=['  File "snippet.py", line 4, in fn'],
+        ),
+        created_at="2025-11-30T04:00:00+00:00",
+        finished_at="2025-11-30T04:00:03.250000+00:00",
+        code_sha256=CODE_SHA256,
+        device=doc.DeviceInfo(type="cpu", name="AMD EPYC 9654", note="no CUDA device"),
+        versions=doc.Versions(torch="2.13.0+cpu"),
+        output=doc.Output(stderr="x" * 100, truncated=True),
+    )
