@@ -13,6 +13,7 @@ from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import eager_round_trips, totals
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import compiled_kernels, eager_kernels
+from backend.analysis.window import measured_call
 from backend.result import (
     CompileInfo,
     Correctness,
@@ -59,9 +60,10 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     provenance = kernel_provenance(
         bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
     )
-    eager = eager_kernels(bundle["eager"], parse_trace(eager_trace), device_type)
+    eager = eager_kernels(bundle["eager"], parse_trace(measured_call(eager_trace)), device_type)
+    compiled_parsed = parse_trace(measured_call(compiled_trace))
     compiled = compiled_kernels(
-        bundle["compiled"], bundle["eager"], parse_trace(compiled_trace), device_type, provenance
+        bundle["compiled"], bundle["eager"], compiled_parsed, device_type, provenance
     )
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]["timing"]),

@@ -43,6 +43,7 @@ class Run:
         self.writer = BundleWriter(options.bundle)
         self.doc = self.writer.document
         self.snippet_file = str(options.snippet)
+        self.doc["snippet_file"] = self.snippet_file
         self.step = "starting"
 
     def execute(self) -> None:
@@ -140,7 +141,7 @@ class Run:
         table.mark_outputs(self.eager_out)
         name_values(capture.ops, table, assignment_targets(self.options.snippet.read_text()))
         self.eager_table, self.eager_ops = table, capture.ops
-        trace = measure.profile_call(entry.call, measure.clone_args(args), self.device)
+        trace = measure.profile_call(entry.call, lambda: measure.clone_args(args), self.device)
         self.doc["eager"] = {
             "ops": [_op_dict(op) for op in capture.ops],
             "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
@@ -187,7 +188,7 @@ class Run:
         self.compiled_out = flatten_tensors(out)
         table.mark_outputs(self.compiled_out)
         self.compiled_table, self.launches = table, recorder.launches
-        trace = measure.profile_call(compiled, measure.clone_args(args), self.device)
+        trace = measure.profile_call(compiled, lambda: measure.clone_args(args), self.device)
         self.doc["compiled"] = {
             "launches": [vars(launch) for launch in recorder.launches],
             "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),

@@ -104,6 +104,9 @@ def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None
     finally:
         _kill_group(process)
         os.close(progress_read)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
     return _outcome(request, process, ended_by, streams, bundle_dir, crash_log, started)
 
 

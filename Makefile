@@ -1,0 +1,46 @@
+# Kernelscope: one command per task. `make run` and `make test` set everything up first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+EXAMPLE ?= examples/add_relu.py
+
+.PHONY: setup run test lint fmt bench gpu-check clean
+
+# Create the virtual environment: torch 2.13.0 (the CPU build here; GPU hosts bring their own) and the project.
+setup: $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+# Run the add+relu example eager and compiled, and print what fusion changed.
+run: setup
+	$(BIN)/kernelscope run $(EXAMPLE)
+
+# Lint, type-check and run every test (the engine tests run real snippets: a few minutes).
+test: setup lint
+	$(BIN)/pytest -q
+
+# ruff and mypy --strict on the backend.
+lint: setup
+	$(BIN)/ruff check backend tests bench scripts
+	$(BIN)/ruff format --check backend tests bench scripts
+	$(BIN)/mypy
+
+# Format the code in place.
+fmt: setup
+	$(BIN)/ruff format backend tests bench scripts
+	$(BIN)/ruff check --fix backend tests bench scripts
+
+# Benchmarks: print measured ratios (never asserted in tests).
+bench: setup
+	$(BIN)/python bench/bench_overhead.py
+
+# On a GPU host: run the examples, print kernels/bytes/times (add NCU=1 for Nsight Compute).
+gpu-check: setup
+	$(BIN)/python scripts/gpu_check.py $(if $(NCU),--ncu,)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

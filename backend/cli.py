@@ -1,0 +1,139 @@
+"""`kernelscope run | show`: the engine from a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from backend.report import render, render_sweep
+from backend.result import RunResult
+from backend.store.ids import new_run_id
+from backend.store.repository import Store
+from backend.worker.execute import DEFAULT_TIMEOUT_S, RunOptions, execute_run
+
+COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("KERNELSCOPE_DATA_DIR", Path.home() / ".kernelscope"))
+
+
+def parse_sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(float(part)) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"sizes must be numbers like 1e3,1e5,1e7, got {text!r}") from None
+    if not sizes or any(size <= 0 for size in sizes):
+        raise argparse.ArgumentTypeError("sizes must be positive, e.g. --sizes 1e3,1e5,1e7")
+    return sizes
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kernelscope", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="run a snippet eager and compiled, store and print it")
+    run.add_argument("snippet", type=Path)
+    run.add_argument("--sizes", type=parse_sizes, help="sweep: call inputs(size) per size")
+    run.add_argument("--compile-mode", choices=COMPILE_MODES, default="default")
+    run.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
+    run.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per run")
+    run.add_argument("--title")
+    _common(run)
+    show = commands.add_parser("show", help="print a stored run again")
+    show.add_argument("run_id")
+    _common(show)
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, default=default_data_dir())
+    parser.add_argument("--json", action="store_true", help="print the result document")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "show":
+        return _show(args)
+    return _run(args)
+
+
+def _show(args: argparse.Namespace) -> int:
+    with Store.open(args.data_dir) as store:
+        result = store.load_result(args.run_id)
+    if result is None:
+        print(f"kernelscope: no run {args.run_id!r} in {args.data_dir}", file=sys.stderr)
+        return 2
+    print(result.model_dump_json(indent=2) if args.json else render(result))
+    return 0 if result.status == "succeeded" else 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        code = args.snippet.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"kernelscope: cannot read {args.snippet}: {exc}", file=sys.stderr)
+        return 2
+    sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
+    sweep_id = new_run_id() if args.sizes else None
+    results = []
+    with Store.open(args.data_dir) as store:
+        for size in sizes:
+            run_id = store.create_run(code, title=args.title, size=size, sweep_id=sweep_id, compile_mode=args.compile_mode)
+            options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
+            with _progress(args.quiet, size) as on_progress:
+                results.append(execute_run(store, args.data_dir, run_id, options, on_progress))
+    _print_results(results, args.json, bool(args.sizes))
+    return 0 if all(r.status == "succeeded" for r in results) else 1
+
+
+def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None:
+    if as_json:
+        documents = [r.model_dump_json(indent=2) for r in results]
+        print(documents[0] if not sweep else "[\n" + ",\n".join(documents) + "\n]")
+        return
+    for result in results:
+        print(render(result))
+    if sweep:
+        print("\nsweep:\n" + render_sweep(results))
+
+
+@contextmanager
+def _progress(quiet: bool, size: int | None) -> Iterator[object]:
+    """Show the current step and a live elapsed time on stderr: a cold compile is slow."""
+    state = {"step": "queued", "started": time.monotonic()}
+    stop = threading.Event()
+    label = f"[size {size:,}] " if size is not None else ""
+    live = sys.stderr.isatty()
+
+    def on_progress(step: str, _elapsed: float) -> None:
+        state["step"] = step
+        if not quiet and not live:
+            print(f"{label}{step} ({time.monotonic() - state['started']:.1f} s)", file=sys.stderr)
+
+    def ticker() -> None:
+        while not stop.wait(0.25):
+            line = f"\r{label}{state['step']} … {time.monotonic() - state['started']:.1f} s"
+            sys.stderr.write(f"{line:<60}")
+            sys.stderr.flush()
+
+    thread = threading.Thread(target=ticker, daemon=True)
+    if live and not quiet:
+        thread.start()
+    try:
+        yield on_progress
+    finally:
+        stop.set()
+        if thread.is_alive():
+            thread.join()
+            sys.stderr.write("\r" + " " * 60 + "\r")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

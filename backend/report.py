@@ -1,0 +1,151 @@
+"""The result document as text, for the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from backend.result import RunResult, Variant
+
+
+def megabytes(count: int) -> str:
+    return f"{count / 1e6:,.1f} MB"
+
+
+def duration(us: float) -> str:
+    return f"{us / 1000:,.2f} ms" if us >= 1000 else f"{us:,.1f} µs"
+
+
+def render(result: RunResult) -> str:
+    lines = [_header(result)]
+    if result.status != "succeeded":
+        lines += _failure(result)
+    else:
+        lines += _variants(result) + _round_trips(result) + _compile(result) + _correctness(result)
+        lines += _cache_note(result)
+    if result.output.stdout.strip() or result.output.stderr.strip():
+        lines.append("snippet output: " + _output_summary(result))
+    lines.append(f"saved as run {result.id}  (kernelscope show {result.id})")
+    return "\n".join(lines)
+
+
+def _header(result: RunResult) -> str:
+    device = result.device
+    where = f"{device.type} {device.name}" if device else "unknown device"
+    if device and device.note:
+        where += f" ({device.note})"
+    size = f"   size {result.size:,}" if result.size is not None else ""
+    return f"device: {where}   torch {result.versions.torch or '?'}{size}"
+
+
+def _failure(result: RunResult) -> list[str]:
+    error = result.error
+    if error is None:
+        return [f"status: {result.status}"]
+    lines = [f"{result.status}: {error.message}"]
+    lines += [f"    {frame}" for frame in error.traceback]
+    return lines
+
+
+def _variants(result: RunResult) -> list[str]:
+    rows = [f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} {'kernel time':>12} {'wall time':>11}"]
+    for name, variant in result.variants.items():
+        rows.append(f"{name:9} {_variant_row(variant)}")
+    rows.append(
+        f"speedup: {_times(result.speedup)} wall time, {_times(result.kernel_speedup)} kernel time"
+        + ("  (small work: per-call overhead outweighs the kernels)" if _overhead_bound(result) else "")
+    )
+    return rows
+
+
+def _variant_row(variant: Variant) -> str:
+    moved = megabytes(variant.bytes_read + variant.bytes_written)
+    return (
+        f"{variant.kernel_count:>8} {variant.transfer_count:>10} {moved:>11} "
+        f"{duration(variant.kernel_time_us):>12} {duration(variant.wall_time_us):>11}"
+    )
+
+
+def _times(ratio: float | None) -> str:
+    return f"{ratio:.2f}x" if ratio is not None else "n/a"
+
+
+def _overhead_bound(result: RunResult) -> bool:
+    return (result.speedup or 0) < 1 <= (result.kernel_speedup or 0)
+
+
+def _round_trips(result: RunResult) -> list[str]:
+    gone = [t for t in result.round_trips if t.eliminated]
+    kept = [t for t in result.round_trips if not t.eliminated]
+    lines = []
+    for trip in gone:
+        size = megabytes(trip.bytes // (1 + len(trip.consumers)))
+        into = f"; fused into {trip.fused_into}" if trip.fused_into else ""
+        lines.append(
+            f"eliminated: ({trip.tensor}) -> {size} written by {trip.producer} and read back by "
+            f"{', '.join(trip.consumers)}{into}"
+        )
+    if result.totals and gone:
+        lines.append(f"  {len(gone)} round trip(s) eliminated, {megabytes(result.totals.bytes_saved)} not moved")
+    for trip in kept:
+        lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
+    return lines
+
+
+def _compile(result: RunResult) -> list[str]:
+    info = result.compile
+    if info is None:
+        return []
+    line = f"compile: {info.seconds or 0:.1f} s, {info.graph_count} graph(s), mode {info.mode}"
+    lines = [line]
+    for brk in info.graph_breaks:
+        at = f"line {brk.line}: " if brk.line else ""
+        lines.append(f"  graph break at {at}{brk.reason}")
+    return lines
+
+
+def _correctness(result: RunResult) -> list[str]:
+    check = result.correctness
+    if check is None or check.match is None:
+        return ["outputs not compared" + (f" ({check.note})" if check and check.note else "")]
+    verdict = "outputs match" if check.match else "OUTPUTS DIFFER"
+    return [f"{verdict} (max abs error {check.max_abs_error:.3g}, max rel error {check.max_rel_error:.3g})"]
+
+
+def _cache_note(result: RunResult) -> list[str]:
+    device, eager = result.device, result.variants.get("eager")
+    if device is None or eager is None or not device.l2_cache_bytes:
+        return []
+    working_set = eager.bytes_read + eager.bytes_written
+    if working_set >= 4 * device.l2_cache_bytes:
+        return []
+    return [
+        f"note: bytes are logical. This run's traffic ({megabytes(working_set)}) is under 4x the "
+        f"{megabytes(device.l2_cache_bytes)} cache, so much of it may never reach DRAM."
+    ]
+
+
+def _output_summary(result: RunResult) -> str:
+    text = (result.output.stdout + result.output.stderr).strip().splitlines()
+    cut = " [truncated]" if result.output.truncated else ""
+    return f"{len(text)} line(s){cut}; first: {text[0][:80]!r}" if text else ""
+
+
+def render_sweep(results: Sequence[RunResult]) -> str:
+    header = f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} {'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"
+    rows = [header]
+    for result in results:
+        eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+        rows.append(
+            f"{result.size or 0:>12,} {result.status:>10} "
+            f"{_count(eager):>8} {_count(compiled):>7} {_mb(eager):>10} {_mb(compiled):>9} "
+            f"{_times(result.speedup):>8} {_times(result.kernel_speedup):>10}   {result.id}"
+        )
+    return "\n".join(rows)
+
+
+def _count(variant: Variant | None) -> str:
+    return str(variant.kernel_count) if variant else "-"
+
+
+def _mb(variant: Variant | None) -> str:
+    return f"{(variant.bytes_read + variant.bytes_written) / 1e6:,.1f}" if variant else "-"

@@ -1,0 +1,117 @@
+"""One run, start to finish: child process -> bundle -> analysis -> store.
+
+The worker never imports torch: CUDA state, Inductor caches and crashes stay in the child.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from backend import __version__
+from backend.analysis.assemble import analyse
+from backend.result import ErrorInfo, Output, RunResult
+from backend.store.repository import ArtifactInput, Store
+from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
+
+DEFAULT_TIMEOUT_S = 300.0
+ProgressCallback = Callable[[str, float], None]
+
+
+@dataclass
+class RunOptions:
+    size: int | None = None
+    compile_mode: str = "default"
+    device: str = "auto"
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    title: str | None = None
+
+
+def execute_run(
+    store: Store,
+    data_dir: Path,
+    run_id: str,
+    options: RunOptions,
+    on_progress: ProgressCallback | None = None,
+) -> RunResult:
+    """Run a queued run and store its result; every way it can end is a stored result."""
+    code = store.get_code(run_id)
+    queued = store.load_result(run_id)
+    if code is None or queued is None:
+        raise LookupError(f"no run {run_id}")
+    store.set_status(run_id, "running", progress_step="starting")
+
+    def progress(step: str, elapsed_s: float) -> None:
+        store.set_status(run_id, "running", progress_step=step)
+        if on_progress is not None:
+            on_progress(step, elapsed_s)
+
+    workdir = data_dir / "work" / run_id
+    try:
+        outcome = run_child(_child_request(code, workdir, data_dir, options), progress)
+        if on_progress is not None:
+            on_progress("analysing", outcome.duration_s)
+        result, artifacts = _result(queued, outcome)
+        store.save_result(result, code, artifacts)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions) -> ChildRequest:
+    shutil.rmtree(workdir, ignore_errors=True)
+    return ChildRequest(
+        code=code,
+        workdir=workdir,
+        size=options.size,
+        compile_mode=options.compile_mode,
+        device=options.device,
+        cache_dir=data_dir / "cache" / "inductor",
+        limits=ChildLimits(timeout_s=options.timeout_s),
+    )
+
+
+def _result(queued: RunResult, outcome: ChildOutcome) -> tuple[RunResult, list[ArtifactInput]]:
+    bundle = outcome.bundle or {}
+    traces = {name: _trace(outcome.bundle_dir, bundle, name) for name in ("eager", "compiled")}
+    analysis = analyse(bundle, traces["eager"], traces["compiled"]) if bundle else None
+    result = queued.model_copy(
+        update={
+            "status": outcome.status,
+            "error": ErrorInfo(**outcome.error) if outcome.error else None,
+            "finished_at": datetime.now(UTC).isoformat(),
+            "output": Output(stdout=outcome.stdout, stderr=outcome.stderr, truncated=outcome.truncated),
+            "duration_s": round(outcome.duration_s, 3),
+            **(vars(analysis) if analysis is not None else {}),
+        }
+    )
+    result.versions.kernelscope = __version__
+    return RunResult.model_validate(result.model_dump()), _artifacts(outcome.bundle_dir, bundle)
+
+
+def _trace(bundle_dir: Path, bundle: dict[str, Any], variant: str) -> dict[str, Any] | None:
+    name = (bundle.get(variant) or {}).get("trace")
+    if not name:
+        return None
+    document = json.loads(gzip.decompress((bundle_dir / name).read_bytes()))
+    return document if isinstance(document, dict) else None
+
+
+def _artifacts(bundle_dir: Path, bundle: dict[str, Any]) -> list[ArtifactInput]:
+    """Traces exactly as torch.profiler wrote them (Perfetto, HTA), and the generated code."""
+    found: list[ArtifactInput] = []
+    for variant in ("eager", "compiled"):
+        name = (bundle.get(variant) or {}).get("trace")
+        if name:
+            data = (bundle_dir / name).read_bytes()
+            found.append((f"{variant}_trace", f"{variant}_trace.json.gz", data, "application/gzip"))
+    for graph in (bundle.get("compiled") or {}).get("graphs", []):
+        data = (bundle_dir / graph["output_code"]).read_bytes()
+        found.append(("output_code", graph["output_code"], data, "text/x-python"))
+    return found

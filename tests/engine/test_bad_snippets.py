@@ -1,0 +1,79 @@
+"""Broken snippets end as stored runs with a message a person can act on."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.result import RunResult
+from backend.store.repository import Store
+from tests.engine.conftest import BAD, Runner
+
+pytestmark = pytest.mark.slow
+
+# snippet -> (status, error kind, line at fault or None, words the message must contain)
+EXPECTED = {
+    "syntax_error": ("failed", "syntax_error", 3, "expected ':'"),
+    "no_function": ("failed", "no_entry_point", None, "Define `fn(...)`"),
+    "ambiguous": ("failed", "ambiguous_entry_point", 8, "`first` (line 4), `second` (line 8)"),
+    "raises": ("failed", "exception", 5, "RuntimeError on line 5"),
+    "hard_exit": ("crashed", "crash", None, "exited with code 3"),
+    "segfault": ("crashed", "crash", 2, "segmentation fault on line 2"),
+    "infinite_loop": ("timed_out", "timeout", 2, "running line 2"),
+    "huge_output": ("failed", "output_limit", None, "printed more than"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_snippet_is_a_clear_stored_failure(run: Runner, store: Store, name: str) -> None:
+    status, kind, line, words = EXPECTED[name]
+    result = run((BAD / f"{name}.py").read_text(), timeout_s=20.0)
+    assert (result.status, result.error and result.error.kind) == (status, kind)
+    assert result.error is not None and result.error.line == line
+    assert words in result.error.message
+    assert store.load_result(result.id) == result  # stored, exactly as returned
+    assert not (store_work_dir(store) / result.id).exists()  # nothing left behind
+
+
+def test_user_traceback_shows_only_user_frames(run: Runner) -> None:
+    result = run((BAD / "raises.py").read_text())
+    assert result.error is not None
+    assert result.error.traceback == [
+        "line 5, in fn: return a @ a  # (3, 4, 5) @ (3, 4, 5): inner sizes 5 and 4 differ"
+    ]
+
+
+def test_huge_output_is_capped_with_a_mark(run: Runner) -> None:
+    result = run((BAD / "huge_output.py").read_text(), timeout_s=60.0)
+    assert result.output.truncated
+    assert "[... output truncated:" in result.output.stdout
+    assert len(result.output.stdout) < 300_000
+
+
+def test_hard_coded_cuda_on_a_cpu_worker_says_how_to_fix_it(run: Runner) -> None:
+    pytest.importorskip("torch")
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a GPU")
+    code = "import torch\n\ndef fn(a):\n    return a + 1\n\ndef inputs():\n    return (torch.ones(4, device='cuda'),)\n"
+    result = run(code)
+    assert result.status == "failed" and result.error is not None
+    assert result.error.kind == "cuda_unavailable" and result.error.line == 7
+    assert "device=device" in result.error.message
+
+
+def test_snippet_output_is_kept(run: Runner) -> None:
+    code = (
+        "import torch\n\ndef fn(a):\n    print('hello from fn')\n    return a * 2\n\n"
+        "def inputs():\n    return (torch.ones(8, device=device),)\n"
+    )
+    result = run(code)
+    assert result.status == "succeeded"
+    assert "hello from fn" in result.output.stdout
+    assert "USDT" not in result.output.stderr
+
+
+def store_work_dir(store: Store) -> object:
+    from pathlib import Path
+
+    return Path(str(store.engine.url.database)).parent / "work"

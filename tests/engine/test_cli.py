@@ -1,0 +1,86 @@
+"""The `kernelscope` command: run, --json, show, --sizes, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.engine.conftest import BAD, EXAMPLES
+
+pytestmark = pytest.mark.slow
+
+RESULT_FIELDS = {
+    "id", "status", "error", "device", "versions", "variants", "round_trips", "speedup",
+    "kernel_speedup", "correctness", "compile", "output",
+}  # fmt: skip
+VARIANT_FIELDS = {
+    "kernel_count", "transfer_count", "bytes_read", "bytes_written", "kernel_time_us",
+    "wall_time_us", "kernels",
+}  # fmt: skip
+KERNEL_FIELDS = {"name", "op", "start_us", "dur_us", "bytes_read", "bytes_written", "transfers"}
+ROUND_TRIP_FIELDS = {"tensor", "bytes", "producer", "consumers", "eliminated", "fused_into"}
+
+
+def kernelscope(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "backend.cli", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
+    done = kernelscope("run", EXAMPLES / "add_relu.py", "--json", "--quiet", "--data-dir", data_dir)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert RESULT_FIELDS <= document.keys()
+    assert document["status"] == "succeeded" and document["error"] is None
+    assert {"type", "name"} <= document["device"].keys()
+    for name in ("eager", "compiled"):
+        variant = document["variants"][name]
+        assert VARIANT_FIELDS <= variant.keys()
+        assert all(KERNEL_FIELDS <= k.keys() for k in variant["kernels"])
+    assert all(ROUND_TRIP_FIELDS <= t.keys() for t in document["round_trips"])
+    assert {"max_abs_error", "max_rel_error", "match"} <= document["correctness"].keys()
+    assert {"seconds", "graph_count", "graph_breaks"} <= document["compile"].keys()
+    assert {"stdout", "stderr", "truncated"} <= document["output"].keys()
+
+    shown = kernelscope("show", document["id"], "--json", "--data-dir", data_dir)
+    assert json.loads(shown.stdout) == document
+
+
+def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
+    done = kernelscope("run", EXAMPLES / "add_relu.py", "--data-dir", data_dir)
+    assert done.returncode == 0, done.stderr
+    assert "eliminated: (a + b) -> 4.0 MB written by aten::add and read back by aten::relu" in done.stdout
+    assert "compiling" in done.stderr and "eager profile" in done.stderr  # steps, with time
+    run_id = done.stdout.split("saved as run ")[1].split()[0]
+    shown = kernelscope("show", run_id, "--data-dir", data_dir)
+    assert shown.returncode == 0 and "eliminated: (a + b)" in shown.stdout
+
+
+def test_failed_run_exits_non_zero_and_says_why(data_dir: Path) -> None:
+    done = kernelscope("run", BAD / "syntax_error.py", "--quiet", "--data-dir", data_dir)
+    assert done.returncode == 1
+    assert "Syntax error on line 3" in done.stdout
+
+
+def test_size_sweep_runs_each_size(data_dir: Path) -> None:
+    done = kernelscope(
+        "run", EXAMPLES / "add_relu.py", "--sizes", "1e3,1e5", "--json", "--quiet", "--data-dir", data_dir
+    )
+    assert done.returncode == 0, done.stderr
+    documents = json.loads(done.stdout)
+    assert [d["size"] for d in documents] == [1000, 100000]
+    assert documents[0]["sweep_id"] == documents[1]["sweep_id"] is not None
+    eager_bytes = [d["variants"]["eager"]["bytes_read"] for d in documents]
+    assert eager_bytes == [3 * 4 * 1000, 3 * 4 * 100000]
+    assert [p["size"] for p in documents[1]["sweep"]] in ([1000, 100000], [1000])
+
+
+def test_bad_arguments_are_refused_clearly(data_dir: Path) -> None:
+    done = kernelscope("run", EXAMPLES / "add_relu.py", "--sizes", "big", "--data-dir", data_dir)
+    assert done.returncode == 2 and "sizes must be numbers" in done.stderr
+    missing = kernelscope("show", "nosuchrun", "--data-dir", data_dir)
+    assert missing.returncode == 2 and "no run 'nosuchrun'" in missing.stderr

@@ -1,0 +1,111 @@
+"""Every example snippet runs end to end on the CPU, and the numbers hang together."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.result import RunResult
+from tests.engine.conftest import EXAMPLES, Runner
+
+pytestmark = pytest.mark.slow
+
+ALL_EXAMPLES = sorted(p.stem for p in EXAMPLES.glob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def results(run: Runner) -> dict[str, RunResult]:
+    return {name: run((EXAMPLES / f"{name}.py").read_text()) for name in ALL_EXAMPLES}
+
+
+@pytest.mark.parametrize("name", ALL_EXAMPLES)
+def test_example_succeeds_with_consistent_numbers(results: dict[str, RunResult], name: str) -> None:
+    result = results[name]
+    assert result.status == "succeeded", result.error
+    assert result.correctness is not None and result.correctness.match is True
+    for variant in result.variants.values():
+        assert variant.kernel_count == len(variant.kernels) > 0
+        assert variant.transfer_count == sum(len(k.transfers) for k in variant.kernels)
+        reads = sum(t.bytes for k in variant.kernels for t in k.transfers if t.direction == "read")
+        assert variant.bytes_read == reads
+        assert variant.wall_time_us > 0 and variant.timing_repeats >= 5
+        assert variant.kernels[0].start_us == 0
+    eager, compiled = result.variants["eager"], result.variants["compiled"]
+    assert result.speedup == pytest.approx(eager.wall_time_us / compiled.wall_time_us, rel=1e-3)
+    assert result.kernel_speedup == pytest.approx(
+        eager.kernel_time_us / compiled.kernel_time_us, rel=1e-3
+    )
+    assert compiled.kernel_count <= eager.kernel_count
+
+
+def test_add_relu_is_the_article_picture(results: dict[str, RunResult]) -> None:
+    result = results["add_relu"]
+    size = 1_000_000 * 4
+    eager, compiled = result.variants["eager"], result.variants["compiled"]
+    assert (eager.kernel_count, eager.transfer_count) == (2, 5)
+    assert (compiled.kernel_count, compiled.transfer_count) == (1, 3)
+    assert (eager.bytes_read, eager.bytes_written) == (3 * size, 2 * size)
+    assert (compiled.bytes_read, compiled.bytes_written) == (2 * size, size)
+    assert [k.op for k in eager.kernels] == ["aten::add", "aten::relu"]
+    assert compiled.kernels[0].name == "cpp_fused_add_relu_0"
+    assert compiled.kernels[0].kind == "fused"
+    assert compiled.kernels[0].lines == [7]
+    [trip] = result.round_trips
+    assert trip.tensor == "a + b" and trip.bytes == 2 * size
+    assert (trip.producer, trip.consumers) == ("aten::add", ["aten::relu"])
+    assert trip.eliminated and trip.fused_into == "cpp_fused_add_relu_0"
+    assert result.totals is not None and result.totals.bytes_saved == 2 * size
+
+
+def test_gelu_chain_eliminates_every_intermediate(results: dict[str, RunResult]) -> None:
+    result = results["gelu_chain"]
+    assert result.variants["eager"].kernel_count == 4
+    assert result.variants["compiled"].kernel_count == 1
+    assert [t.tensor for t in result.round_trips] == ["a * b", "a * b + 1.0", "gelu(a * b + 1.0)"]
+    assert all(t.eliminated for t in result.round_trips)
+
+
+def test_graph_break_is_reported_with_its_line(results: dict[str, RunResult]) -> None:
+    compile_info = results["graph_break"].compile
+    assert compile_info is not None and compile_info.graph_count == 2
+    assert [b.line for b in compile_info.graph_breaks] == [8]
+    compiled = results["graph_break"].variants["compiled"]
+    islands = [k for k in compiled.kernels if k.graph is None]
+    assert [k.op for k in islands] == ["aten::_local_scalar_dense"]
+
+
+def test_views_move_nothing_and_in_place_reads_and_writes(results: dict[str, RunResult]) -> None:
+    eager = results["inplace_and_views"].variants["eager"]
+    assert "aten::t" not in [k.op for k in eager.kernels]
+    [mul] = [k for k in eager.kernels if k.op == "aten::mul_"]
+    assert mul.bytes_read == mul.bytes_written == 2048 * 2048 * 4
+    assert {t.tensor for t in mul.transfers} == {"z"}
+
+
+def test_broadcast_input_counts_its_real_size(results: dict[str, RunResult]) -> None:
+    eager = results["broadcast_bias"].variants["eager"]
+    [add] = [k for k in eager.kernels if k.op == "aten::add"]
+    bias = [t for t in add.transfers if t.tensor == "bias"]
+    assert [t.bytes for t in bias] == [2048 * 4]
+
+
+def test_matmul_output_stays_in_memory_but_bias_add_is_fused(
+    results: dict[str, RunResult],
+) -> None:
+    trips = {t.tensor: t for t in results["mlp_bias_gelu"].round_trips}
+    assert set(trips) == {"x @ w", "x @ w + bias"}
+    assert any(k.kind == "matmul" for k in results["mlp_bias_gelu"].variants["compiled"].kernels)
+
+
+def test_three_contract_styles(results: dict[str, RunResult]) -> None:
+    assert results["add_relu"].entry_point == "fn"
+    assert results["kernelbench_style"].entry_point == "Model"
+    assert any("moved it to" in note for note in results["kernelbench_style"].notes)
+    assert results["seed_style"].entry_point == "add_relu"
+    seed = results["seed_style"].variants
+    assert (seed["eager"].transfer_count, seed["compiled"].transfer_count) == (5, 3)
+
+
+def test_many_small_ops_collapse_into_one_kernel(results: dict[str, RunResult]) -> None:
+    result = results["many_small_ops"]
+    assert result.variants["eager"].kernel_count == 400
+    assert result.variants["compiled"].kernel_count == 1
