@@ -15,7 +15,7 @@ from backend.report import render, render_sweep
 from backend.result import RunResult
 from backend.store.ids import new_run_id
 from backend.store.repository import Store
-from backend.worker.execute import DEFAULT_TIMEOUT_S, RunOptions, execute_run
+from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
 
 COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
 
@@ -28,7 +28,9 @@ def parse_sizes(text: str) -> list[int]:
     try:
         sizes = [int(float(part)) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"sizes must be numbers like 1e3,1e5,1e7, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"sizes must be numbers like 1e3,1e5,1e7, got {text!r}"
+        ) from None
     if not sizes or any(size <= 0 for size in sizes):
         raise argparse.ArgumentTypeError("sizes must be positive, e.g. --sizes 1e3,1e5,1e7")
     return sizes
@@ -85,7 +87,9 @@ def _run(args: argparse.Namespace) -> int:
     results = []
     with Store.open(args.data_dir) as store:
         for size in sizes:
-            run_id = store.create_run(code, title=args.title, size=size, sweep_id=sweep_id, compile_mode=args.compile_mode)
+            run_id = store.create_run(
+                code, title=args.title, size=size, sweep_id=sweep_id, compile_mode=args.compile_mode
+            )
             options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
             with _progress(args.quiet, size) as on_progress:
                 results.append(execute_run(store, args.data_dir, run_id, options, on_progress))
@@ -105,9 +109,10 @@ def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None
 
 
 @contextmanager
-def _progress(quiet: bool, size: int | None) -> Iterator[object]:
+def _progress(quiet: bool, size: int | None) -> Iterator[ProgressCallback]:
     """Show the current step and a live elapsed time on stderr: a cold compile is slow."""
-    state = {"step": "queued", "started": time.monotonic()}
+    started = time.monotonic()
+    state = {"step": "queued"}
     stop = threading.Event()
     label = f"[size {size:,}] " if size is not None else ""
     live = sys.stderr.isatty()
@@ -115,11 +120,11 @@ def _progress(quiet: bool, size: int | None) -> Iterator[object]:
     def on_progress(step: str, _elapsed: float) -> None:
         state["step"] = step
         if not quiet and not live:
-            print(f"{label}{step} ({time.monotonic() - state['started']:.1f} s)", file=sys.stderr)
+            print(f"{label}{step} ({time.monotonic() - started:.1f} s)", file=sys.stderr)
 
     def ticker() -> None:
         while not stop.wait(0.25):
-            line = f"\r{label}{state['step']} … {time.monotonic() - state['started']:.1f} s"
+            line = f"\r{label}{state['step']} … {time.monotonic() - started:.1f} s"
             sys.stderr.write(f"{line:<60}")
             sys.stderr.flush()
 

@@ -47,12 +47,18 @@ def _failure(result: RunResult) -> list[str]:
 
 
 def _variants(result: RunResult) -> list[str]:
-    rows = [f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} {'kernel time':>12} {'wall time':>11}"]
+    rows = [
+        f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} {'kernel time':>12} {'wall time':>11}"  # noqa: E501
+    ]
     for name, variant in result.variants.items():
         rows.append(f"{name:9} {_variant_row(variant)}")
     rows.append(
         f"speedup: {_times(result.speedup)} wall time, {_times(result.kernel_speedup)} kernel time"
-        + ("  (small work: per-call overhead outweighs the kernels)" if _overhead_bound(result) else "")
+        + (
+            "  (small work: per-call overhead outweighs the kernels)"
+            if _overhead_bound(result)
+            else ""
+        )
     )
     return rows
 
@@ -85,7 +91,9 @@ def _round_trips(result: RunResult) -> list[str]:
             f"{', '.join(trip.consumers)}{into}"
         )
     if result.totals and gone:
-        lines.append(f"  {len(gone)} round trip(s) eliminated, {megabytes(result.totals.bytes_saved)} not moved")
+        lines.append(
+            f"  {len(gone)} round trip(s) eliminated, {megabytes(result.totals.bytes_saved)} not moved"  # noqa: E501
+        )
     for trip in kept:
         lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
     return lines
@@ -108,7 +116,9 @@ def _correctness(result: RunResult) -> list[str]:
     if check is None or check.match is None:
         return ["outputs not compared" + (f" ({check.note})" if check and check.note else "")]
     verdict = "outputs match" if check.match else "OUTPUTS DIFFER"
-    return [f"{verdict} (max abs error {check.max_abs_error:.3g}, max rel error {check.max_rel_error:.3g})"]
+    return [
+        f"{verdict} (max abs error {check.max_abs_error:.3g}, max rel error {check.max_rel_error:.3g})"  # noqa: E501
+    ]
 
 
 def _cache_note(result: RunResult) -> list[str]:
@@ -131,7 +141,7 @@ def _output_summary(result: RunResult) -> str:
 
 
 def render_sweep(results: Sequence[RunResult]) -> str:
-    header = f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} {'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"
+    header = f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} {'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"  # noqa: E501
     rows = [header]
     for result in results:
         eager, compiled = result.variants.get("eager"), result.variants.get("compiled")

@@ -37,7 +37,8 @@ class DeviceInfo(BaseModel):
     type: Literal["cuda", "cpu"]
     name: str
     l2_cache_bytes: int | None = Field(
-        default=None, description="last-level cache size; data smaller than this may never reach DRAM"
+        default=None,
+        description="last-level cache size; data smaller than this may never reach DRAM",
     )
     note: str | None = Field(default=None, description="e.g. why a CPU was used")
 

@@ -7,12 +7,12 @@ import re
 from backend.result import KernelKind
 
 _GRAPH_PREFIX = re.compile(r"^graph_\d+_(?=cpp_)")
-_TEMPLATE_ARGS = re.compile(r"<.*>", re.S)
-_MATMUL = ("mm", "addmm", "bmm", "baddbmm", "matmul", "linear", "gemm", "gemv", "nvjet", "cutlass")
-_MATMUL += ("xmma", "triton_tem", "sgemm", "convolution")
-_REDUCTION = ("sum", "mean", "amax", "amin", "max", "min", "softmax", "norm", "reduce")
-_REDUCTION += ("triton_red", "triton_per", "var", "std", "prod", "argmax", "argmin", "cumsum")
-_COPY = ("copy", "clone", "contiguous", "memcpy", "memset", "fill", "cat", "to_copy", "index")
+_INNER_TEMPLATE = re.compile(r"<[^<>]*>")
+_MATMUL = {"mm", "addmm", "bmm", "baddbmm", "matmul", "linear", "gemm", "gemv", "nvjet", "cutlass"}
+_MATMUL |= {"xmma", "tem", "sgemm", "convolution", "conv2d"}
+_REDUCTION = {"sum", "mean", "amax", "amin", "softmax", "norm", "reduce", "red", "per", "var"}
+_REDUCTION |= {"std", "prod", "argmax", "argmin", "cumsum", "logsumexp", "layer", "native"}
+_COPY = {"copy", "clone", "contiguous", "memcpy", "memset", "fill", "cat", "to", "index", "local"}
 
 
 def op_display(op: str) -> str:
@@ -26,27 +26,24 @@ def short_kernel_name(name: str) -> str:
     name = _GRAPH_PREFIX.sub("", name)
     if name.startswith(("triton_", "cpp_", "extern_kernels.")):
         return name
-    name = _TEMPLATE_ARGS.sub("", name)
-    name = name.split("(")[0].strip()
-    name = name.removeprefix("void ").strip()
+    name = name.replace("(anonymous namespace)", "anonymous")
+    previous = None
+    while previous != name:  # innermost template arguments first, until none are left
+        previous, name = name, _INNER_TEMPLATE.sub("", name)
+    name = name.split("(")[0].strip().removeprefix("void ").strip()
     return name.split("::")[-1] or name
 
 
 def kernel_kind(name: str, op: str | None, source_ops: list[str]) -> KernelKind:
     """Kind for colouring: by the launching op when known, else by the kernel's name."""
-    words = op_display(op).lower() if op else short_kernel_name(name).lower()
-    if name.startswith(("triton_", "cpp_")):
-        words = name.lower()
-    if _any_word(words, _MATMUL):
+    text = op_display(op) if op and not name.startswith(("triton_", "cpp_")) else name
+    words = set(re.split(r"[^a-z0-9]+", short_kernel_name(text).lower()))
+    if words & _MATMUL:
         return "matmul"
     if len(set(source_ops)) >= 2:
         return "fused"
-    if _any_word(words, _REDUCTION):
+    if words & _REDUCTION:
         return "reduction"
-    if _any_word(words, _COPY):
+    if words & _COPY:
         return "copy"
-    return "elementwise" if op or name.startswith(("triton_poi", "cpp_fused")) else "other"
-
-
-def _any_word(text: str, words: tuple[str, ...]) -> bool:
-    return any(re.search(rf"(^|[^a-z]){re.escape(w)}", text) for w in words)
+    return "elementwise" if op or name.startswith(("triton_poi", "cpp_")) else "other"

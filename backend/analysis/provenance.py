@@ -16,7 +16,12 @@ def kernel_provenance(artifacts: Mapping[str, Any], snippet_file: str | None) ->
     lines: dict[str, list[int]] = {}
     for payload in _payloads(artifacts, "inductor_provenance_tracking_kernel_stack_traces"):
         for key, stacks in payload.items():
-            found = {int(n) for text in stacks for f, n in _FRAME.findall(text) if _is_snippet(f, snippet_file)}
+            found = {
+                int(n)
+                for text in stacks
+                for f, n in _FRAME.findall(text)
+                if _is_snippet(f, snippet_file)
+            }
             lines.setdefault(_kernel(key), [])
             lines[_kernel(key)] = sorted(set(lines[_kernel(key)]) | found)
     source_ops: dict[str, list[str]] = {}

@@ -42,7 +42,9 @@ def eager_round_trips(bundle: Json) -> list[RoundTrip]:
                 consumers=[profiler_name(op["op"]) for op in consumers],
                 lines=sorted({op["line"] for op in [producer, *consumers] if op.get("line")}),
                 eliminated=eliminated,
-                fused_into=_fused_into(value, ops, values, matches, compiled) if eliminated else None,
+                fused_into=_fused_into(value, ops, values, matches, compiled)
+                if eliminated
+                else None,
             )
         )
     return trips
@@ -57,7 +59,9 @@ def _eager_to_compiled(bundle: Json) -> dict[int, int | None]:
     """Eager value id -> compiled value id holding the same numbers (None: never written)."""
     raw = bundle.get("eliminated_check", {}).get("matches", {})
     matches: dict[int, int | None] = {int(k): v for k, v in raw.items()}
-    compiled_outputs = {v["name"]: v["id"] for v in bundle["compiled"]["values"] if v["role"] == "output"}
+    compiled_outputs = {
+        v["name"]: v["id"] for v in bundle["compiled"]["values"] if v["role"] == "output"
+    }
     for value in bundle["eager"]["values"]:
         if value["role"] == "output" and value["name"] in compiled_outputs:
             matches[value["id"]] = compiled_outputs[value["name"]]
@@ -96,4 +100,3 @@ def _writer_kernel(compiled: Json, value_id: int) -> str | None:
 
 def _op_by_index(ops: Sequence[Json], index: int) -> Json:
     return next(op for op in ops if op["index"] == index)
-

@@ -15,7 +15,9 @@ MEASURED_CALL = "kernelscope: measured call"
 
 def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     events = doc.get("traceEvents", [])
-    marks = [e for e in events if e.get("name") == MEASURED_CALL and e.get("cat") == "user_annotation"]
+    marks = [
+        e for e in events if e.get("name") == MEASURED_CALL and e.get("cat") == "user_annotation"
+    ]
     if not marks:
         return doc
     start = float(marks[-1]["ts"])

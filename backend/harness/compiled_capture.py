@@ -54,21 +54,23 @@ class ModuleRecorder:
     def installed(self) -> Iterator[None]:
         from torch._inductor.codecache import PyCodeCache
 
-        original = PyCodeCache.load_by_key_path.__func__  # type: ignore[attr-defined]
+        original = PyCodeCache.load_by_key_path.__func__
         recorder = self
 
         def load_and_record(cls: Any, key: str, path: str, *args: Any, **kwargs: Any) -> Any:
             module = original(cls, key, path, *args, **kwargs)
-            if hasattr(module, "call") and all(m.module is not module for m in recorder.modules):
-                source = open(path).read()  # noqa: SIM115 - tiny, read once
+            source = open(path).read() if hasattr(module, "call") else ""  # noqa: SIM115
+            # graph wrappers compile their kernels; benchmark_kernel's per-kernel modules do not
+            is_wrapper = "AsyncCompile()" in source
+            if is_wrapper and all(m.module is not module for m in recorder.modules):
                 recorder.modules.append(WrapperModule(len(recorder.modules), path, source, module))
             return module
 
-        PyCodeCache.load_by_key_path = classmethod(load_and_record)  # type: ignore[method-assign, assignment]
+        PyCodeCache.load_by_key_path = classmethod(load_and_record)
         try:
             yield
         finally:
-            PyCodeCache.load_by_key_path = classmethod(original)  # type: ignore[method-assign, assignment]
+            PyCodeCache.load_by_key_path = classmethod(original)
 
 
 class LaunchRecorder:
@@ -78,7 +80,6 @@ class LaunchRecorder:
         self.modules = modules
         self.table = table
         self.launches: list[Launch] = []
-        self.kernel_sources: dict[str, str] = {}
         self.active = False
 
     @contextmanager
@@ -96,7 +97,9 @@ class LaunchRecorder:
 
     def _wrap_module(self, wrapper: WrapperModule) -> list[tuple[types.ModuleType, str, Any]]:
         saved = []
-        cpp_params = {m.group(1): _param_names(m.group(2)) for m in _CPP_KERNEL.finditer(wrapper.source)}
+        cpp_params = {
+            m.group(1): _param_names(m.group(2)) for m in _CPP_KERNEL.finditer(wrapper.source)
+        }
         for name, obj in list(vars(wrapper.module).items()):
             replacement = self._replacement(wrapper, name, obj, cpp_params)
             if replacement is not None:
@@ -112,19 +115,10 @@ class LaunchRecorder:
         if hasattr(obj, "run") and hasattr(obj, "triton_meta"):
             signature = obj.triton_meta.get("signature", {})
             params = [n for n, kind in signature.items() if str(kind).startswith("*")]
-            self._remember_triton_source(name, obj)
             return _RunProxy(obj, self._wrap_call(wrapper.index, name, "triton", obj.run, params))
         if name == "extern_kernels":
             return _ExternProxy(obj, self, wrapper.index)
         return None
-
-    def _remember_triton_source(self, name: str, autotuner: Any) -> None:
-        path = getattr(autotuner, "filename", None) or (autotuner.inductor_meta or {}).get("kernel_file")
-        if path:
-            try:
-                self.kernel_sources[name] = open(path).read()  # noqa: SIM115
-            except OSError:
-                pass
 
     def _wrap_call(
         self, graph: int, kernel: str, backend: str, fn: Callable[..., Any], params: list[str]
@@ -150,7 +144,9 @@ class LaunchRecorder:
             _synchronize(args + (extra_writes or []))
         launch = Launch(len(self.launches), graph, kernel, backend)
         for param, t in args:
-            if param.startswith(("in_ptr", "in_out_ptr", "arg")):
+            fresh = param.startswith("in_out_ptr") and self.table.known(t) is None
+            if param.startswith(("in_ptr", "in_out_ptr", "arg")) and not fresh:
+                # a never-written buffer passed in-out holds nothing yet: it is only written
                 launch.reads.append((param, self.table.read(t, f"{kernel}:{param}").id))
         for param, t in args + (extra_writes or []):
             if param.startswith(("out_ptr", "in_out_ptr", "out")):

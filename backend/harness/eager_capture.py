@@ -61,16 +61,14 @@ def op_base_name(op: str) -> str:
     return (parts[1] if len(parts) > 1 else op).rstrip("_").lstrip("_")
 
 
-class EagerCapture(TorchDispatchMode):
+class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
     def __init__(self, snippet_file: str, table: ValueTable) -> None:
         super().__init__()
         self.snippet_file = snippet_file
         self.table = table
         self.ops: list[EagerOp] = []
 
-    def __torch_dispatch__(
-        self, func: Any, types: Any, args: Any = (), kwargs: Any = None
-    ) -> Any:
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
         self._record(func, args, kwargs, out)

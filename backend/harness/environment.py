@@ -25,7 +25,12 @@ def describe_device(device: torch.device, note: str | None) -> dict[str, Any]:
         props = torch.cuda.get_device_properties(device)
         l2 = getattr(props, "L2_cache_size", None)
         return {"type": "cuda", "name": props.name, "l2_cache_bytes": l2, "note": note}
-    return {"type": "cpu", "name": _cpu_name(), "l2_cache_bytes": _cpu_last_level_cache(), "note": note}
+    return {
+        "type": "cpu",
+        "name": _cpu_name(),
+        "l2_cache_bytes": _cpu_last_level_cache(),
+        "note": note,
+    }
 
 
 def versions() -> dict[str, Any]:
@@ -40,7 +45,7 @@ def versions() -> dict[str, Any]:
 
 def _triton_version() -> str | None:
     try:
-        import triton
+        import triton  # type: ignore[import-not-found]
     except ImportError:
         return None
     return str(triton.__version__)

@@ -21,7 +21,12 @@ class SnippetError(Exception):
     """A problem in the user's snippet, reported to them as-is."""
 
     def __init__(
-        self, kind: str, message: str, *, line: int | None = None, traceback: list[str] | None = None
+        self,
+        kind: str,
+        message: str,
+        *,
+        line: int | None = None,
+        traceback: list[str] | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind

@@ -115,4 +115,10 @@ def compare_outputs(reference: Any, candidate: Any) -> dict[str, Any]:
         abs_err = max(abs_err, diff)
         rel_err = max(rel_err, diff / scale if scale else diff)
         match = match and bool(torch.allclose(c64, r64, rtol=rtol, atol=atol, equal_nan=True))
-    return {**base, "max_abs_error": abs_err, "max_rel_error": rel_err, "match": match, "note": None}
+    return {
+        **base,
+        "max_abs_error": abs_err,
+        "max_rel_error": rel_err,
+        "match": match,
+        "note": None,
+    }

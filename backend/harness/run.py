@@ -90,7 +90,9 @@ class Run:
         )
         entry = self._load(device)
         args = self._user_code("while building the inputs", entry.make_args)
-        self.doc["inputs"] = [_describe_arg(n, a) for n, a in zip(entry.param_names, args, strict=False)]
+        self.doc["inputs"] = [
+            _describe_arg(n, a) for n, a in zip(entry.param_names, args, strict=False)
+        ]
         reference = self._eager(entry, args)
         compiled, candidate = self._compile(entry, args)
         self._compiled(entry, compiled, args)
@@ -107,7 +109,8 @@ class Run:
         module = load_module(self.options.snippet, device)
         self.namespace = vars(module)
         entry = self._user_code(
-            "while setting up", lambda: find_entry_point(module, self.options.snippet, self.options.size)
+            "while setting up",
+            lambda: find_entry_point(module, self.options.snippet, self.options.size),
         )
         self.doc.update(entry_point=entry.name, style=entry.style, notes=entry.notes)
         return entry  # type: ignore[no-any-return]
@@ -218,7 +221,8 @@ class Run:
         for value in self.eager_table.values:
             if value.role != "intermediate" or value.snapshot is None:
                 continue
-            found = next((c for c in compiled if same_values(value.snapshot, c.snapshot)), None)  # type: ignore[arg-type]
+            snapshot = value.snapshot
+            found = next((c for c in compiled if _same(snapshot, c.snapshot)), None)
             matches[value.id] = found.id if found is not None else None
         complete = self.eager_table.snapshots_complete and self.compiled_table.snapshots_complete
         self.value_matches = matches
@@ -237,6 +241,10 @@ class Run:
                 compiled_value.name = eager_value.name
 
 
+def _same(a: torch.Tensor, b: torch.Tensor | None) -> bool:
+    return b is not None and same_values(a, b)
+
+
 def _op_dict(op: Any) -> dict[str, Any]:
     return {
         "index": op.index,
@@ -252,5 +260,9 @@ def _op_dict(op: Any) -> dict[str, Any]:
 
 def _describe_arg(name: str, arg: Any) -> dict[str, Any]:
     if isinstance(arg, torch.Tensor):
-        return {"name": name, "shape": list(arg.shape), "dtype": str(arg.dtype).removeprefix("torch.")}
+        return {
+            "name": name,
+            "shape": list(arg.shape),
+            "dtype": str(arg.dtype).removeprefix("torch."),
+        }
     return {"name": name, "value": repr(arg)[:100]}

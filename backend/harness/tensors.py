@@ -19,7 +19,7 @@ def footprint_bytes(t: torch.Tensor) -> int:
     if t.numel() == 0:
         return 0
     extent = math.prod(size for size, stride in zip(t.shape, t.stride(), strict=True) if stride)
-    return int(extent) * t.element_size()
+    return int(extent) * int(t.element_size())
 
 
 def storage_key(t: torch.Tensor) -> int:

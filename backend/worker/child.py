@@ -7,6 +7,7 @@ a child that dies without one (segfault, hard exit, killed) is still a stored re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -73,10 +74,14 @@ class _Stream:
 
     def text(self) -> str:
         text = self.kept.decode(errors="replace")
-        lines = [line for line in text.splitlines(keepends=True) if not line.startswith(NOISE_PREFIXES)]
+        lines = [
+            line for line in text.splitlines(keepends=True) if not line.startswith(NOISE_PREFIXES)
+        ]
         text = "".join(lines)
         if self.total > self.cap:
-            text += f"\n[... output truncated: {self.total:,} bytes in all, first {self.cap:,} kept]\n"
+            text += (
+                f"\n[... output truncated: {self.total:,} bytes in all, first {self.cap:,} kept]\n"
+            )
         return text
 
 
@@ -96,7 +101,10 @@ def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None
         start_new_session=True,  # its own process group: a timeout kills everything it started
     )
     os.close(progress_write)
-    streams = {"stdout": _Stream(request.limits.output_cap_bytes), "stderr": _Stream(request.limits.output_cap_bytes)}
+    streams = {
+        "stdout": _Stream(request.limits.output_cap_bytes),
+        "stderr": _Stream(request.limits.output_cap_bytes),
+    }
     try:
         ended_by = _pump(process, progress_read, streams, request.limits, started, on_progress)
         if ended_by == "timeout":
@@ -207,10 +215,8 @@ def _dump_stack(process: subprocess.Popen[bytes]) -> None:
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the child and anything it started (compile workers, the snippet's forks)."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
     process.wait()
 
 

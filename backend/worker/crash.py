@@ -57,7 +57,9 @@ def _crash_error(returncode: int | None, crash_log: Path, snippet: Path) -> dict
         message = f"The process running the snippet died of {what}"
         message += f" on line {line}." if line else "."
         if name == "SIGSEGV":
-            message += " Native code called by the snippet (ctypes, an extension) read invalid memory."
+            message += (
+                " Native code called by the snippet (ctypes, an extension) read invalid memory."
+            )
         elif name == "SIGKILL":
             message += " It was killed from outside, often for using too much memory."
     else:
@@ -77,7 +79,9 @@ def _crash_frames(crash_log: Path, snippet: Path) -> tuple[int | None, list[str]
         return None, []
     pattern = re.compile(r'File "' + re.escape(str(snippet)) + r'", line (\d+) in (\S+)')
     found = pattern.findall(text)
-    frames = [f"line {n}, in {name}" for n, name in reversed(found)]  # faulthandler: innermost first
+    frames = [
+        f"line {n}, in {name}" for n, name in reversed(found)
+    ]  # faulthandler: innermost first
     return (int(found[0][0]) if found else None), frames
 
 

@@ -86,7 +86,9 @@ def _result(queued: RunResult, outcome: ChildOutcome) -> tuple[RunResult, list[A
             "status": outcome.status,
             "error": ErrorInfo(**outcome.error) if outcome.error else None,
             "finished_at": datetime.now(UTC).isoformat(),
-            "output": Output(stdout=outcome.stdout, stderr=outcome.stderr, truncated=outcome.truncated),
+            "output": Output(
+                stdout=outcome.stdout, stderr=outcome.stderr, truncated=outcome.truncated
+            ),
             "duration_s": round(outcome.duration_s, 3),
             **(vars(analysis) if analysis is not None else {}),
         }

@@ -374,12 +374,6 @@ def test_graph_break_compiled_has_an_eager_island() -> None:
     assert first != second
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Kernel.graph ('compiled graph index') is the harness's output-code module index "
-    "(per-kernel benchmark modules included), so a 2-graph run reports graphs 3 and 5 and a "
-    "1-graph run reports graph 1; the trace's graph call order (trace.graph_index) gives 0 and 1",
-)
 @pytest.mark.parametrize(
     ("example", "graphs"), [("graph_break", [0, 0, 0, None, 1]), ("add_relu_2p24", [0])]
 )
@@ -406,12 +400,6 @@ def test_graph_break_eager_tail_follows_the_taken_branch() -> None:
 @pytest.mark.parametrize(
     ("example", "reduce_read", "reduce_write"),
     [("graph_break", 4_000_000, 4), ("inplace_and_views", 16_777_216, 8_192)],
-)
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: aten::sum launches a gpu_memset (output/semaphore zero-fill) before its "
-    "reduce_kernel; variants._cuda_rows puts the op's bytes on the op's FIRST device activity, "
-    "so the 'Memset (Device)' carries the whole read of the input and the reduce_kernel none",
 )
 def test_reduction_bytes_belong_to_the_reduce_kernel(
     example: str, reduce_read: int, reduce_write: int

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from backend.analysis.trace import ParsedTrace, parse_trace
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-
-from backend.analysis.trace import ParsedTrace, parse_trace
 
 
 def load_trace_doc(folder: str, name: str) -> dict[str, object]:

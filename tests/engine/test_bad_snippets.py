@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from backend.result import RunResult
 from backend.store.repository import Store
 from tests.engine.conftest import BAD, Runner
 
@@ -55,7 +54,10 @@ def test_hard_coded_cuda_on_a_cpu_worker_says_how_to_fix_it(run: Runner) -> None
 
     if torch.cuda.is_available():
         pytest.skip("this machine has a GPU")
-    code = "import torch\n\ndef fn(a):\n    return a + 1\n\ndef inputs():\n    return (torch.ones(4, device='cuda'),)\n"
+    code = (
+        "import torch\n\ndef fn(a):\n    return a + 1\n\n"
+        "def inputs():\n    return (torch.ones(4, device='cuda'),)\n"
+    )
     result = run(code)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "cuda_unavailable" and result.error.line == 7

@@ -34,14 +34,14 @@ def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
     done = kernelscope("run", EXAMPLES / "add_relu.py", "--json", "--quiet", "--data-dir", data_dir)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
-    assert RESULT_FIELDS <= document.keys()
+    assert document.keys() >= RESULT_FIELDS
     assert document["status"] == "succeeded" and document["error"] is None
     assert {"type", "name"} <= document["device"].keys()
     for name in ("eager", "compiled"):
         variant = document["variants"][name]
-        assert VARIANT_FIELDS <= variant.keys()
-        assert all(KERNEL_FIELDS <= k.keys() for k in variant["kernels"])
-    assert all(ROUND_TRIP_FIELDS <= t.keys() for t in document["round_trips"])
+        assert variant.keys() >= VARIANT_FIELDS
+        assert all(k.keys() >= KERNEL_FIELDS for k in variant["kernels"])
+    assert all(t.keys() >= ROUND_TRIP_FIELDS for t in document["round_trips"])
     assert {"max_abs_error", "max_rel_error", "match"} <= document["correctness"].keys()
     assert {"seconds", "graph_count", "graph_breaks"} <= document["compile"].keys()
     assert {"stdout", "stderr", "truncated"} <= document["output"].keys()
@@ -53,7 +53,10 @@ def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
 def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
     done = kernelscope("run", EXAMPLES / "add_relu.py", "--data-dir", data_dir)
     assert done.returncode == 0, done.stderr
-    assert "eliminated: (a + b) -> 4.0 MB written by aten::add and read back by aten::relu" in done.stdout
+    assert (
+        "eliminated: (a + b) -> 4.0 MB written by aten::add and read back by aten::relu"
+        in done.stdout
+    )
     assert "compiling" in done.stderr and "eager profile" in done.stderr  # steps, with time
     run_id = done.stdout.split("saved as run ")[1].split()[0]
     shown = kernelscope("show", run_id, "--data-dir", data_dir)
@@ -68,7 +71,14 @@ def test_failed_run_exits_non_zero_and_says_why(data_dir: Path) -> None:
 
 def test_size_sweep_runs_each_size(data_dir: Path) -> None:
     done = kernelscope(
-        "run", EXAMPLES / "add_relu.py", "--sizes", "1e3,1e5", "--json", "--quiet", "--data-dir", data_dir
+        "run",
+        EXAMPLES / "add_relu.py",
+        "--sizes",
+        "1e3,1e5",
+        "--json",
+        "--quiet",
+        "--data-dir",
+        data_dir,
     )
     assert done.returncode == 0, done.stderr
     documents = json.loads(done.stdout)
