@@ -10,8 +10,6 @@ analysis; not the web stack.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import os
 import subprocess
 import sys
@@ -21,8 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from backend.analysis.assemble import Analysis, analyse  # noqa: E402
+from backend.analysis.assemble import Analysis  # noqa: E402
 from backend.analysis.ncu import parse_ncu_csv  # noqa: E402
+from backend.worker.bundle import analyse_bundle  # noqa: E402
 from backend.worker.child import ChildLimits, ChildRequest, run_child  # noqa: E402
 
 NCU_METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
@@ -34,11 +33,7 @@ def run_example(path: Path, size: int | None, workdir: Path) -> Analysis | str:
     outcome = run_child(request)
     if outcome.status != "succeeded" or outcome.bundle is None:
         return f"{outcome.status}: {outcome.error}"
-    traces = [
-        json.loads(gzip.decompress((outcome.bundle_dir / outcome.bundle[v]["trace"]).read_bytes()))
-        for v in ("eager", "compiled")
-    ]
-    return analyse(outcome.bundle, traces[0], traces[1])
+    return analyse_bundle(outcome.bundle_dir, outcome.bundle)
 
 
 def print_summary(name: str, analysis: Analysis | str) -> None:

@@ -36,6 +36,7 @@ def short_kernel_name(name: str) -> str:
 
 def kernel_kind(name: str, op: str | None, source_ops: list[str]) -> KernelKind:
     """Kind for colouring: by the launching op when known, else by the kernel's name."""
+    name = _GRAPH_PREFIX.sub("", name)
     text = op_display(op) if op and not name.startswith(("triton_", "cpp_")) else name
     words = set(re.split(r"[^a-z0-9]+", short_kernel_name(text).lower()))
     if words & _MATMUL:

@@ -8,6 +8,7 @@ never reached memory, not guessed from kernel names.
 
 from __future__ import annotations
 
+from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,20 +19,15 @@ Json = Mapping[str, Any]
 
 
 def eager_round_trips(bundle: Json) -> list[RoundTrip]:
-    eager, compiled = bundle["eager"], bundle["compiled"]
-    ops = [op for op in eager["ops"] if op["moves_data"]]
-    values = eager["values"]
-    matches = _eager_to_compiled(bundle)
-    complete = bool(bundle.get("eliminated_check", {}).get("complete", False))
+    eager = bundle["eager"]
+    graph = _Dataflow(bundle)
     trips = []
-    for value in values:
-        if value["role"] != "intermediate" or value["writer"] is None:
-            continue
-        consumers = [op for op in ops if value["id"] in op["reads"]]
-        if not consumers:
-            continue  # written and never read back: no round trip
-        producer = _op_by_index(eager["ops"], value["writer"])
-        eliminated = matches.get(value["id"]) is None and complete
+    for value in eager["values"]:
+        consumers = graph.readers.get(value["id"], [])
+        if value["role"] != "intermediate" or value["writer"] is None or not consumers:
+            continue  # not an intermediate, or written and never read back: no round trip
+        producer = graph.ops[value["writer"]]
+        eliminated = graph.complete and graph.matches.get(value["id"]) is None
         trips.append(
             RoundTrip(
                 tensor=value["name"],
@@ -42,9 +38,7 @@ def eager_round_trips(bundle: Json) -> list[RoundTrip]:
                 consumers=[profiler_name(op["op"]) for op in consumers],
                 lines=sorted({op["line"] for op in [producer, *consumers] if op.get("line")}),
                 eliminated=eliminated,
-                fused_into=_fused_into(value, ops, values, matches, compiled)
-                if eliminated
-                else None,
+                fused_into=graph.fused_into(value["id"]) if eliminated else None,
             )
         )
     return trips
@@ -55,48 +49,37 @@ def totals(trips: Sequence[RoundTrip]) -> Totals:
     return Totals(round_trips_eliminated=len(gone), bytes_saved=sum(t.bytes for t in gone))
 
 
-def _eager_to_compiled(bundle: Json) -> dict[int, int | None]:
-    """Eager value id -> compiled value id holding the same numbers (None: never written)."""
-    raw = bundle.get("eliminated_check", {}).get("matches", {})
-    matches: dict[int, int | None] = {int(k): v for k, v in raw.items()}
-    compiled_outputs = {
-        v["name"]: v["id"] for v in bundle["compiled"]["values"] if v["role"] == "output"
-    }
-    for value in bundle["eager"]["values"]:
-        if value["role"] == "output" and value["name"] in compiled_outputs:
-            matches[value["id"]] = compiled_outputs[value["name"]]
-    return matches
+class _Dataflow:
+    """Who wrote and who read each eager value, and where it went in the compiled variant."""
 
+    def __init__(self, bundle: Json) -> None:
+        check = bundle.get("eliminated_check", {})
+        # eager value id -> compiled value id with the same numbers (None: never written)
+        self.matches: dict[int, int | None] = {
+            int(k): v for k, v in check.get("matches", {}).items()
+        }
+        self.complete = bool(check.get("complete", False))
+        self.ops = {op["index"]: op for op in bundle["eager"]["ops"]}
+        self.readers: dict[int, list[Json]] = defaultdict(list)
+        for op in bundle["eager"]["ops"]:
+            if op["moves_data"]:
+                for vid in op["reads"]:
+                    self.readers[vid].append(op)
+        compiled = bundle["compiled"]
+        launches = {launch["index"]: launch for launch in compiled["launches"]}
+        writers = (launches.get(value["writer"]) for value in compiled["values"])
+        self.compiled_writer = [launch["kernel"] if launch else None for launch in writers]
 
-def _fused_into(
-    value: Json,
-    ops: Sequence[Json],
-    values: Sequence[Json],
-    matches: dict[int, int | None],
-    compiled: Json,
-) -> str | None:
-    """The compiled kernel that writes the first surviving value downstream of this one."""
-    frontier, seen = [value["id"]], set()
-    while frontier:
-        vid = frontier.pop(0)
-        for op in ops:
-            if vid not in op["reads"]:
-                continue
-            for written in op["writes"]:
-                target = matches.get(written)
-                if target is not None:
-                    return _writer_kernel(compiled, target)
-                if written not in seen:
-                    seen.add(written)
-                    frontier.append(written)
-    return None
-
-
-def _writer_kernel(compiled: Json, value_id: int) -> str | None:
-    writer = compiled["values"][value_id]["writer"]
-    launches = {launch["index"]: launch for launch in compiled["launches"]}
-    return str(launches[writer]["kernel"]) if writer in launches else None
-
-
-def _op_by_index(ops: Sequence[Json], index: int) -> Json:
-    return next(op for op in ops if op["index"] == index)
+    def fused_into(self, value_id: int) -> str | None:
+        """The compiled kernel that writes the first surviving value downstream of this one."""
+        frontier, seen = deque([value_id]), {value_id}
+        while frontier:
+            for op in self.readers.get(frontier.popleft(), []):
+                for written in op["writes"]:
+                    target = self.matches.get(written)
+                    if target is not None:
+                        return self.compiled_writer[target]
+                    if written not in seen:
+                        seen.add(written)
+                        frontier.append(written)
+        return None

@@ -8,6 +8,7 @@ Joining is by name in launch order, which both sides share.
 from __future__ import annotations
 
 import re
+from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,9 +91,7 @@ def build_kernels(
             Kernel(
                 index=index,
                 name=name,
-                short_name=short_kernel_name(name)
-                if not op or name.startswith(("triton", "cpp", "graph_"))
-                else op_display(op),
+                short_name=_short_name(name, op),
                 op=op,
                 kind=kernel_kind(name, op, source_ops),
                 start_us=round(start - origin, 3),
@@ -107,6 +106,12 @@ def build_kernels(
             )
         )
     return kernels
+
+
+def _short_name(name: str, op: str | None) -> str:
+    """Inductor kernels keep their own names; library kernels are named by their op."""
+    generated = name.startswith(("triton_", "cpp_", "graph_"))
+    return op_display(op) if op and not generated else short_kernel_name(name)
 
 
 def _launch_config(event: TraceKernel | None) -> dict[str, Any]:
@@ -205,12 +210,13 @@ def compiled_kernels(
     launches = _LaunchQueue(compiled, provenance)
     islands = _IslandQueue(eager)
     rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
-    seen_ops: set[int] = set()
+    seen_ops: set[int | None] = set()
     for event in events:
         name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
         user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
-        first_of_op = event.user_op not in seen_ops
-        seen_ops.add(event.user_op) if event.user_op is not None else None
+        # an op that launched several kernels gives its launch (and bytes) to the first one
+        first_of_op = event.user_op is None or event.user_op not in seen_ops
+        seen_ops.add(event.user_op)
         if event.graph_annotation is None:
             source = islands.take(_op_family(parsed, event)) if first_of_op else None
         else:
@@ -245,20 +251,21 @@ class _LaunchQueue:
     """The wrapper's launch log, consumed in order by kernel name."""
 
     def __init__(self, compiled: Json, provenance: Json) -> None:
-        self.launches = list(compiled["launches"])
+        self.pending: dict[str, deque[Json]] = defaultdict(deque)
+        for launch in compiled["launches"]:
+            self.pending[launch["kernel"]].append(launch)
         self.values = compiled["values"]
-        self.used: set[int] = set()
         self.lines = provenance.get("lines", {})
         self.source_ops = provenance.get("source_ops", {})
 
     def take(self, kernel_name: str, user_op: str | None) -> Source | None:
-        wanted = {kernel_name}
+        """The next launch of this kernel (or of the extern call behind `aten::mm`, say)."""
+        names = [kernel_name]
         if user_op and "::" in user_op:
-            wanted.add(f"extern_kernels.{user_op.split('::')[1]}")
-        for launch in self.launches:
-            if launch["index"] not in self.used and launch["kernel"] in wanted:
-                self.used.add(launch["index"])
-                return self._source(launch, user_op)
+            names.append(f"extern_kernels.{user_op.split('::')[1]}")
+        for name in names:
+            if self.pending[name]:
+                return self._source(self.pending[name].popleft(), user_op)
         return None
 
     def _source(self, launch: Json, user_op: str | None) -> Source:

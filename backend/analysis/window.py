@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-MEASURED_CALL = "kernelscope: measured call"
+from backend.harness.protocol import MEASURED_CALL
 
 
 def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -63,14 +63,15 @@ def compile_entry(call: Callable[..., Any], mode: str) -> Callable[..., Any]:
 @contextlib.contextmanager
 def quiet_inductor_stderr() -> Iterator[None]:
     """benchmark_kernel makes Inductor print 'Compiled module path'; keep the user's stderr."""
-    buffer = io.StringIO()
+    user_stderr, buffer = sys.stderr, io.StringIO()
     with contextlib.redirect_stderr(buffer):
         try:
             yield
         finally:
-            for line in buffer.getvalue().splitlines(keepends=True):
-                if not line.startswith("Compiled module path:"):
-                    sys.__stderr__.write(line) if sys.__stderr__ else None
+            kept = buffer.getvalue().splitlines(keepends=True)
+            user_stderr.writelines(
+                line for line in kept if not line.startswith("Compiled module path:")
+            )
 
 
 def graph_breaks(

@@ -12,6 +12,7 @@ from typing import Any
 import torch
 from torch.profiler import ProfilerActivity, profile, record_function
 
+from backend.harness.protocol import MEASURED_CALL
 from backend.harness.tensors import flatten_tensors
 
 MIN_REPEATS = 5
@@ -27,9 +28,6 @@ def synchronize(device: torch.device) -> None:
 def clone_args(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """Fresh copies, so an in-place snippet sees the same inputs in every call."""
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
-
-
-MEASURED_CALL = "kernelscope: measured call"
 
 
 def profile_call(

@@ -17,6 +17,8 @@ from typing import Any
 
 BUNDLE_SCHEMA_VERSION = 1
 BUNDLE_FILE = "bundle.json"
+# record_function label around the profiled call the analysis reads (the other is warm-up)
+MEASURED_CALL = "kernelscope: measured call"
 
 # The steps a user sees while a run is in progress, in order.
 STEPS = (

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import torch
 
 from backend.harness import environment, inductor, measure
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
-from backend.harness.eager_capture import EagerCapture, name_values
+from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import SnippetError, user_error_from_exception
 from backend.harness.protocol import BundleWriter, Progress
 from backend.harness.snippet import EntryPoint, assignment_targets, find_entry_point, load_module
@@ -100,7 +101,6 @@ class Run:
         self._enter("checking outputs")
         self.doc["correctness"] = measure.compare_outputs(reference, candidate)
         self.doc["eliminated_check"] = self._match_values()
-        self._name_compiled_values()
         self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
         self.doc["compiled"]["values"] = [v.as_dict() for v in self.compiled_table.values]
 
@@ -211,51 +211,48 @@ class Run:
         self.doc["compiled"]["timing"] = measure.time_calls(compiled, compiled_args, self.device)
 
     def _match_values(self) -> dict[str, Any]:
-        """For each eager intermediate: the compiled value holding the same numbers, if any.
+        """For each eager value a kernel wrote: the compiled value holding the same numbers.
 
         An eager intermediate that no compiled kernel ever writes never touched memory in
         the compiled variant: its round trip was eliminated. Checked on the data itself.
+        Outputs pair up by position.
         """
-        compiled = [v for v in self.compiled_table.values if v.snapshot is not None]
+        written = defaultdict(list)  # same shape and dtype: the only candidates worth comparing
+        for value in self.compiled_table.values:
+            if value.snapshot is not None:
+                written[(tuple(value.shape), value.dtype)].append(value)
         matches: dict[int, int | None] = {}
         for value in self.eager_table.values:
             if value.role != "intermediate" or value.snapshot is None:
                 continue
-            snapshot = value.snapshot
-            found = next((c for c in compiled if _same(snapshot, c.snapshot)), None)
+            candidates = written[(tuple(value.shape), value.dtype)]
+            found = next((c for c in candidates if _same(value.snapshot, c.snapshot)), None)
             matches[value.id] = found.id if found is not None else None
-        complete = self.eager_table.snapshots_complete and self.compiled_table.snapshots_complete
-        self.value_matches = matches
-        return {"complete": complete, "matches": {str(k): v for k, v in matches.items()}}
-
-    def _name_compiled_values(self) -> None:
-        """Compiled buffers holding an eager value's numbers take that value's name."""
-        eager_values, compiled_values = self.eager_table.values, self.compiled_table.values
-        for eager_id, compiled_id in self.value_matches.items():
-            if compiled_id is not None:
-                compiled_values[compiled_id].name = eager_values[eager_id].name
         for eager_tensor, compiled_tensor in zip(self.eager_out, self.compiled_out, strict=False):
             eager_value = self.eager_table.known(eager_tensor)
             compiled_value = self.compiled_table.known(compiled_tensor)
             if eager_value is not None and compiled_value is not None:
-                compiled_value.name = eager_value.name
+                matches[eager_value.id] = compiled_value.id
+        self._name_compiled_values(matches)
+        complete = self.eager_table.snapshots_complete and self.compiled_table.snapshots_complete
+        return {"complete": complete, "matches": {str(k): v for k, v in matches.items()}}
+
+    def _name_compiled_values(self, matches: dict[int, int | None]) -> None:
+        """Compiled buffers holding an eager value's numbers take that value's name."""
+        for eager_id, compiled_id in matches.items():
+            if compiled_id is not None:
+                self.compiled_table.values[compiled_id].name = self.eager_table.values[
+                    eager_id
+                ].name
 
 
 def _same(a: torch.Tensor, b: torch.Tensor | None) -> bool:
     return b is not None and same_values(a, b)
 
 
-def _op_dict(op: Any) -> dict[str, Any]:
-    return {
-        "index": op.index,
-        "op": op.op,
-        "view": op.view,
-        "moves_data": op.moves_data,
-        "line": op.line,
-        "stack_lines": op.stack_lines,
-        "reads": op.reads,
-        "writes": op.writes,
-    }
+def _op_dict(op: EagerOp) -> dict[str, Any]:
+    row = {k: v for k, v in asdict(op).items() if k != "operands"}  # operands only named values
+    return {**row, "moves_data": op.moves_data}
 
 
 def _describe_arg(name: str, arg: Any) -> dict[str, Any]:

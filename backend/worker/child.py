@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from backend.worker.bundle import read_bundle
 from backend.worker.crash import describe_exit
 
 PASSED_ENV = ("PATH", "LANG", "LC_ALL", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CC", "CXX")
@@ -229,7 +230,7 @@ def _outcome(
     crash_log: Path,
     started: float,
 ) -> ChildOutcome:
-    bundle = _read_bundle(bundle_dir) if ended_by is None else None
+    bundle = read_bundle(bundle_dir) if ended_by is None else None
     status, error = describe_exit(request, process.returncode, ended_by, bundle, crash_log)
     return ChildOutcome(
         status=status,
@@ -241,11 +242,3 @@ def _outcome(
         truncated=any(s.total > s.cap for s in streams.values()),
         duration_s=time.monotonic() - started,
     )
-
-
-def _read_bundle(bundle_dir: Path) -> dict[str, Any] | None:
-    try:
-        document = json.loads((bundle_dir / "bundle.json").read_text())
-    except (OSError, ValueError):
-        return None
-    return document if isinstance(document, dict) else None

@@ -5,8 +5,6 @@ The worker never imports torch: CUDA state, Inductor caches and crashes stay in 
 
 from __future__ import annotations
 
-import gzip
-import json
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from backend import __version__
-from backend.analysis.assemble import analyse
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
+from backend.worker.bundle import analyse_bundle
 from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
 
 DEFAULT_TIMEOUT_S = 300.0
@@ -79,8 +77,7 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
 
 def _result(queued: RunResult, outcome: ChildOutcome) -> tuple[RunResult, list[ArtifactInput]]:
     bundle = outcome.bundle or {}
-    traces = {name: _trace(outcome.bundle_dir, bundle, name) for name in ("eager", "compiled")}
-    analysis = analyse(bundle, traces["eager"], traces["compiled"]) if bundle else None
+    analysis = analyse_bundle(outcome.bundle_dir, bundle) if bundle else None
     result = queued.model_copy(
         update={
             "status": outcome.status,
@@ -95,14 +92,6 @@ def _result(queued: RunResult, outcome: ChildOutcome) -> tuple[RunResult, list[A
     )
     result.versions.kernelscope = __version__
     return RunResult.model_validate(result.model_dump()), _artifacts(outcome.bundle_dir, bundle)
-
-
-def _trace(bundle_dir: Path, bundle: dict[str, Any], variant: str) -> dict[str, Any] | None:
-    name = (bundle.get(variant) or {}).get("trace")
-    if not name:
-        return None
-    document = json.loads(gzip.decompress((bundle_dir / name).read_bytes()))
-    return document if isinstance(document, dict) else None
 
 
 def _artifacts(bundle_dir: Path, bundle: dict[str, Any]) -> list[ArtifactInput]:

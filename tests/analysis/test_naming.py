@@ -260,12 +260,6 @@ def test_elementwise_ops_named_like_reductions(name: str, op: str | None) -> Non
     assert kernel_kind(name, op, []) == "elementwise"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor BUG: short_kernel_name strips the `graph_<gid>_` prefix of C++ kernels but "
-    "kernel_kind tests the raw name for 'cpp_fused', so a prefixed name is 'other' "
-    "(variants.compiled_kernels strips the prefix first, so the analysis itself is unaffected)",
-)
 def test_kernel_kind_of_prefixed_cpp_name() -> None:
     assert kernel_kind("graph_0_cpp_fused_add_relu_0", None, []) == "elementwise"
 

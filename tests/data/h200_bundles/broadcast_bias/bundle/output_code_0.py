@@ -1,4 +1,54 @@
+# AOT ID: ['0_inference']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_heuristics import start_graph, end_graph
+from torch._C import _cuda_getCurrentRawStream as get_raw_stream
 
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+# kernel path: /tmp/ind/tmp_xcmkwry/z7/cz7ixhbgmn653vzhuzg6tmn46rn4xcloqbxmfqxce6pqfmvtk7st.py
+# Topologically Sorted Source Nodes: [add, tanh, mul], Original ATen: [aten.add, aten.tanh, aten.mul]
+# Source node to ATen node mapping:
+#   add => add
+#   mul => mul
+#   tanh => tanh
+# Graph fragment:
+#   %arg0_1 : Tensor "f32[4096, 2048][2048, 1]cuda:0" = PlaceHolder[target=arg0_1]
+#   %arg1_1 : Tensor "f32[2048][1]cuda:0" = PlaceHolder[target=arg1_1]
+#   %arg2_1 : Tensor "f32[1][1]cuda:0" = PlaceHolder[target=arg2_1]
+#   %add : Tensor "f32[4096, 2048][2048, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%arg0_1, %arg1_1), kwargs = {})
+#   %tanh : Tensor "f32[4096, 2048][2048, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.tanh.default](args = (%add,), kwargs = {})
+#   %mul : Tensor "f32[4096, 2048][2048, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%tanh, %arg2_1), kwargs = {})
+#   return %mul
+triton_poi_fused_add_mul_tanh_0 = async_compile.triton('triton_poi_fused_add_mul_tanh_0', '''
 import triton
 import triton.language as tl
 
@@ -65,3 +115,60 @@ if __name__ == '__main__':
     num_gb = 0.06711706
     gb_per_s = num_gb / (ms / 1e3)
     print(f"{ms:.3f}ms    {num_gb:.3f}GB    {gb_per_s:.2f}GB/s")
+''', device_str='cuda')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        arg0_1, arg1_1, arg2_1 = args
+        args.clear()
+        assert_size_stride(arg0_1, (4096, 2048), (2048, 1))
+        assert_size_stride(arg1_1, (2048, ), (1, ))
+        assert_size_stride(arg2_1, (1, ), (1, ))
+        with torch.cuda._DeviceGuard(0):
+            torch.cuda.set_device(0)
+            buf0 = empty_strided_cuda((4096, 2048), (2048, 1), torch.float32)
+            # Topologically Sorted Source Nodes: [add, tanh, mul], Original ATen: [aten.add, aten.tanh, aten.mul]
+            # [Provenance debug handles] triton_poi_fused_add_mul_tanh_0:1
+            stream0 = get_raw_stream(0)
+            triton_poi_fused_add_mul_tanh_0.run(arg0_1, arg1_1, arg2_1, buf0, 8388608, stream=stream0)
+            del arg0_1
+            del arg1_1
+            del arg2_1
+        return (buf0, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    arg0_1 = rand_strided((4096, 2048), (2048, 1), device='cuda:0', dtype=torch.float32)
+    arg1_1 = rand_strided((2048, ), (1, ), device='cuda:0', dtype=torch.float32)
+    arg2_1 = rand_strided((1, ), (1, ), device='cuda:0', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat)
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))

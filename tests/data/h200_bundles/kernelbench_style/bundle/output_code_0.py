@@ -1,4 +1,50 @@
+# AOT ID: ['0_forward']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+import triton
+import triton.language as tl
+from torch._inductor.runtime.triton_heuristics import start_graph, end_graph
+from torch._C import _cuda_getCurrentRawStream as get_raw_stream
 
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+# kernel path: /tmp/ind/tmped7q62pj/b4/cb4k42ssrhzozloa7uophvtzxmfipz6u5efycur7gsdlkfvkxb3n.py
+# Topologically Sorted Source Nodes: [sigmoid, mul], Original ATen: [aten.sigmoid, aten.mul]
+# Source node to ATen node mapping:
+#   mul => mul
+#   sigmoid => sigmoid
+# Graph fragment:
+#   %addmm : Tensor "f32[4096, 1024][1024, 1]cuda:0" = PlaceHolder[target=addmm]
+#   %sigmoid : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.sigmoid.default](args = (%addmm,), kwargs = {})
+#   %mul : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sigmoid, %addmm), kwargs = {})
+#   return %mul
+triton_poi_fused_mul_sigmoid_0 = async_compile.triton('triton_poi_fused_mul_sigmoid_0', '''
 import triton
 import triton.language as tl
 
@@ -58,3 +104,63 @@ if __name__ == '__main__':
     num_gb = 0.033554432
     gb_per_s = num_gb / (ms / 1e3)
     print(f"{ms:.3f}ms    {num_gb:.3f}GB    {gb_per_s:.2f}GB/s")
+''', device_str='cuda')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        primals_1, primals_2, primals_3 = args
+        args.clear()
+        assert_size_stride(primals_1, (1024, 1024), (1024, 1))
+        assert_size_stride(primals_2, (1024, ), (1, ))
+        assert_size_stride(primals_3, (4096, 1024), (1024, 1))
+        with torch.cuda._DeviceGuard(0):
+            torch.cuda.set_device(0)
+            buf0 = empty_strided_cuda((4096, 1024), (1024, 1), torch.float32)
+            # Topologically Sorted Source Nodes: [y], Original ATen: [aten.t, aten.addmm]
+            # [Provenance debug handles] extern_kernels.addmm:1
+            extern_kernels.addmm(primals_2, primals_3, reinterpret_tensor(primals_1, (1024, 1024), (1, 1024), 0), alpha=1, beta=1, out=buf0)
+            del primals_1
+            del primals_2
+            buf1 = empty_strided_cuda((4096, 1024), (1024, 1), torch.float32)
+            # Topologically Sorted Source Nodes: [sigmoid, mul], Original ATen: [aten.sigmoid, aten.mul]
+            # [Provenance debug handles] triton_poi_fused_mul_sigmoid_0:2
+            stream0 = get_raw_stream(0)
+            triton_poi_fused_mul_sigmoid_0.run(buf0, buf1, 4194304, stream=stream0)
+        return (buf1, primals_3, buf0, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    primals_1 = rand_strided((1024, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
+    primals_2 = rand_strided((1024, ), (1, ), device='cuda:0', dtype=torch.float32)
+    primals_3 = rand_strided((4096, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
+    return [primals_1, primals_2, primals_3]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat)
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))
