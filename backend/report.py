@@ -48,7 +48,8 @@ def _failure(result: RunResult) -> list[str]:
 
 def _variants(result: RunResult) -> list[str]:
     rows = [
-        f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} {'kernel time':>12} {'wall time':>11}"  # noqa: E501
+        f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} "
+        f"{'kernel time':>12} {'wall time':>11}"
     ]
     for name, variant in result.variants.items():
         rows.append(f"{name:9} {_variant_row(variant)}")
@@ -92,7 +93,8 @@ def _round_trips(result: RunResult) -> list[str]:
         )
     if result.totals and gone:
         lines.append(
-            f"  {len(gone)} round trip(s) eliminated, {megabytes(result.totals.bytes_saved)} not moved"  # noqa: E501
+            f"  {len(gone)} round trip(s) eliminated, "
+            f"{megabytes(result.totals.bytes_saved)} not moved"
         )
     for trip in kept:
         lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
@@ -117,7 +119,8 @@ def _correctness(result: RunResult) -> list[str]:
         return ["outputs not compared" + (f" ({check.note})" if check and check.note else "")]
     verdict = "outputs match" if check.match else "OUTPUTS DIFFER"
     return [
-        f"{verdict} (max abs error {check.max_abs_error:.3g}, max rel error {check.max_rel_error:.3g})"  # noqa: E501
+        f"{verdict} (max abs error {check.max_abs_error:.3g}, "
+        f"max rel error {check.max_rel_error:.3g})"
     ]
 
 
@@ -141,7 +144,10 @@ def _output_summary(result: RunResult) -> str:
 
 
 def render_sweep(results: Sequence[RunResult]) -> str:
-    header = f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} {'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"  # noqa: E501
+    header = (
+        f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} "
+        f"{'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"
+    )
     rows = [header]
     for result in results:
         eager, compiled = result.variants.get("eager"), result.variants.get("compiled")

@@ -45,7 +45,8 @@ def print_summary(name: str, analysis: Analysis | str) -> None:
     print(
         f"| {name} | {e.kernel_count} | {c.kernel_count} | {e.transfer_count} | {c.transfer_count} "
         f"| {mb(e):.1f} | {mb(c):.1f} | {e.kernel_time_us:.1f} | {c.kernel_time_us:.1f} "
-        f"| {e.wall_time_us:.1f} | {c.wall_time_us:.1f} | {analysis.speedup} | {analysis.kernel_speedup} |"  # noqa: E501
+        f"| {e.wall_time_us:.1f} | {c.wall_time_us:.1f} "
+        f"| {analysis.speedup} | {analysis.kernel_speedup} |"
     )
 
 
@@ -71,7 +72,8 @@ def print_ncu(name: str, analysis: Analysis, csv_text: str, l2_bytes: int | None
             big = "yes" if l2_bytes and logical >= 4 * l2_bytes else "no"
             print(
                 f"| {name} | {variant} | {kernel.short_name[:40]} | {kernel.bytes_read:,} "
-                f"| {kernel.bytes_written:,} | {row.dram_bytes_read:,} | {row.dram_bytes_written:,} "  # noqa: E501
+                f"| {kernel.bytes_written:,} | {row.dram_bytes_read:,} "
+                f"| {row.dram_bytes_written:,} "
                 f"| {ratio:.3f} | {big} |"
             )
 
