@@ -4,16 +4,21 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXAMPLE ?= examples/add_relu.py
 
-.PHONY: setup run test lint fmt bench gpu-check clean
+.PHONY: setup frontend run test lint fmt bench gpu-check clean
 
 # Create the virtual environment: torch 2.13.0 (the CPU build here; GPU hosts bring their own) and the project.
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed frontend
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@
+
+# Build the browser code editor (CodeMirror from npm, pinned by the lockfile) into frontend/dist/editor.js.
+frontend: frontend/dist/editor.js
+frontend/dist/editor.js: frontend/package-lock.json frontend/build.mjs $(wildcard frontend/src/*)
+	cd frontend && npm ci --no-audit --no-fund && node build.mjs
 
 # Run the add+relu example eager and compiled, and print what fusion changed.
 run: setup

@@ -1,9 +1,9 @@
-"""`kernelscope run | show`: the engine from a terminal."""
+"""`kernelscope serve | run | show`: the dashboard, or the engine from a terminal."""
 
 from __future__ import annotations
 
 import argparse
-import os
+import logging
 import sys
 import threading
 import time
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from backend.report import render, render_sweep
 from backend.result import RunResult
+from backend.settings import Settings
 from backend.store.ids import new_run_id
 from backend.store.repository import Store
 from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
@@ -21,7 +22,7 @@ COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
 
 
 def default_data_dir() -> Path:
-    return Path(os.environ.get("KERNELSCOPE_DATA_DIR", Path.home() / ".kernelscope"))
+    return Settings().data_dir  # KERNELSCOPE_DATA_DIR, or ~/.kernelscope
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -47,6 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per run")
     run.add_argument("--title")
     _common(run)
+    serve = commands.add_parser("serve", help="start the dashboard and a local worker")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--data-dir", type=Path, help="default: $KERNELSCOPE_DATA_DIR or ~/.kernelscope"
+    )
+    serve.add_argument("--workers", type=int, help="runs executed at once (default 1)")
+    serve.add_argument("--device", choices=("auto", "cpu", "cuda"))
     show = commands.add_parser("show", help="print a stored run again")
     show.add_argument("run_id")
     _common(show)
@@ -61,9 +70,27 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        return _serve(args)
     if args.command == "show":
         return _show(args)
     return _run(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from backend.api.app import create_app
+
+    flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir}
+    flags |= {"local_workers": args.workers, "device": args.device}
+    settings = Settings(**{name: value for name, value in flags.items() if value is not None})
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    print(f"Kernelscope on http://{settings.host}:{settings.port}  (data: {settings.data_dir})")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    return 0
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -88,7 +115,12 @@ def _run(args: argparse.Namespace) -> int:
     with Store.open(args.data_dir) as store:
         for size in sizes:
             run_id = store.create_run(
-                code, title=args.title, size=size, sweep_id=sweep_id, compile_mode=args.compile_mode
+                code,
+                title=args.title,
+                size=size,
+                sweep_id=sweep_id,
+                compile_mode=args.compile_mode,
+                status="running",  # executed right here: a server must not claim it
             )
             options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
             with _progress(args.quiet, size) as on_progress:

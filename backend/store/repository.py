@@ -6,12 +6,13 @@ content-addressed `BlobStore` (`blobs/`), both under one data directory.
 
 import hashlib
 from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, get_args
 
 from pydantic import BaseModel
-from sqlalchemy import Engine, and_, delete, or_
+from sqlalchemy import Engine, and_, delete, func, or_
 from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
@@ -48,6 +49,26 @@ class RunSummary(BaseModel):
     size: int | None
 
 
+class RunState(BaseModel):
+    """Where a run is now: what a progress poll or event stream needs, nothing more."""
+
+    id: str
+    status: doc.RunStatus
+    progress_step: str | None
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+
+
+class ClaimedRun(BaseModel):
+    """A queued run a worker has just taken, with what it needs to execute it."""
+
+    id: str
+    size: int | None
+    compile_mode: str
+    title: str | None
+
+
 class ArtifactInfo(BaseModel):
     kind: str
     name: str
@@ -60,6 +81,10 @@ _STATUSES = frozenset(get_args(doc.RunStatus))
 # Listings load only these columns: never the code or the JSON parts of the document.
 _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in RunSummary.model_fields
+]
+_STATE_COLUMNS: list[QueryableAttribute[Any]] = [
+    getattr(Run, name)
+    for name in ("id", "status", "progress_step", "created_at", "started_at", "finished_at")
 ]
 _SWEEP_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in ("id", "status", "size", "speedup", "kernel_speedup")
@@ -101,15 +126,22 @@ class Store:
         size: int | None = None,
         sweep_id: str | None = None,
         compile_mode: str = "default",
+        status: doc.RunStatus = "queued",
     ) -> str:
-        """Record a new run as 'queued' and return its id."""
+        """Record a new run and return its id.
+
+        Runs wait as 'queued' for a worker; a caller that executes the run itself (the CLI)
+        creates it 'running' so that a server on the same data directory never claims it.
+        """
+        now = mapping.utc_now()
         run = Run(
             id=new_run_id(),
-            status="queued",
+            status=status,
             title=title,
             code=code,
             code_sha256=hashlib.sha256(code.encode()).hexdigest(),
-            created_at=mapping.utc_now(),
+            created_at=now,
+            started_at=now if status == "running" else None,
             size=size,
             sweep_id=sweep_id,
             compile_mode=compile_mode,
@@ -126,12 +158,93 @@ class Store:
             raise ValueError(f"unknown run status {status!r}")
         with write_session(self.engine) as session:
             run = _get_run(session, run_id)
+            entering_running = status == "running" and run.status != "running"
             run.status, run.progress_step = status, progress_step
-            if status == "running":  # a retried run starts over
+            if entering_running:  # a retried run starts over; progress steps keep the time
                 run.started_at, run.finished_at = mapping.utc_now(), None
             elif status in doc.FINISHED_STATUSES:  # keep the time a saved result gave
                 run.finished_at = run.finished_at or mapping.utc_now()
             session.add(run)
+
+    def claim_next(self) -> ClaimedRun | None:
+        """Take the oldest queued run and mark it running, atomically (BEGIN IMMEDIATE):
+        two workers never claim the same run."""
+        query = (
+            select(Run)
+            .where(Run.status == "queued")
+            .order_by(col(Run.created_at), col(Run.id))
+            .limit(1)
+        )
+        with write_session(self.engine) as session:
+            run = session.exec(query).first()
+            if run is None:
+                return None
+            run.status, run.progress_step = "running", "starting"
+            run.started_at, run.finished_at = mapping.utc_now(), None
+            session.add(run)
+            return ClaimedRun.model_validate(run, from_attributes=True)
+
+    def requeue_running(self) -> list[str]:
+        """Put runs left 'running' by a stopped server back in the queue; their ids."""
+        with write_session(self.engine) as session:
+            runs = session.exec(select(Run).where(Run.status == "running")).all()
+            for run in runs:
+                run.status, run.progress_step, run.started_at = "queued", None, None
+                session.add(run)
+            return [run.id for run in runs]
+
+    def run_state(self, run_id: str) -> RunState | None:
+        query = select(Run).options(load_only(*_STATE_COLUMNS)).where(Run.id == run_id)
+        with read_session(self.engine) as session:
+            run = session.exec(query).first()
+            if run is None:
+                return None
+            return RunState(
+                id=run.id,
+                status=run.status,  # type: ignore[arg-type]  # checked on every write
+                progress_step=run.progress_step,
+                created_at=mapping.format_utc(run.created_at),
+                started_at=_format_optional(run.started_at),
+                finished_at=_format_optional(run.finished_at),
+            )
+
+    def queue_position(self, run_id: str) -> int | None:
+        """1 for the next run a worker will take; None when the run is not queued."""
+        with read_session(self.engine) as session:
+            run = session.get(Run, run_id)
+            if run is None or run.status != "queued":
+                return None
+            ahead = select(func.count()).where(
+                Run.status == "queued",
+                or_(
+                    col(Run.created_at) < run.created_at,
+                    and_(col(Run.created_at) == run.created_at, col(Run.id) < run.id),
+                ),
+            )
+            return int(session.exec(ahead).one()) + 1
+
+    def device_names(self) -> list[str]:
+        query = select(Run.device_name).where(col(Run.device_name).is_not(None)).distinct()
+        with read_session(self.engine) as session:
+            return sorted(name for name in session.exec(query) if name)
+
+    def previous_run(self, run_id: str) -> str | None:
+        """The latest earlier run of exactly the same code, for "compare with previous"."""
+        with read_session(self.engine) as session:
+            run = session.get(Run, run_id)
+            if run is None:
+                return None
+            query = (
+                select(Run.id)
+                .where(
+                    Run.code_sha256 == run.code_sha256,
+                    Run.id != run.id,
+                    col(Run.created_at) <= run.created_at,
+                )
+                .order_by(col(Run.created_at).desc(), col(Run.id).desc())
+                .limit(1)
+            )
+            return session.exec(query).first()
 
     def save_result(self, result: doc.RunResult, code: str, artifacts: list[ArtifactInput]) -> None:
         """Store a finished document in one transaction, replacing the run's previous children.
@@ -248,6 +361,10 @@ def _get_run(session: Session, run_id: str) -> Run:
     if run is None:
         raise RunNotFound(run_id)
     return run
+
+
+def _format_optional(value: datetime | None) -> str | None:
+    return None if value is None else mapping.format_utc(value)
 
 
 def _summary(run: Run) -> RunSummary:

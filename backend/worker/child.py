@@ -14,6 +14,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -44,6 +45,12 @@ class ChildRequest:
     device: str = "auto"
     cache_dir: Path | None = None
     limits: ChildLimits = field(default_factory=ChildLimits)
+    # Set by the owner to stop the child early (server shutdown): run_child then raises.
+    stop: threading.Event | None = None
+
+
+class ChildStopped(Exception):
+    """The child was killed because its owner asked (`ChildRequest.stop`), not by a limit."""
 
 
 @dataclass
@@ -107,7 +114,7 @@ def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None
         "stderr": _Stream(request.limits.output_cap_bytes),
     }
     try:
-        ended_by = _pump(process, progress_read, streams, request.limits, started, on_progress)
+        ended_by = _pump(process, progress_read, streams, request, started, on_progress)
         if ended_by == "timeout":
             _dump_stack(process)
     finally:
@@ -116,6 +123,8 @@ def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None
         for pipe in (process.stdout, process.stderr):
             if pipe is not None:
                 pipe.close()
+    if ended_by == "stopped":
+        raise ChildStopped(f"stopped after {time.monotonic() - started:.1f} s")
     return _outcome(request, process, ended_by, streams, bundle_dir, crash_log, started)
 
 
@@ -160,7 +169,7 @@ def _pump(
     process: subprocess.Popen[bytes],
     progress_fd: int,
     streams: dict[str, _Stream],
-    limits: ChildLimits,
+    request: ChildRequest,
     started: float,
     on_progress: ProgressCallback | None,
 ) -> str | None:
@@ -171,7 +180,10 @@ def _pump(
     selector.register(process.stderr, selectors.EVENT_READ, "stderr")
     selector.register(progress_fd, selectors.EVENT_READ, "progress")
     pending = b""
+    limits = request.limits
     while selector.get_map():
+        if request.stop is not None and request.stop.is_set():
+            return "stopped"
         remaining = limits.timeout_s - (time.monotonic() - started)
         if remaining <= 0:
             return "timeout"

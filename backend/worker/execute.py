@@ -6,6 +6,7 @@ The worker never imports torch: CUDA state, Inductor caches and crashes stay in 
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -13,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from backend import __version__
+from backend.harness.protocol import STEPS
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
 from backend.worker.bundle import analyse_bundle
 from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
 
 DEFAULT_TIMEOUT_S = 300.0
+ANALYSING_STEP = "analysing"  # after the harness's own steps (backend.harness.protocol.STEPS)
+RUN_STEPS = (*STEPS, ANALYSING_STEP)
 ProgressCallback = Callable[[str, float], None]
 
 
@@ -29,6 +33,7 @@ class RunOptions:
     device: str = "auto"
     timeout_s: float = DEFAULT_TIMEOUT_S
     title: str | None = None
+    stop: threading.Event | None = None  # set to kill the run early (raises ChildStopped)
 
 
 def execute_run(
@@ -53,8 +58,7 @@ def execute_run(
     workdir = data_dir / "work" / run_id
     try:
         outcome = run_child(_child_request(code, workdir, data_dir, options), progress)
-        if on_progress is not None:
-            on_progress("analysing", outcome.duration_s)
+        progress(ANALYSING_STEP, outcome.duration_s)
         result, artifacts = _result(queued, outcome)
         store.save_result(result, code, artifacts)
     finally:
@@ -72,6 +76,7 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
         device=options.device,
         cache_dir=data_dir / "cache" / "inductor",
         limits=ChildLimits(timeout_s=options.timeout_s),
+        stop=options.stop,
     )
 
 

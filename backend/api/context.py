@@ -1,0 +1,54 @@
+"""What every route needs, built once per app: settings, the store and the queue."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from fastapi import Request
+
+from backend.queue.local import LocalQueue
+from backend.result import FINISHED_STATUSES, RunResult
+from backend.settings import Settings
+from backend.store.repository import Store
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    store: Store
+    queue: LocalQueue
+    results: ResultCache = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.results = ResultCache(self.store)
+
+
+def get_context(request: Request) -> AppContext:
+    context: AppContext = request.app.state.context
+    return context
+
+
+class ResultCache:
+    """Finished results, kept whole in memory: they never change, and a zoom on a large
+    timeline re-reads the same run many times. Unfinished runs are always read fresh."""
+
+    def __init__(self, store: Store, capacity: int = 16) -> None:
+        self.store = store
+        self.capacity = capacity
+        self._results: OrderedDict[str, RunResult] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, run_id: str) -> RunResult | None:
+        with self._lock:
+            if run_id in self._results:
+                self._results.move_to_end(run_id)
+                return self._results[run_id]
+        result = self.store.load_result(run_id)
+        if result is not None and result.status in FINISHED_STATUSES:
+            with self._lock:
+                self._results[run_id] = result
+                while len(self._results) > self.capacity:
+                    self._results.popitem(last=False)
+        return result

@@ -1,0 +1,272 @@
+"""/api/runs: submit, read, list, follow and download runs. Thin: parse, call the store."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from anyio import to_thread
+from fastapi import APIRouter, Depends, Query, Response
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from backend.analysis.kernel_source import kernel_source
+from backend.api.context import AppContext, get_context
+from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.api.schemas import (
+    KernelSource,
+    Links,
+    Progress,
+    RunCreated,
+    RunDocument,
+    RunPage,
+    RunRequest,
+)
+from backend.exports import kernels_csv
+from backend.result import FINISHED_STATUSES, RunResult, RunStatus
+from backend.store.ids import new_run_id
+from backend.store.repository import RunNotFound, RunState, Store
+
+router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
+Context = Annotated[AppContext, Depends(get_context)]
+EVENT_POLL_S = 0.25  # how often the event stream looks at the run row
+TRACE_DOWNLOADS = {"eager_trace.json.gz": "eager_trace", "compiled_trace.json.gz": "compiled_trace"}
+
+
+def permalink(run_id: str) -> str:
+    return f"/r/{run_id}"
+
+
+@router.post("", status_code=202, response_model=RunCreated)
+def submit_run(body: RunRequest, context: Context) -> RunCreated:
+    """Queue a run (one per size for a sweep); answers at once with the permalink."""
+    settings = context.settings
+    size_bytes = len(body.code.encode())
+    if size_bytes > settings.max_snippet_bytes:
+        raise ApiError(
+            413,
+            "snippet_too_large",
+            f"The snippet is {size_bytes:,} bytes; the limit is {settings.max_snippet_bytes:,} "
+            "bytes (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
+            field="body.code",
+        )
+    sizes = _checked_sizes(body.sizes, settings.max_sweep_sizes)
+    sweep_id = new_run_id() if body.sizes else None
+    ids = [
+        context.store.create_run(
+            body.code,
+            title=body.title,
+            size=size,
+            sweep_id=sweep_id,
+            compile_mode=body.compile_mode,
+        )
+        for size in sizes
+    ]
+    context.queue.notify()
+    return RunCreated(
+        id=ids[0],
+        url=permalink(ids[0]),
+        ids=ids,
+        sweep_id=sweep_id,
+        queue_position=context.store.queue_position(ids[0]),
+    )
+
+
+def _checked_sizes(sizes: list[int] | None, limit: int) -> list[int | None]:
+    if sizes is None:
+        return [None]
+    if len(sizes) > limit:
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"body.sizes: {len(sizes)} sizes given; a sweep takes at most {limit} "
+            "(setting KERNELSCOPE_MAX_SWEEP_SIZES).",
+            field="body.sizes",
+        )
+    return list(dict.fromkeys(sorted(sizes)))  # smallest first, duplicates dropped
+
+
+@router.get("", response_model=RunPage)
+def list_runs(
+    context: Context,
+    status: RunStatus | None = None,
+    device: Annotated[str | None, Query(max_length=200)] = None,
+    q: Annotated[str | None, Query(max_length=200, description="text in title or code")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    before: Annotated[str | None, Query(description="next_before of the previous page")] = None,
+) -> RunPage:
+    """History, newest first, with keyset paging (stays fast at any depth)."""
+    try:
+        runs = context.store.list_runs(
+            limit=limit + 1, before=before, status=status, device=device, text=q
+        )
+    except RunNotFound:
+        raise not_found("run", before or "") from None
+    has_more = len(runs) > limit
+    runs = runs[:limit]
+    return RunPage(runs=runs, next_before=runs[-1].id if has_more else None)
+
+
+@router.get("/devices", response_model=list[str])
+def list_devices(context: Context) -> list[str]:
+    """Every device name that has run something, for the history filter."""
+    return context.store.device_names()
+
+
+@router.get("/{run_id}", response_model=RunDocument)
+def get_run(run_id: str, context: Context) -> RunDocument:
+    """The result document; while queued or running, `progress` says where it is."""
+    return _document(context, run_id)
+
+
+def _existing_run(run_id: str, context: Context) -> str:
+    """Checked before a stream starts: once it has, the status code can no longer change."""
+    if context.store.run_state(run_id) is None:
+        raise not_found("run", run_id)
+    return run_id
+
+
+@router.get(
+    "/{run_id}/events",
+    response_class=EventSourceResponse,
+    responses={200: {"description": "`progress` events, then one `finished` event"}},
+)
+async def run_events(
+    run_id: Annotated[str, Depends(_existing_run)], context: Context
+) -> AsyncIterator[ServerSentEvent]:
+    """Server-sent progress: an event whenever the status, step or queue position changes."""
+    store = context.store
+    last: tuple[object, ...] | None = None
+    while True:
+        progress = await to_thread.run_sync(_progress_now, store, run_id)
+        if progress is None:  # deleted while followed
+            return
+        if progress.status in FINISHED_STATUSES:
+            yield ServerSentEvent(event="finished", data=progress)
+            return
+        key = (progress.status, progress.step, progress.queue_position)
+        if key != last:
+            last = key
+            yield ServerSentEvent(event="progress", data=progress)
+        await asyncio.sleep(EVENT_POLL_S)
+
+
+@router.get("/{run_id}/kernels/{variant}/{index}/source", response_model=KernelSource)
+def get_kernel_source(
+    run_id: str, variant: Literal["eager", "compiled"], index: int, context: Context
+) -> KernelSource:
+    """One kernel's original ATen ops and, for generated kernels, its generated code."""
+    result = _finished(context, run_id)
+    kernels = result.variants[variant].kernels if variant in result.variants else []
+    if not 0 <= index < len(kernels):
+        raise not_found("kernel", f"{variant}/{index}")
+    kernel = kernels[index]
+    return KernelSource(
+        variant=variant,
+        index=index,
+        name=kernel.name,
+        source_ops=kernel.source_ops,
+        lines=kernel.lines,
+        source=_generated_source(context.store, run_id, kernel.name),
+    )
+
+
+def _generated_source(store: Store, run_id: str, kernel_name: str) -> str | None:
+    for artifact in store.list_artifacts(run_id):
+        if artifact.kind != "output_code":
+            continue
+        data = store.artifact_bytes(run_id, artifact.kind, artifact.name)
+        source = kernel_source((data or b"").decode(errors="replace"), kernel_name)
+        if source is not None:
+            return source
+    return None
+
+
+@router.get(
+    "/{run_id}/downloads/{name}",
+    responses={200: {"description": "the file", "content": {"application/octet-stream": {}}}},
+)
+def download(run_id: str, name: str, context: Context) -> Response:
+    """result.json, kernels.csv, eager_trace.json.gz, compiled_trace.json.gz (Chrome traces
+    exactly as torch.profiler wrote them: Perfetto and HolisticTraceAnalysis read them),
+    or output_code_N.py (Inductor's generated code)."""
+    store = context.store
+    if name == "result.json":
+        return _attachment(_document(context, run_id).model_dump_json(indent=2), name, run_id)
+    if name == "kernels.csv":
+        return _attachment(kernels_csv(_finished(context, run_id)), name, run_id, "text/csv")
+    kind = TRACE_DOWNLOADS.get(name, "output_code")
+    data = store.artifact_bytes(run_id, kind, name)
+    if data is None:
+        raise not_found("download", f"{run_id}/{name}")
+    return _attachment(data, name, run_id, "application/gzip" if kind != "output_code" else None)
+
+
+def _attachment(
+    content: str | bytes, name: str, run_id: str, media_type: str | None = None
+) -> Response:
+    media_type = media_type or ("application/json" if name.endswith(".json") else "text/plain")
+    disposition = f'attachment; filename="kernelscope-{run_id}-{name}"'
+    return Response(content, media_type=media_type, headers={"Content-Disposition": disposition})
+
+
+def _document(context: AppContext, run_id: str) -> RunDocument:
+    store = context.store
+    result = context.results.get(run_id)
+    if result is None:
+        raise not_found("run", run_id)
+    progress = None if result.status in FINISHED_STATUSES else _progress_now(store, run_id)
+    return RunDocument(
+        **result.model_dump(),
+        code=store.get_code(run_id) or "",
+        progress=progress,
+        links=_links(store, result),
+    )
+
+
+def _links(store: Store, result: RunResult) -> Links:
+    base = f"/api/runs/{result.id}/downloads/"
+    names = ["result.json"]
+    if result.variants:
+        names.append("kernels.csv")
+    names += [artifact.name for artifact in store.list_artifacts(result.id)]
+    return Links(
+        permalink=permalink(result.id),
+        previous_run=store.previous_run(result.id),
+        downloads={name: base + name for name in names},
+    )
+
+
+def _finished(context: AppContext, run_id: str) -> RunResult:
+    result = context.results.get(run_id)
+    if result is None:
+        raise not_found("run", run_id)
+    if not result.variants:
+        raise ApiError(
+            409,
+            "run_has_no_kernels",
+            f"Run {run_id} is {result.status}: it has no kernels to show yet.",
+        )
+    return result
+
+
+def _progress_now(store: Store, run_id: str) -> Progress | None:
+    state = store.run_state(run_id)
+    if state is None:
+        return None
+    return Progress(
+        status=state.status,
+        step=state.progress_step,
+        queue_position=store.queue_position(run_id) if state.status == "queued" else None,
+        created_at=state.created_at,
+        started_at=state.started_at,
+        elapsed_s=_elapsed(state),
+    )
+
+
+def _elapsed(state: RunState) -> float | None:
+    if state.started_at is None:
+        return None
+    end = datetime.fromisoformat(state.finished_at) if state.finished_at else datetime.now(UTC)
+    return round((end - datetime.fromisoformat(state.started_at)).total_seconds(), 2)

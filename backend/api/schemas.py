@@ -1,0 +1,82 @@
+"""Request and response bodies of the JSON API (the result document lives in backend.result)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from backend.result import RunResult, RunStatus
+from backend.store.repository import RunSummary
+from backend.worker.execute import RUN_STEPS
+
+CompileMode = Literal["default", "max-autotune-no-cudagraphs"]
+
+
+class RunRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(min_length=1, description="the snippet (see the snippet contract)")
+    title: str | None = Field(default=None, max_length=200)
+    sizes: list[Annotated[int, Field(gt=0)]] | None = Field(
+        default=None,
+        min_length=1,
+        description="sweep: one run per size, each calling inputs(size)",
+    )
+    compile_mode: CompileMode = "default"
+
+
+class RunCreated(BaseModel):
+    id: str = Field(description="the run to open (the smallest size of a sweep)")
+    url: str = Field(description="the run's permalink")
+    ids: list[str] = Field(description="every run created: one per size")
+    sweep_id: str | None
+    queue_position: int | None
+
+
+class Progress(BaseModel):
+    """Where an unfinished run is; what the progress view and its event stream show."""
+
+    status: RunStatus
+    step: str | None = Field(description="starting, eager warm-up, ..., analysing")
+    queue_position: int | None = Field(description="1 = next to run; None unless queued")
+    created_at: str
+    started_at: str | None
+    elapsed_s: float | None = Field(description="seconds since it started running")
+    steps: list[str] = Field(
+        default_factory=lambda: list(RUN_STEPS), description="every step, in order"
+    )
+
+
+class Links(BaseModel):
+    permalink: str
+    previous_run: str | None = Field(description="the latest earlier run of the same code")
+    downloads: dict[str, str]
+
+
+class RunDocument(RunResult):
+    """The result document, plus where the run is while unfinished and related links."""
+
+    code: str = Field(description="the snippet as submitted")
+    progress: Progress | None = None
+    links: Links | None = None
+
+
+class RunPage(BaseModel):
+    runs: list[RunSummary]
+    next_before: str | None = Field(description="pass as `before` for the next page")
+
+
+class Example(BaseModel):
+    name: str
+    description: str
+    code: str
+
+
+class KernelSource(BaseModel):
+    variant: str
+    index: int
+    name: str
+    source_ops: list[str]
+    lines: list[int]
+    source: str | None = Field(description="generated code, when Inductor wrote it")

@@ -1,0 +1,291 @@
+"""Comparing two runs for the compare page: what changed from run A to run B.
+
+Pure: two result documents in, one `Comparison` out (`GET /api/compare?a=ID&b=ID` returns it
+as JSON). Typical pairs: one snippet on two devices or torch versions, two versions of a
+snippet, before and after a change.
+
+Kernel matching, per variant: the two launch sequences are aligned with `difflib`'s
+SequenceMatcher on a key of (kind, short name without its trailing `_<digits>` counter, op),
+so `triton_poi_fused_add_0` in A matches `triton_poi_fused_add_1` in B. Kernels in an
+equal block pair up in order. A replace block (A's kernels there share no key with B's)
+pairs up in order only when both sides have the same length, as a 1:1 substitution, and
+such a pair is always "changed"; of a replace block of unequal lengths every A kernel is
+"removed" and every B kernel "added", since which of them took whose place is a guess.
+
+A pair with equal keys is "changed" when its bytes (read + written) differ, or when its
+durations differ by more than DUR_ABS_THRESHOLD_US *and* by more than DUR_REL_THRESHOLD of
+the longer of the two; otherwise it is "same", so timing noise reads as "same" and swapping
+A and B never changes a row's status.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from backend.result import Kernel, KernelKind, RunResult, Variant, VariantName, Versions
+
+DUR_REL_THRESHOLD = 0.10
+"""A matched kernel's duration must differ by more than this fraction of the longer one..."""
+DUR_ABS_THRESHOLD_US = 0.5
+"""...and by more than this many microseconds, for the row to be "changed"."""
+VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")
+RowStatus = Literal["same", "changed", "added", "removed"]
+KernelKey = tuple[str, str, str | None]
+
+_DIGITS = 6  # deltas and ratios are rounded to this many decimals: no float noise in the JSON
+_COUNTER = re.compile(r"_\d+$")
+
+
+class MetricDelta(BaseModel):
+    """One number in run A and run B."""
+
+    a: float | None = Field(description="the value in run A; None when A does not have it")
+    b: float | None = Field(description="the value in run B; None when B does not have it")
+    delta: float | None = Field(description="b - a; None when either side is missing")
+    ratio: float | None = Field(description="b / a; None when either side is missing or a is 0")
+
+
+class VariantDelta(BaseModel):
+    """One variant's totals in run A and run B (None sides where a run has no such variant)."""
+
+    kernel_count: MetricDelta
+    transfer_count: MetricDelta
+    bytes_moved: MetricDelta = Field(description="bytes_read + bytes_written")
+    kernel_time_us: MetricDelta = Field(description="sum of kernel durations in the profiled call")
+    wall_time_us: MetricDelta = Field(description="median wall time of one call")
+
+
+class KernelDiffRow(BaseModel):
+    """One kernel of A matched to one of B ("same" / "changed"), or on one side only."""
+
+    status: RowStatus = Field(
+        description="same or changed: matched (see backend/compare.py for the rule); "
+        "added: only in B; removed: only in A"
+    )
+    a_index: int | None = Field(description="the kernel's index in A's variant; None if added")
+    b_index: int | None = Field(description="the kernel's index in B's variant; None if removed")
+    name: str = Field(description="short name of A's kernel, or of B's when the row is added")
+    b_name: str | None = Field(
+        default=None,
+        description="short name of B's kernel when it differs from `name` (another counter "
+        "suffix, or a kernel that replaced A's); None otherwise",
+    )
+    op: str | None = Field(description="user-level ATen op, of the same kernel as `name`")
+    kind: KernelKind = Field(description="of the same kernel as `name`")
+    a_dur_us: float | None
+    b_dur_us: float | None
+    dur_delta_us: float | None = Field(description="b_dur_us - a_dur_us; None unless matched")
+    a_bytes: int | None = Field(description="A's bytes read + written")
+    b_bytes: int | None = Field(description="B's bytes read + written")
+    bytes_delta: int | None = Field(description="b_bytes - a_bytes; None unless matched")
+
+
+class KernelDiff(BaseModel):
+    """The aligned kernel lists of one variant, in launch order, with counts per status."""
+
+    variant: VariantName
+    rows: list[KernelDiffRow]
+    added: int
+    removed: int
+    changed: int
+    same: int
+
+
+class Comparison(BaseModel):
+    """Run B against run A: deltas are b - a, ratios b / a."""
+
+    a_id: str
+    b_id: str
+    same_code: bool = Field(description="both ran the same snippet (equal code_sha256)")
+    differences: list[str] = Field(
+        description="what differs in the runs' setups, for a person, e.g. "
+        "'device: NVIDIA H200 → CPU', 'torch: 2.11.0 → 2.13.0'; only where both runs know it"
+    )
+    variants: dict[VariantName, VariantDelta] = Field(description="eager and compiled, always")
+    speedup: MetricDelta = Field(description="each run's eager wall / compiled wall")
+    kernel_speedup: MetricDelta = Field(
+        description="each run's eager summed kernel time / compiled summed kernel time"
+    )
+    round_trips_eliminated: MetricDelta
+    bytes_saved: MetricDelta = Field(description="eager round-trip bytes compiled never moves")
+    kernels: list[KernelDiff] = Field(description="eager, then compiled; empty rows if neither ran")
+
+
+def compare_runs(a: RunResult, b: RunResult) -> Comparison:
+    """Compare run B with run A; runs that did not succeed compare with None metrics."""
+    return Comparison(
+        a_id=a.id,
+        b_id=b.id,
+        same_code=a.code_sha256 == b.code_sha256,
+        differences=differences(a, b),
+        variants={v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS},
+        speedup=metric(a.speedup, b.speedup),
+        kernel_speedup=metric(a.kernel_speedup, b.kernel_speedup),
+        round_trips_eliminated=metric(
+            a.totals.round_trips_eliminated if a.totals else None,
+            b.totals.round_trips_eliminated if b.totals else None,
+        ),
+        bytes_saved=metric(
+            a.totals.bytes_saved if a.totals else None, b.totals.bytes_saved if b.totals else None
+        ),
+        kernels=[diff_kernels(v, _kernels(a, v), _kernels(b, v)) for v in VARIANTS],
+    )
+
+
+def metric(a: float | None, b: float | None) -> MetricDelta:
+    if a is None or b is None:
+        return MetricDelta(a=a, b=b, delta=None, ratio=None)
+    ratio = round(b / a, _DIGITS) if a != 0 else None
+    return MetricDelta(a=a, b=b, delta=round(b - a, _DIGITS), ratio=ratio)
+
+
+def variant_delta(a: Variant | None, b: Variant | None) -> VariantDelta:
+    def pair(value: Callable[[Variant], float]) -> MetricDelta:
+        return metric(value(a) if a else None, value(b) if b else None)
+
+    return VariantDelta(
+        kernel_count=pair(lambda v: v.kernel_count),
+        transfer_count=pair(lambda v: v.transfer_count),
+        bytes_moved=pair(lambda v: v.bytes_read + v.bytes_written),
+        kernel_time_us=pair(lambda v: v.kernel_time_us),
+        wall_time_us=pair(lambda v: v.wall_time_us),
+    )
+
+
+# ---- kernels ------------------------------------------------------------------------------
+
+
+def normalise_name(short_name: str) -> str:
+    """`triton_poi_fused_add_relu_0` -> `triton_poi_fused_add_relu`: drop the counter."""
+    return _COUNTER.sub("", short_name)
+
+
+def kernel_key(kernel: Kernel) -> KernelKey:
+    return (kernel.kind, normalise_name(kernel.short_name), kernel.op)
+
+
+def diff_kernels(variant: VariantName, a: Sequence[Kernel], b: Sequence[Kernel]) -> KernelDiff:
+    rows = list(_aligned_rows(a, b))
+    counts = Counter(row.status for row in rows)
+    return KernelDiff(
+        variant=variant,
+        rows=rows,
+        added=counts["added"],
+        removed=counts["removed"],
+        changed=counts["changed"],
+        same=counts["same"],
+    )
+
+
+def _aligned_rows(a: Sequence[Kernel], b: Sequence[Kernel]) -> Iterator[KernelDiffRow]:
+    ids: dict[KernelKey, int] = {}  # small ints hash and compare faster than tuples
+    keys_a = [ids.setdefault(kernel_key(k), len(ids)) for k in a]
+    keys_b = [ids.setdefault(kernel_key(k), len(ids)) for k in b]
+    matcher = difflib.SequenceMatcher(None, keys_a, keys_b, autojunk=False)
+    for _tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        yield from _block_rows(a[i1:i2], b[j1:j2])
+
+
+def _block_rows(a: Sequence[Kernel], b: Sequence[Kernel]) -> Iterator[KernelDiffRow]:
+    """Equal blocks, and replace blocks of equal lengths, pair up; anything else is one-sided."""
+    if len(a) == len(b):
+        yield from (_paired_row(x, y) for x, y in zip(a, b, strict=True))
+        return
+    yield from (_one_sided_row("removed", x, a_side=True) for x in a)
+    yield from (_one_sided_row("added", y, a_side=False) for y in b)
+
+
+def pair_status(x: Kernel, y: Kernel) -> RowStatus:
+    if kernel_key(x) != kernel_key(y) or _bytes(x) != _bytes(y):
+        return "changed"
+    return "changed" if durations_differ(x.dur_us, y.dur_us) else "same"
+
+
+def durations_differ(a_us: float, b_us: float) -> bool:
+    """Beyond timing noise: more than DUR_ABS_THRESHOLD_US and DUR_REL_THRESHOLD apart."""
+    diff = abs(b_us - a_us)
+    return diff > DUR_ABS_THRESHOLD_US and diff > DUR_REL_THRESHOLD * max(a_us, b_us)
+
+
+def _paired_row(x: Kernel, y: Kernel) -> KernelDiffRow:
+    return KernelDiffRow(
+        status=pair_status(x, y),
+        a_index=x.index,
+        b_index=y.index,
+        name=x.short_name,
+        b_name=y.short_name if y.short_name != x.short_name else None,
+        op=x.op,
+        kind=x.kind,
+        a_dur_us=x.dur_us,
+        b_dur_us=y.dur_us,
+        dur_delta_us=round(y.dur_us - x.dur_us, _DIGITS),
+        a_bytes=_bytes(x),
+        b_bytes=_bytes(y),
+        bytes_delta=_bytes(y) - _bytes(x),
+    )
+
+
+def _one_sided_row(status: RowStatus, kernel: Kernel, *, a_side: bool) -> KernelDiffRow:
+    return KernelDiffRow(
+        status=status,
+        a_index=kernel.index if a_side else None,
+        b_index=None if a_side else kernel.index,
+        name=kernel.short_name,
+        op=kernel.op,
+        kind=kernel.kind,
+        a_dur_us=kernel.dur_us if a_side else None,
+        b_dur_us=None if a_side else kernel.dur_us,
+        dur_delta_us=None,
+        a_bytes=_bytes(kernel) if a_side else None,
+        b_bytes=None if a_side else _bytes(kernel),
+        bytes_delta=None,
+    )
+
+
+def _bytes(kernel: Kernel) -> int:
+    return kernel.bytes_read + kernel.bytes_written
+
+
+def _kernels(run: RunResult, variant: VariantName) -> list[Kernel]:
+    found = run.variants.get(variant)
+    return found.kernels if found is not None else []
+
+
+# ---- setup differences --------------------------------------------------------------------
+
+
+def differences(a: RunResult, b: RunResult) -> list[str]:
+    """`label: A → B` for each setting known in both runs that differs, code first."""
+    settings: list[tuple[str, object, object]] = [
+        ("status", a.status, b.status),
+        ("entry point", a.entry_point, b.entry_point),
+        ("size", _size(a), _size(b)),
+        ("compile mode", _mode(a), _mode(b)),
+        ("device", _device(a), _device(b)),
+        *((name, getattr(a.versions, name), getattr(b.versions, name)) for name in _VERSIONS),
+    ]
+    notes = [] if a.code_sha256 == b.code_sha256 else ["code: changed"]
+    return notes + [
+        f"{label}: {x} → {y}" for label, x, y in settings if None not in (x, y) and x != y
+    ]
+
+
+_VERSIONS: tuple[str, ...] = tuple(Versions.model_fields)
+
+
+def _size(run: RunResult) -> str:
+    return "default" if run.size is None else str(run.size)
+
+
+def _mode(run: RunResult) -> str | None:
+    return run.compile.mode if run.compile is not None else None
+
+
+def _device(run: RunResult) -> str | None:
+    return run.device.name if run.device is not None else None

@@ -1,0 +1,129 @@
+"""A size sweep: how speedup and memory traffic change with the size given to `inputs(size)`.
+
+Wall-time and kernel-time speedups share the left axis; at small sizes they disagree
+(per-call overhead dominates wall time), which is the point of drawing both. Bytes moved
+by each variant go on a logarithmic right axis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import plotly.graph_objects as go
+
+from backend.figures import palette
+from backend.figures.units import human_bytes, plural
+from backend.result import SweepPoint
+
+
+@dataclass(frozen=True)
+class _Series:
+    name: str
+    field: str  # the SweepPoint field it plots
+    color: str
+    dash: str
+    symbol: str
+
+    @property
+    def bytes(self) -> bool:  # bytes go on the right, logarithmic axis
+        return self.field.endswith("_bytes")
+
+    def value(self, point: SweepPoint) -> float | None:
+        found: float | None = getattr(point, self.field)
+        return found
+
+
+SERIES = (
+    _Series("speedup (wall time)", "speedup", palette.SPEEDUP_COLOR, "solid", "circle"),
+    _Series(
+        "speedup (kernel time)", "kernel_speedup", palette.KERNEL_SPEEDUP_COLOR, "dash", "square"
+    ),
+    _Series("eager bytes moved", "eager_bytes", palette.EAGER_BYTES_COLOR, "dot", "triangle-up"),
+    _Series(
+        "compiled bytes moved", "compiled_bytes", palette.COMPILED_BYTES_COLOR, "dashdot", "diamond"
+    ),
+)
+
+
+def sweep_figure(points: Sequence[SweepPoint]) -> go.Figure | None:
+    """Speedups and bytes against size; None when fewer than two runs have data to draw."""
+    drawn = sorted((p for p in points if _has_data(p)), key=lambda p: p.size)
+    if len(drawn) < 2:
+        return None
+    traces = [_trace(series, drawn) for series in SERIES if _drawn(series, drawn)]
+    figure = go.Figure(traces)
+    failed = [p for p in points if p.status != "succeeded"]
+    figure.update_layout(_layout(failed))
+    return figure
+
+
+def _drawn(series: _Series, points: Sequence[SweepPoint]) -> bool:
+    return any(series.value(p) is not None for p in points)
+
+
+def _has_data(point: SweepPoint) -> bool:
+    return point.status == "succeeded" and any(s.value(point) is not None for s in SERIES)
+
+
+def _trace(series: _Series, points: Sequence[SweepPoint]) -> go.Scatter:
+    values = [series.value(p) for p in points]
+    shown = [human_bytes(int(v)) if series.bytes and v is not None else _times(v) for v in values]
+    return go.Scatter(
+        x=[p.size for p in points],
+        y=values,
+        yaxis="y2" if series.bytes else "y",
+        name=series.name,
+        mode="lines+markers",
+        line={"color": series.color, "dash": series.dash, "width": 2},
+        marker={"symbol": series.symbol, "size": 9, "color": series.color},
+        customdata=[[p.run_id, text] for p, text in zip(points, shown, strict=True)],
+        hovertemplate=(
+            f"<b>{series.name}</b>: %{{customdata[1]}}<br>size %{{x:,}}<br>"
+            "run %{customdata[0]}<extra></extra>"
+        ),
+    )
+
+
+def _times(ratio: float | None) -> str:
+    return f"{ratio:.2f}×" if ratio is not None else "–"
+
+
+def _layout(failed: Sequence[SweepPoint]) -> dict[str, Any]:
+    title = "speedup and memory traffic against size"
+    if failed:
+        sizes = ", ".join(f"{p.size:,}" for p in sorted(failed, key=lambda p: p.size))
+        title += f"<br><sup>{plural(len(failed), 'failed run')} left out (size {sizes})</sup>"
+    return {
+        "title": {"text": title, "x": 0, "xanchor": "left", "xref": "paper"},
+        "height": 420,
+        "margin": {"l": 64, "r": 72, "t": 72, "b": 104},
+        "hovermode": "closest",
+        "legend": {"orientation": "h", "x": 0, "y": -0.3, "yanchor": "top"},
+        "xaxis": {"title": {"text": "size (the argument to inputs)"}, "type": "log"},
+        "yaxis": {"title": {"text": "speedup: eager ÷ compiled"}, "rangemode": "tozero"},
+        "yaxis2": {
+            "title": {"text": "bytes moved (logical)"},
+            "type": "log",
+            "dtick": 1,  # one tick per power of ten: 10MB, 100MB, 1GB
+            "tickformat": "~s",
+            "ticksuffix": "B",
+            "overlaying": "y",
+            "side": "right",
+            "showgrid": False,
+        },
+        # speedup 1 is "no change": above it compiled is faster
+        "shapes": [
+            {
+                "type": "line",
+                "xref": "paper",
+                "x0": 0,
+                "x1": 1,
+                "yref": "y",
+                "y0": 1,
+                "y1": 1,
+                "line": {"color": palette.GREY, "dash": "dot", "width": 1},
+            }
+        ],
+    }

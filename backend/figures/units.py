@@ -1,0 +1,26 @@
+"""Numbers as people read them on a chart: binary byte units, counted nouns."""
+
+from __future__ import annotations
+
+_BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
+
+
+def human_bytes(count: int) -> str:
+    """`67108864` -> `64 MiB`, `8000000` -> `7.63 MiB`, `492` -> `492 B` (three digits)."""
+    value, unit = float(count), 0
+    while abs(value) >= 1024 and unit < len(_BYTE_UNITS) - 1:
+        value, unit = value / 1024, unit + 1
+    if unit == 0:
+        return f"{count:,} B"
+    digits = f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
+    return f"{digits} {_BYTE_UNITS[unit]}"
+
+
+def plural(count: int, noun: str) -> str:
+    """`plural(1, "kernel")` -> `1 kernel`; `plural(3, "kernel")` -> `3 kernels`."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def join_words(words: list[str]) -> str:
+    """`["a", "b", "c"]` -> `a, b and c`."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

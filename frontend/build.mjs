@@ -1,0 +1,19 @@
+// Bundle src/editor.js (CodeMirror 6 + Python mode) into dist/editor.js, one self-contained ES module.
+// Run by `make frontend` (works from any directory); nothing is fetched at run time.
+import { build } from "esbuild";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const outfile = "dist/editor.js";
+await build({
+  absWorkingDir: root,
+  entryPoints: ["src/editor.js"],
+  outfile,
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2020",
+  logLevel: "warning",
+});
+console.log(`${outfile}: ${(statSync(root + outfile).size / 1024).toFixed(1)} KiB`);

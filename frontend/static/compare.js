@@ -1,0 +1,74 @@
+// Compare (/compare/A/B): headline deltas, both timelines on one scale, kernel-matched diff.
+import { api, pages } from "/static/api.js";
+import { $, el, bytes, us, times, showError, sortableTable, plot } from "/static/ui.js";
+
+const [, , a, b] = window.location.pathname.split("/").map(decodeURIComponent);
+$("#a").value = a ?? new URLSearchParams(window.location.search).get("a") ?? "";
+$("#b").value = b ?? "";
+$("#pick").addEventListener("submit", (event) => {
+  event.preventDefault();
+  window.location.assign(pages.compare($("#a").value.trim(), $("#b").value.trim()));
+});
+
+async function load() {
+  if (!a || !b) return;
+  let comparison;
+  try {
+    comparison = await api.compare(a, b);
+  } catch (err) {
+    return showError($("#compare-error"), err);
+  }
+  renderDeltas(comparison);
+  renderDiff(comparison);
+  $("#ctimeline-card").hidden = false;
+  try {
+    plot($("#ctimeline"), await api.compareTimeline(a, b, $("#ctimeline").clientWidth || 1200));
+  } catch (err) {
+    showError($("#ctimeline"), err);
+  }
+}
+
+// Lower is better for counts, bytes and times; a sign and a word carry it, never colour alone.
+function delta(metric, format, higherIsBetter = false) {
+  if (metric.delta === null || metric.delta === undefined) return "–";
+  if (metric.delta === 0) return "no change";
+  const better = higherIsBetter ? metric.delta > 0 : metric.delta < 0;
+  const ratio = metric.ratio === null ? "" : ` (${times(metric.ratio)})`;
+  return el("span", { class: `delta ${better ? "better" : "worse"}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${better ? "better" : "worse"}` });
+}
+
+function renderDeltas(c) {
+  $("#differences").replaceChildren(...(c.differences.length ? c.differences : ["Same code, device and versions."]).map((d) => el("li", { text: d })));
+  const rows = [];
+  const link = (id) => el("a", { href: pages.run(id), text: id });
+  for (const [variant, v] of Object.entries(c.variants)) {
+    rows.push([`${variant} kernels`, v.kernel_count, String, false], [`${variant} transfers`, v.transfer_count, String, false],
+      [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false],
+      [`${variant} wall time`, v.wall_time_us, us, false]);
+  }
+  rows.push(["speedup", c.speedup, times, true], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
+  const fmt = (v, f) => (v === null || v === undefined ? "–" : f(v));
+  $("#deltas").replaceChildren(el("div", { class: "table-wrap" }, el("table", {},
+    el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { class: "num" }, "A ", link(c.a_id)), el("th", { class: "num" }, "B ", link(c.b_id)), el("th", { text: "B vs A" }))),
+    el("tbody", {}, rows.map(([label, m, f, higher]) => el("tr", {},
+      el("th", { scope: "row", text: label }), el("td", { class: "num", text: fmt(m.a, f) }), el("td", { class: "num", text: fmt(m.b, f) }),
+      el("td", {}, delta(m, f, higher))))))));
+  $("#deltas-card").hidden = false;
+}
+
+function renderDiff(c) {
+  const columns = [
+    { key: "status", label: "change" }, { key: "name", label: "kernel" }, { key: "op", label: "op" }, { key: "kind", label: "kind" },
+    { key: "a_dur_us", label: "A time", num: true, format: us }, { key: "b_dur_us", label: "B time", num: true, format: us },
+    { key: "dur_delta_us", label: "Δ time", num: true, format: (v) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${us(Math.abs(v))}`) },
+    { key: "a_bytes", label: "A bytes", num: true, format: bytes }, { key: "b_bytes", label: "B bytes", num: true, format: bytes },
+    { key: "bytes_delta", label: "Δ bytes", num: true, format: (v) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${bytes(Math.abs(v))}`) },
+  ];
+  $("#diff").replaceChildren(...c.kernels.flatMap((diff) => [
+    el("h3", { text: `${diff.variant}: ${diff.added} added, ${diff.removed} removed, ${diff.changed} changed, ${diff.same} same` }),
+    sortableTable(columns, diff.rows, { onRow: (tr, row) => tr.classList.add(`status-${row.status}`) }),
+  ]));
+  $("#diff-card").hidden = false;
+}
+
+load();

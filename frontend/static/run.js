@@ -1,0 +1,376 @@
+// The run page (/r/ID, the permalink): progress while unfinished, then the result:
+// headline, memory traffic, timelines, kernels, snippet <-> kernel links, sweep, downloads.
+import { createReadOnlyViewer } from "/static/dist/editor.js";
+import { api, pages } from "/static/api.js";
+import { $, el, badge, bytes, us, times, count, gbps, when, showError, sortableTable, plot } from "/static/ui.js";
+
+const runId = decodeURIComponent(window.location.pathname.split("/").pop());
+const VARIANTS = ["eager", "compiled"];
+let viewer = null;
+let tableRows = new Map(); // "variant:index" -> <tr>
+
+wireButtons();
+load();
+
+async function load() {
+  let run;
+  try {
+    run = await api.run(runId);
+  } catch (err) {
+    return showError($("#failure"), err);
+  }
+  renderHeader(run);
+  if (run.progress) return follow(run);
+  $("#progress").hidden = true;
+  renderFinished(run);
+}
+
+// ---- header and buttons -------------------------------------------------------------
+
+function renderHeader(run) {
+  document.title = `${run.title || "Run " + run.id} · Kernelscope`;
+  $("#run-title").textContent = run.title || `Run ${run.id}`;
+  $("#status").replaceChildren(badge(run.status));
+  $("#fork").href = pages.newRun(run.id);
+  const previous = run.links?.previous_run;
+  $("#compare-previous").hidden = !previous;
+  if (previous) $("#compare-previous").href = pages.compare(previous, run.id);
+}
+
+function wireButtons() {
+  $("#copy-link").addEventListener("click", async () => {
+    const link = new URL(pages.run(runId), window.location.origin).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      $("#copied").textContent = `Copied ${link}`;
+    } catch {
+      $("#copied").textContent = `Permalink: ${link}`;
+    }
+  });
+  $("#compare-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const other = $("#compare-id").value.trim();
+    if (other) window.location.assign(pages.compare(other, runId));
+  });
+}
+
+// ---- progress -----------------------------------------------------------------------
+
+function follow(run) {
+  const box = $("#progress");
+  box.hidden = false;
+  let progress = run.progress, receivedAt = performance.now();
+  const draw = () => renderProgress(progress, receivedAt);
+  const ticker = setInterval(draw, 250);
+  draw();
+  const source = api.events(runId);
+  source.addEventListener("progress", (event) => {
+    progress = JSON.parse(event.data);
+    receivedAt = performance.now();
+    $("#status").replaceChildren(badge(progress.status));
+    draw();
+  });
+  const finish = async () => {
+    source.close();
+    clearInterval(ticker);
+    const done = await api.run(runId);
+    box.hidden = true;
+    renderHeader(done);
+    renderFinished(done);
+  };
+  source.addEventListener("finished", finish);
+  source.onerror = () => { // the stream dropped (server restart): fall back to polling
+    source.close();
+    const poll = setInterval(async () => {
+      const now = await api.run(runId).catch(() => null);
+      if (!now) return;
+      if (!now.progress) { clearInterval(poll); clearInterval(ticker); box.hidden = true; renderHeader(now); renderFinished(now); }
+      else { progress = now.progress; receivedAt = performance.now(); }
+    }, 1000);
+  };
+}
+
+function renderProgress(progress, receivedAt) {
+  const elapsed = progress.elapsed_s === null ? null : progress.elapsed_s + (performance.now() - receivedAt) / 1000;
+  const text = progress.status === "queued"
+    ? `Queued: position ${progress.queue_position ?? "?"} in the queue.`
+    : `Running: ${progress.step ?? "starting"} · ${elapsed === null ? "" : elapsed.toFixed(1) + " s"}`;
+  $("#progress-text").textContent = text;
+  const current = progress.steps.indexOf(progress.step);
+  $("#steps").replaceChildren(...progress.steps.map((step, i) =>
+    el("li", { class: progress.status === "queued" ? null : i < current ? "done" : i === current ? "current" : null, text: step })));
+}
+
+// ---- the finished run -----------------------------------------------------------------
+
+function renderFinished(run) {
+  renderSnippet(run);
+  renderEnvironment(run);
+  renderDownloads(run);
+  renderOutput(run);
+  if (run.error) renderFailure(run);
+  if (!run.variants.eager && !run.variants.compiled) return;
+  renderSummary(run);
+  renderTraffic();
+  renderTimeline(run);
+  renderKernels(run);
+  if (run.sweep.length > 1) renderSweep(run);
+}
+
+function renderFailure(run) {
+  const error = run.error;
+  const box = $("#failure");
+  const where = error.line ? ` (line ${error.line})` : "";
+  box.replaceChildren(el("h2", { text: `The run ${run.status.replace("_", " ")}${where}` }),
+    el("div", { class: "error-box", role: "alert" },
+      el("p", {}, el("strong", { text: `${error.kind}: ` }), error.message),
+      error.traceback.length ? el("pre", { text: error.traceback.join("\n") }) : null));
+  box.hidden = false;
+  if (error.line && viewer) viewer.markError(error.line);
+}
+
+function renderSummary(run) {
+  const { eager, compiled } = run.variants;
+  $("#lesson").textContent = lesson(run);
+  const stat = (label, value, detail) => el("div", { class: "stat" },
+    el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
+    detail ? el("div", { class: "detail muted", text: detail }) : null);
+  const variantStat = (name, v) => v ? stat(name,
+    `${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`,
+    `${bytes(v.bytes_read + v.bytes_written)} moved · ${us(v.kernel_time_us)} in kernels · ${us(v.wall_time_us)} per call`) : null;
+  const match = run.correctness?.match;
+  $("#headline").replaceChildren(
+    variantStat("eager", eager),
+    variantStat("compiled", compiled),
+    stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)}`),
+    stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
+      `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved`),
+    stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
+      run.correctness ? `max abs error ${run.correctness.max_abs_error ?? "–"} (atol ${run.correctness.atol}, rtol ${run.correctness.rtol})` : null),
+  );
+  $("#summary").hidden = false;
+}
+
+function lesson(run) {
+  const { eager, compiled } = run.variants;
+  const part = (name, v) => `${name}: ${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`;
+  const parts = [eager && part("eager", eager), compiled && part("compiled", compiled)].filter(Boolean);
+  const gone = run.round_trips.filter((rt) => rt.eliminated);
+  if (gone.length) {
+    const names = gone.slice(0, 3).map((rt) => rt.tensor).join(", ") + (gone.length > 3 ? ` and ${gone.length - 3} more` : "");
+    parts.push(`the intermediate${gone.length > 1 ? "s" : ""} ${names} never touch${gone.length > 1 ? "" : "es"} memory`);
+  }
+  return parts.join("; ") + ".";
+}
+
+async function renderTraffic() {
+  $("#traffic-card").hidden = false;
+  try {
+    plot($("#traffic"), await api.traffic(runId));
+  } catch (err) {
+    showError($("#traffic"), err);
+  }
+}
+
+// ---- timeline with level of detail ------------------------------------------------------
+
+async function renderTimeline(run) {
+  $("#timeline-card").hidden = false;
+  const div = $("#timeline");
+  const widthPx = () => Math.max(300, Math.round(div.clientWidth || 1200));
+  const draw = async (params) => {
+    const figure = await api.timeline(runId, { width_px: widthPx(), ...params });
+    await plot(div, figure);
+    const meta = figure.layout.meta || {};
+    $("#timeline-note").textContent = meta.kernels && meta.bars < meta.kernels
+      ? `${meta.kernels.toLocaleString()} kernels drawn as ${meta.bars.toLocaleString()} bars: kernels too narrow to see are merged; zoom in for detail.`
+      : "";
+    return figure;
+  };
+  try {
+    await draw({});
+  } catch (err) {
+    return showError(div, err);
+  }
+  let pending = null;
+  div.on("plotly_relayout", (change) => { // zoom: ask the server for the finer window
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      if (change["xaxis.autorange"]) draw({});
+      else if ("xaxis.range[0]" in change) draw({ start_us: change["xaxis.range[0]"], end_us: change["xaxis.range[1]"] }).then(() =>
+        window.Plotly.relayout(div, { "xaxis.range": [change["xaxis.range[0]"], change["xaxis.range[1]"]] }));
+    }, 150);
+  });
+  div.on("plotly_hover", (event) => linkKernel(run, kernelOf(event.points[0])));
+  div.on("plotly_unhover", () => linkKernel(run, null));
+  div.on("plotly_click", (event) => { const k = kernelOf(event.points[0]); if (k) showKernel(run, k.variant, k.index); });
+}
+
+// customdata of a kernel bar: [lane index, kernel index, ...]; merged bars carry -1.
+function kernelOf(point) {
+  const data = point?.customdata;
+  if (!Array.isArray(data) || data[1] < 0) return null;
+  return { variant: VARIANTS[data[0]], index: data[1] };
+}
+
+// ---- kernels table, snippet links, kernel detail -----------------------------------------
+
+function renderKernels(run) {
+  const rows = VARIANTS.flatMap((variant) => (run.variants[variant]?.kernels ?? []).map((k) => ({
+    variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
+    bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us * 1e3) : null,
+    lines: k.lines.join(", "), kernel: k,
+  })));
+  const columns = [
+    { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
+    { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
+    { key: "bytes", label: "bytes", num: true, format: bytes },
+    { key: "bandwidth", label: "bandwidth", num: true, format: (v) => (v === null ? "–" : `${v.toFixed(1)} GB/s`) },
+    { key: "lines", label: "lines" },
+  ];
+  tableRows = new Map();
+  const shown = rows.length > 5000 ? rows.slice(0, 5000) : rows;
+  const table = sortableTable(columns, shown, {
+    caption: rows.length > shown.length ? `First 5,000 of ${rows.length.toLocaleString()} kernels; download kernels.csv for all.` : null,
+    onRow: (tr, row) => {
+      tr.dataset.kernel = `${row.variant}:${row.index}`;
+      tr.tabIndex = 0;
+      tableRows.set(tr.dataset.kernel, tr);
+      tr.addEventListener("mouseenter", () => linkKernel(run, row));
+      tr.addEventListener("mouseleave", () => linkKernel(run, null));
+      tr.addEventListener("click", () => showKernel(run, row.variant, row.index));
+      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") showKernel(run, row.variant, row.index); });
+    },
+  });
+  $("#kernels").replaceChildren(table);
+  $("#kernels-card").hidden = false;
+}
+
+function kernelData(run, variant, index) {
+  return run.variants[variant]?.kernels[index] ?? null;
+}
+
+// Hovering a kernel (bar or row) lights up its source lines.
+function linkKernel(run, ref) {
+  const kernel = ref ? kernelData(run, ref.variant, ref.index) : null;
+  viewer?.highlightLines(kernel ? kernel.lines : []);
+}
+
+// Clicking a source line lights up every kernel that came from it, in the table and timeline.
+function linkLine(run, line) {
+  viewer.highlightLines([line]);
+  const hits = [];
+  for (const variant of VARIANTS) {
+    for (const k of run.variants[variant]?.kernels ?? []) if (k.lines.includes(line)) hits.push({ variant, index: k.index, k });
+  }
+  for (const tr of tableRows.values()) tr.classList.remove("linked");
+  for (const hit of hits) tableRows.get(`${hit.variant}:${hit.index}`)?.classList.add("linked");
+  highlightBars(hits);
+  $("#kernel-detail").replaceChildren(
+    el("p", { text: hits.length ? `Line ${line} produced ${count(hits.length, "kernel")}:` : `Line ${line} launched no kernel.` }),
+    el("ul", {}, hits.map((hit) => el("li", {}, el("button", { type: "button", onclick: () => showKernel(run, hit.variant, hit.index),
+      text: `${hit.variant} #${hit.index}: ${hit.k.short_name}` })))),
+  );
+}
+
+function highlightBars(hits) {
+  const div = $("#timeline");
+  if (!div.data) return;
+  const wanted = new Set(hits.map((h) => `${VARIANTS.indexOf(h.variant)}:${h.index}`));
+  const selected = div.data.map((trace) => {
+    if (!hits.length) return null;
+    const points = [];
+    (trace.customdata ?? []).forEach((cd, i) => { if (Array.isArray(cd) && wanted.has(`${cd[0]}:${cd[1]}`)) points.push(i); });
+    return points;
+  });
+  window.Plotly.restyle(div, { selectedpoints: selected });
+}
+
+async function showKernel(run, variant, index) {
+  const k = kernelData(run, variant, index);
+  if (!k) return;
+  viewer?.highlightLines(k.lines);
+  const box = $("#kernel-detail");
+  const moved = k.bytes_read + k.bytes_written;
+  box.replaceChildren(
+    el("h3", { class: "mono", text: k.short_name }),
+    el("dl", { class: "kv" },
+      el("dt", { text: "variant" }), el("dd", { text: `${variant} #${index}` }),
+      el("dt", { text: "full name" }), el("dd", { class: "mono", text: k.name }),
+      el("dt", { text: "op" }), el("dd", { text: k.op ?? "–" }),
+      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${gbps(moved, k.dur_us)}` }),
+      el("dt", { text: "read / written" }), el("dd", { text: `${bytes(k.bytes_read)} / ${bytes(k.bytes_written)}` }),
+      el("dt", { text: "grid / block" }), el("dd", { text: `${k.grid?.join("×") ?? "–"} / ${k.block?.join("×") ?? "–"}` }),
+      el("dt", { text: "lines" }), el("dd", { text: k.lines.join(", ") || "–" }),
+      el("dt", { text: "ATen ops fused" }), el("dd", { class: "mono", text: k.source_ops.join(", ") || "–" })),
+    el("h4", { text: "Transfers" }),
+    el("ul", {}, k.transfers.map((t) => el("li", { text: `${t.direction} ${t.tensor} · ${bytes(t.bytes)} (${t.role})` }))),
+  );
+  box.closest("section").scrollIntoView({ block: "nearest" });
+  if (variant !== "compiled") return;
+  try {
+    const source = await api.kernelSource(runId, variant, index);
+    if (source.source) box.append(el("h4", { text: "Generated code" }), el("pre", { class: "mono", text: source.source }));
+  } catch (err) {
+    box.append(el("p", { class: "muted", text: `Generated code unavailable: ${err.message}` }));
+  }
+}
+
+function renderSnippet(run) {
+  $("#code-grid").hidden = false;
+  $("#snippet").replaceChildren();
+  viewer = createReadOnlyViewer($("#snippet"), { doc: run.code });
+  viewer.onLineClick((line) => linkLine(run, line));
+}
+
+// ---- sweep, environment, downloads, output -------------------------------------------------
+
+async function renderSweep(run) {
+  $("#sweep-card").hidden = false;
+  try {
+    plot($("#sweep"), await api.sweep(runId));
+  } catch (err) {
+    showError($("#sweep"), err);
+  }
+  const columns = [
+    { key: "size", label: "size", num: true, format: (v) => v.toLocaleString() },
+    { key: "status", label: "status" },
+    { key: "speedup", label: "speedup", num: true, format: times },
+    { key: "eager_kernels", label: "eager kernels", num: true }, { key: "compiled_kernels", label: "compiled kernels", num: true },
+    { key: "eager_bytes", label: "eager bytes", num: true, format: bytes }, { key: "compiled_bytes", label: "compiled bytes", num: true, format: bytes },
+  ];
+  $("#sweep-table").replaceChildren(sortableTable(columns, run.sweep, {
+    onRow: (tr, row) => { tr.firstChild.replaceChildren(el("a", { href: pages.run(row.run_id), text: row.size.toLocaleString() })); },
+  }));
+}
+
+function renderEnvironment(run) {
+  const items = [
+    ["device", run.device ? `${run.device.name} (${run.device.type})` : "–"],
+    ["device note", run.device?.note], ["L2 cache", run.device?.l2_cache_bytes ? bytes(run.device.l2_cache_bytes) : null],
+    ["torch", run.versions.torch], ["triton", run.versions.triton], ["CUDA", run.versions.cuda], ["driver", run.versions.driver],
+    ["python", run.versions.python], ["compile mode", run.compile?.mode], ["compile time", run.compile?.seconds ? `${run.compile.seconds.toFixed(1)} s` : null],
+    ["graphs", run.compile?.graph_count], ["graph breaks", run.compile?.graph_breaks.map((b) => `line ${b.line ?? "?"}: ${b.reason}`).join("; ") || null],
+    ["size", run.size?.toLocaleString()], ["entry point", run.entry_point], ["created", when(run.created_at)], ["finished", when(run.finished_at)],
+    ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.join(" ") || null], ["run id", run.id],
+  ].filter(([, value]) => value !== null && value !== undefined && value !== "");
+  $("#env").replaceChildren(...items.flatMap(([key, value]) => [el("dt", { text: key }), el("dd", { text: String(value) })]));
+  $("#env-card").hidden = false;
+}
+
+function renderDownloads(run) {
+  const links = Object.entries(run.links?.downloads ?? {});
+  $("#downloads").replaceChildren(...links.map(([name, href]) => el("li", {}, el("a", { href, download: name, text: name }))));
+  $("#downloads-card").hidden = !links.length;
+}
+
+function renderOutput(run) {
+  const { stdout, stderr, truncated } = run.output;
+  if (!stdout && !stderr) return;
+  $("#output").replaceChildren(
+    stdout ? el("details", { open: true }, el("summary", { text: "stdout" }), el("pre", { text: stdout })) : null,
+    stderr ? el("details", {}, el("summary", { text: "stderr" }), el("pre", { text: stderr })) : null,
+    truncated ? el("p", { class: "muted", text: "Output was cut at the cap." }) : null,
+  );
+  $("#output-card").hidden = false;
+}

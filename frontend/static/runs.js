@@ -1,0 +1,54 @@
+// History (/runs): every run, newest first; filters and keyset paging live in the URL,
+// so a filtered page is a link too.
+import { api, pages } from "/static/api.js";
+import { $, el, badge, times, when, showError } from "/static/ui.js";
+
+const params = new URLSearchParams(window.location.search);
+const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "" };
+$("#q").value = filters.q;
+$("#status").value = filters.status;
+
+$("#filters").addEventListener("submit", (event) => {
+  event.preventDefault();
+  window.location.assign(pages.history({ q: $("#q").value.trim(), status: $("#status").value, device: $("#device").value }));
+});
+
+async function loadDevices() {
+  const devices = await api.devices().catch(() => []);
+  $("#device").append(...devices.map((name) => el("option", { value: name, text: name })));
+  $("#device").value = filters.device;
+}
+
+async function loadPage() {
+  const before = params.get("before");
+  let page;
+  try {
+    page = await api.runs({ ...filters, before, limit: 50 });
+  } catch (err) {
+    return showError($("#list-error"), err);
+  }
+  $("#runs").replaceChildren(page.runs.length ? table(page.runs) : el("p", { class: "muted", text: "No runs match." }));
+  $("#older").hidden = !page.next_before;
+  if (page.next_before) $("#older").href = pages.history({ ...filters, before: page.next_before });
+  $("#newest").hidden = !before;
+  $("#newest").href = pages.history(filters);
+}
+
+function table(runs) {
+  const head = ["run", "status", "device", "torch", "kernels (eager → compiled)", "speedup", "size", "created"];
+  return el("div", { class: "table-wrap" }, el("table", {},
+    el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, runs.map((run) => el("tr", { "data-run": run.id },
+      el("td", {}, el("a", { href: pages.run(run.id), text: run.title || run.id }), run.title ? el("div", { class: "muted mono", text: run.id }) : null),
+      el("td", {}, badge(run.status)),
+      el("td", { text: run.device_name ?? "–" }),
+      el("td", { text: run.torch_version ?? "–" }),
+      el("td", { class: "num", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
+      el("td", { class: "num", text: times(run.speedup) }),
+      el("td", { class: "num", text: run.size?.toLocaleString() ?? "" }),
+      el("td", { text: when(run.created_at) })))),
+  ));
+}
+
+loadDevices();
+loadPage();

@@ -1,0 +1,201 @@
+"""The kernel timeline: one bar per kernel on real recordings, level of detail on synthetic ones."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import plotly.graph_objects as go
+import pytest
+
+from backend.figures import Lane, run_timeline, timeline_figure
+from backend.figures.palette import EAGER_ISLAND, MERGED
+from backend.figures.timeline import MERGE_SPAN_PX
+from backend.result import Kernel
+
+from .conftest import EXAMPLES, kernel, recorded
+
+
+def bars(figure: go.Figure) -> list[tuple[str, str, float, float, list[Any]]]:
+    """(trace name, lane, base, length, customdata) for every bar."""
+    return [
+        (trace.name, lane, base, length, list(data))
+        for trace in figure.data
+        for lane, base, length, data in zip(
+            trace.y, trace.base, trace.x, trace.customdata, strict=True
+        )
+    ]
+
+
+def lane_of(figure: go.Figure, label: str) -> list[tuple[str, str, float, float, list[Any]]]:
+    return [bar for bar in bars(figure) if bar[1] == label]
+
+
+# ---- recorded runs ------------------------------------------------------------------------
+
+
+def test_add_relu_two_eager_bars_one_compiled_bar() -> None:
+    figure = run_timeline(recorded("add_relu"))
+    assert [(b[0], b[4][6]) for b in lane_of(figure, "eager")] == [
+        ("elementwise", "add"),
+        ("elementwise", "relu"),
+    ]
+    assert [(b[0], b[4][6]) for b in lane_of(figure, "compiled")] == [
+        ("fused", "triton_poi_fused_add_relu_0")
+    ]
+    assert figure.layout.meta["kernels"] == 3 and figure.layout.meta["bars"] == 3
+    assert figure.layout.meta["merged_bars"] == 0
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_customdata_maps_each_bar_back_to_its_kernel(example: str) -> None:
+    result = recorded(example)
+    lanes = [result.variants["eager"].kernels, result.variants["compiled"].kernels]
+    figure = run_timeline(result)
+    seen: list[tuple[int, int]] = []
+    for _, label, base, length, data in bars(figure):
+        lane, first, last, count = data[:4]
+        assert label == ("eager", "compiled")[lane]
+        if count == 1:
+            found: Kernel = lanes[lane][first]
+            assert (found.index, first, last) == (first, first, first)
+            assert (base, length) == (found.start_us, found.dur_us) == (data[4], data[5])
+            assert data[6] == found.short_name
+        seen += [(lane, i) for i in range(first, last + 1)]
+    assert sorted(seen) == [(lane, k.index) for lane in (0, 1) for k in lanes[lane]]
+
+
+def test_graph_break_draws_the_eager_island_in_the_compiled_lane() -> None:
+    result = recorded("graph_break")
+    islands = [k.index for k in result.variants["compiled"].kernels if k.graph is None]
+    assert islands == [3]  # aten::_local_scalar_dense, between the two compiled graphs
+    figure = run_timeline(result)
+    drawn = [b for b in bars(figure) if b[0] == EAGER_ISLAND.label]
+    assert [(b[1], b[4][1]) for b in drawn] == [("compiled", 3)]
+    assert "ran eagerly between compiled graphs" in _trace(figure, EAGER_ISLAND.label).hovertemplate
+    # eager kernels also have graph None, but they are the eager variant, not an island
+    assert all(b[0] != EAGER_ISLAND.label for b in lane_of(figure, "eager"))
+
+
+def test_hover_bandwidth_from_the_documents_numbers() -> None:
+    add = recorded("add_relu").variants["eager"].kernels[0]
+    assert (add.bytes_read, add.bytes_written, add.dur_us) == (8_000_000, 4_000_000, 2.272)
+    extra = lane_of(run_timeline(recorded("add_relu")), "eager")[0][4][10]
+    # 12,000,000 bytes in 2.272 µs = 5,281.69 GB/s
+    assert extra == "<br>grid 977×1×1 · block 128×1×1<br>5,281.7 GB/s achieved (logical bytes)"
+
+
+def test_zero_length_kernel_has_no_bandwidth_and_no_launch_shape() -> None:
+    figure = timeline_figure([Lane("eager", [kernel(0, 0.0, 0.0), kernel(1, 1.0, 2.0)])])
+    first = lane_of(figure, "eager")[0][4]
+    assert first[1] == 0 and first[10] == ""
+
+
+def test_layout_lanes_top_to_bottom_and_x_only_zoom() -> None:
+    figure = run_timeline(recorded("graph_break"))
+    layout = figure.layout
+    assert layout.barmode == "overlay" and layout.dragmode == "zoom"
+    assert list(layout.yaxis.categoryarray) == ["eager", "compiled"]
+    assert layout.yaxis.autorange == "reversed" and layout.yaxis.fixedrange is True
+    assert layout.xaxis.title.text == "time (µs)"
+    assert layout.height == 120 + 70 * 2
+    assert layout.legend.orientation == "h"
+    variants = recorded("graph_break").variants.values()
+    end = max(k.start_us + k.dur_us for variant in variants for k in variant.kernels)
+    assert layout.meta["extent_us"] == [0.0, end] == layout.meta["window_us"]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_recorded_timeline_serialises(example: str) -> None:
+    figure = run_timeline(recorded(example))
+    document = json.loads(figure.to_json())
+    result = recorded(example)
+    total = sum(len(v.kernels) for v in result.variants.values())
+    assert document["layout"]["meta"]["kernels"] == total
+
+
+# ---- level of detail --------------------------------------------------------------------
+
+N = 200_000
+
+
+@pytest.fixture(scope="module")
+def many() -> list[Kernel]:
+    """200,000 kernels of 1 µs, one every 2 µs: 0 to 399,999 µs."""
+    return [kernel(i, 2.0 * i, 1.0) for i in range(N)]
+
+
+def test_200k_kernels_become_a_few_merged_bars(many: list[Kernel]) -> None:
+    figure = timeline_figure([Lane("eager", many)])
+    meta = figure.layout.meta
+    assert meta["kernels"] == N and meta["kernels_in_window"] == N
+    assert meta["extent_us"] == [0.0, 2.0 * (N - 1) + 1.0]
+    drawn = bars(figure)
+    assert meta["bars"] == len(drawn) <= 4000
+    assert {b[0] for b in drawn} == {MERGED.label}
+    us_per_px = meta["extent_us"][1] / meta["width_px"]
+    covered = 0
+    for _, _, base, length, (lane, first, last, count, start, span, busy) in drawn:
+        assert lane == 0 and count == last - first + 1 == busy  # 1 µs each
+        assert first == covered  # consecutive runs, nothing skipped or drawn twice
+        assert (base, length) == (start, span) == (2.0 * first, 2.0 * last + 1.0 - 2.0 * first)
+        assert span <= MERGE_SPAN_PX * us_per_px
+        covered = last + 1
+    assert covered == N
+
+
+def test_zooming_in_gives_one_unmerged_bar_per_kernel_in_the_window(many: list[Kernel]) -> None:
+    figure = timeline_figure([Lane("eager", many)], window=(1000.0, 1100.0))
+    # kernel i spans [2i, 2i + 1]: it touches [1000, 1100] for i = 500 .. 550
+    drawn = bars(figure)
+    assert [b[4][1] for b in drawn] == list(range(500, 551))
+    assert all(b[4][3] == 1 and b[0] == "elementwise" for b in drawn)
+    meta = figure.layout.meta
+    assert meta["window_us"] == [1000.0, 1100.0] and meta["kernels"] == N
+    assert meta["kernels_in_window"] == meta["bars"] == 51 and meta["merged_bars"] == 0
+
+
+def test_merged_runs_stop_at_a_visible_kernel() -> None:
+    # 10 kernels of 1 ns every 2 ns, one of 5 µs at 10 µs, 10 more from 20 µs; at 1200 px
+    # over 20.019 µs a pixel is 16.7 ns, so the tiny ones are invisible and the big one is not
+    tiny = [kernel(i, 0.002 * i, 0.001) for i in range(10)]
+    big = [kernel(10, 10.0, 5.0)]
+    later = [kernel(11 + i, 20.0 + 0.002 * i, 0.001) for i in range(10)]
+    figure = timeline_figure([Lane("eager", tiny + big + later)])
+    drawn = sorted(bars(figure), key=lambda b: b[2])
+    assert [(b[0], b[4][1], b[4][2], b[4][3]) for b in drawn] == [
+        (MERGED.label, 0, 9, 10),
+        ("elementwise", 10, 10, 1),
+        (MERGED.label, 11, 20, 10),
+    ]
+    assert drawn[0][2:4] == (0.0, pytest.approx(0.019))
+    assert drawn[0][4][6] == pytest.approx(0.01)  # ten kernels of 1 ns
+
+
+def test_a_visible_gap_keeps_tiny_kernels_apart() -> None:
+    # two 1 ns kernels 50 µs apart in a 100 µs window: each stays itself, unmerged
+    lane = Lane("eager", [kernel(0, 0.0, 0.001), kernel(1, 50.0, 0.001), kernel(2, 99.0, 1.0)])
+    drawn = bars(timeline_figure([lane]))
+    assert [(b[0], b[4][3]) for b in drawn] == [("elementwise", 1)] * 3
+
+
+def test_an_empty_lane_keeps_its_row() -> None:
+    figure = timeline_figure([Lane("eager", [kernel(0, 0.0, 5.0)]), Lane("compiled", [])])
+    assert list(figure.layout.yaxis.categoryarray) == ["eager", "compiled"]
+    assert figure.layout.meta["bars"] == 1
+
+
+def test_no_kernels_at_all_still_serialises() -> None:
+    figure = timeline_figure([Lane("eager", []), Lane("compiled", [])])
+    assert figure.layout.meta["extent_us"] == [0.0, 0.0] and figure.layout.meta["bars"] == 0
+    json.loads(figure.to_json())
+
+
+def test_a_backwards_window_is_refused() -> None:
+    with pytest.raises(ValueError, match="forwards"):
+        timeline_figure([Lane("eager", [kernel(0, 0.0, 1.0)])], window=(10.0, 5.0))
+
+
+def _trace(figure: go.Figure, name: str) -> Any:
+    (found,) = [t for t in figure.data if t.name == name]
+    return found
