@@ -181,6 +181,7 @@ async function renderTimeline(run) {
   const draw = async (params) => {
     const figure = await api.timeline(runId, { width_px: widthPx(), ...params });
     await plot(div, figure);
+    div.dataset.ready = "true"; // drawn and interactive: tests and bench/ wait for this
     const meta = figure.layout.meta || {};
     $("#timeline-note").textContent = meta.kernels && meta.bars < meta.kernels
       ? `${meta.kernels.toLocaleString()} kernels drawn as ${meta.bars.toLocaleString()} bars: kernels too narrow to see are merged; zoom in for detail.`
