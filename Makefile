@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 EXAMPLE ?= examples/add_relu.py
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: setup frontend run test lint fmt bench gpu-check clean
+.PHONY: setup frontend run example test lint fmt bench gpu-check clean
 
 # Create the virtual environment: torch 2.13.0 (the CPU build here; GPU hosts bring their own) and the project.
 setup: $(VENV)/.installed frontend
@@ -20,8 +22,12 @@ frontend: frontend/dist/editor.js
 frontend/dist/editor.js: frontend/package-lock.json frontend/build.mjs $(wildcard frontend/src/*)
 	cd frontend && npm ci --no-audit --no-fund && node build.mjs
 
-# Run the add+relu example eager and compiled, and print what fusion changed.
+# Start the dashboard and a local worker on http://$(HOST):$(PORT) (data in ~/.kernelscope).
 run: setup
+	$(BIN)/kernelscope serve --host $(HOST) --port $(PORT)
+
+# Run the add+relu example from the terminal, eager and compiled, and print what fusion changed.
+example: setup
 	$(BIN)/kernelscope run $(EXAMPLE)
 
 # Lint, type-check and run every test (the engine tests run real snippets: a few minutes).
@@ -48,4 +54,4 @@ gpu-check: setup
 	$(BIN)/python scripts/gpu_check.py $(if $(NCU),--ncu,)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache frontend/node_modules frontend/dist

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import threading
 import time
@@ -11,9 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from backend.report import render, render_sweep
 from backend.result import RunResult
 from backend.settings import Settings
+from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
 from backend.store.repository import Store
 from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
@@ -22,7 +26,7 @@ COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
 
 
 def default_data_dir() -> Path:
-    return Settings().data_dir  # KERNELSCOPE_DATA_DIR, or ~/.kernelscope
+    return Path(os.environ.get("KERNELSCOPE_DATA_DIR") or settings_data_dir())
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -84,7 +88,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir}
     flags |= {"local_workers": args.workers, "device": args.device}
-    settings = Settings(**{name: value for name, value in flags.items() if value is not None})
+    try:
+        settings = Settings(**{name: value for name, value in flags.items() if value is not None})
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        print(f"kernelscope: bad setting ({problems}); see README, Settings", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

@@ -187,8 +187,7 @@ def _aligned_rows(a: Sequence[Kernel], b: Sequence[Kernel]) -> Iterator[KernelDi
     ids: dict[KernelKey, int] = {}  # small ints hash and compare faster than tuples
     keys_a = [ids.setdefault(kernel_key(k), len(ids)) for k in a]
     keys_b = [ids.setdefault(kernel_key(k), len(ids)) for k in b]
-    matcher = difflib.SequenceMatcher(None, keys_a, keys_b, autojunk=False)
-    for _tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for i1, i2, j1, j2 in align(keys_a, keys_b):
         yield from _block_rows(a[i1:i2], b[j1:j2])
 
 
@@ -289,3 +288,95 @@ def _mode(run: RunResult) -> str | None:
 
 def _device(run: RunResult) -> str | None:
     return run.device.name if run.device is not None else None
+
+
+# ---- alignment ----------------------------------------------------------------------------
+
+Block = tuple[int, int, int, int]
+"""a[i1:i2] against b[j1:j2]: an equal block, a replace, an insert or a delete."""
+
+
+def align(a: Sequence[int], b: Sequence[int]) -> list[Block]:
+    """SequenceMatcher's opcodes (tags dropped) for two key sequences, in bounded time.
+
+    SequenceMatcher is cubic on long sequences of a few repeated keys (the same layer over
+    and over, every layer changed: 3,000 kernels take a minute), so common heads and tails
+    are split off first, and a stretch whose matching work would exceed MAX_MATCH_WORK is
+    cut in two at corresponding points and each half aligned on its own.
+    """
+    return _merge_edits(list(_align(a, b, (0, len(a), 0, len(b)))))
+
+
+MAX_MATCH_WORK = 20_000
+"""Σ over keys of count in a x count in b: above it a stretch is cut before matching."""
+_TAG_EQUAL = "equal"
+
+
+def _align(a: Sequence[int], b: Sequence[int], span: Block) -> Iterator[tuple[str, Block]]:
+    alo, ahi, blo, bhi = span
+    head = _common_run(a, b, alo, ahi, blo, bhi, step=1)
+    tail = _common_run(a, b, ahi - 1, alo + head - 1, bhi - 1, blo + head - 1, step=-1)
+    if head:
+        yield _TAG_EQUAL, (alo, alo + head, blo, blo + head)
+    middle = (alo + head, ahi - tail, blo + head, bhi - tail)
+    if _should_cut(a, b, middle):
+        ca, cb = _cut(a, b, middle)
+        yield from _align(a, b, (middle[0], ca, middle[2], cb))
+        yield from _align(a, b, (ca, middle[1], cb, middle[3]))
+    else:
+        yield from _matched(a, b, middle)
+    if tail:
+        yield _TAG_EQUAL, (ahi - tail, ahi, bhi - tail, bhi)
+
+
+def _common_run(
+    a: Sequence[int], b: Sequence[int], i: int, i_end: int, j: int, j_end: int, step: int
+) -> int:
+    """How many keys agree walking from a[i] and b[j] in direction `step` (ends exclusive)."""
+    run = 0
+    while i != i_end and j != j_end and a[i] == b[j]:
+        i, j, run = i + step, j + step, run + 1
+    return run
+
+
+def _should_cut(a: Sequence[int], b: Sequence[int], span: Block) -> bool:
+    alo, ahi, blo, bhi = span
+    if ahi - alo < 2 or bhi - blo < 2:
+        return False
+    in_b = Counter(b[blo:bhi])
+    return sum(in_b[key] for key in a[alo:ahi]) > MAX_MATCH_WORK
+
+
+def _cut(a: Sequence[int], b: Sequence[int], span: Block) -> tuple[int, int]:
+    """Cut a in the middle and b at the corresponding point, on a run of equal keys if near."""
+    alo, ahi, blo, bhi = span
+    ca = (alo + ahi) // 2
+    guess = blo + round((ca - alo) * (bhi - blo) / (ahi - alo))
+    window = abs((ahi - alo) - (bhi - blo)) + _CUT_CONTEXT
+    for offset in sorted(range(-window, window + 1), key=abs):
+        cb = guess + offset
+        if blo < cb < bhi and a[ca : ca + _CUT_CONTEXT] == b[cb : cb + _CUT_CONTEXT]:
+            return ca, cb
+    return ca, min(max(guess, blo + 1), bhi - 1)
+
+
+_CUT_CONTEXT = 16
+
+
+def _matched(a: Sequence[int], b: Sequence[int], span: Block) -> Iterator[tuple[str, Block]]:
+    alo, ahi, blo, bhi = span
+    matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        yield tag, (alo + i1, alo + i2, blo + j1, blo + j2)
+
+
+def _merge_edits(opcodes: list[tuple[str, Block]]) -> list[Block]:
+    """Adjacent non-equal blocks (either side of a cut) become one replace block."""
+    merged: list[tuple[str, Block]] = []
+    for tag, block in opcodes:
+        if merged and tag != _TAG_EQUAL and merged[-1][0] != _TAG_EQUAL:
+            i1, _, j1, _ = merged[-1][1]
+            merged[-1] = ("replace", (i1, block[1], j1, block[3]))
+        else:
+            merged.append((tag, block))
+    return [block for _, block in merged]

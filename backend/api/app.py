@@ -48,9 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="What torch.compile did: kernels, memory traffic, eliminated round trips.",
         lifespan=lifespan,
     )
-    app.add_middleware(
-        BodyLimit, max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024
-    )
+    app.add_middleware(BodyLimit, max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024)
     app.state.context = AppContext(settings, store, queue)
     install_error_handlers(app)
     for router in (runs.router, figures.router, compare.router, pages.examples_router):

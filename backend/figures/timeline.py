@@ -7,13 +7,13 @@ zoom are drawn as one grey "merged" bar. The page asks again with a narrower win
 
 customdata, one row per bar; the page's JavaScript relies on this layout:
 
-    [0] lane index (0 = top lane)        [3] number of kernels in the bar (1 unless merged)
-    [1] first kernel's `Kernel.index`    [4] bar start, µs
-    [2] last kernel's `Kernel.index`     [5] bar length, µs
+    [0] lane index (0 = top lane)    [2] bar start, µs
+    [1] `Kernel.index`, -1 merged    [3] bar length, µs
 
-Kernel bars add [6] short name, [7] op, [8] bytes read, [9] bytes written (human units),
-[10] extra hover lines (launch shape, bandwidth; may be empty). Merged bars add [6] the
-summed kernel time in µs. A merged bar's kernels are its lane's kernels from [1] to [2].
+Kernel bars go on with [4] short name, [5] op, [6] bytes read, [7] bytes written (human
+units), [8] extra hover lines (launch shape, bandwidth; may be empty). Merged bars go on
+with [4] first and [5] last `Kernel.index` of the run (its lane's kernels from [4] to [5]
+in launch order), [6] how many kernels, [7] their summed time in µs.
 """
 
 from __future__ import annotations
@@ -172,12 +172,12 @@ def _add_bar(rows: dict[str, _Rows], position: int, lane: Lane, bar: Kernel | _R
     if isinstance(bar, _Run):
         key = MERGED_KEY
         span = bar.end_us - bar.start_us
-        data = [position, bar.first.index, bar.last.index, bar.count, bar.start_us, span]
+        data = [position, -1, bar.start_us, span, bar.first.index, bar.last.index, bar.count]
         data.append(round(bar.busy_us, 3))
         start, length = bar.start_us, span
     else:
         key = ISLAND if lane.compiled and bar.graph is None else bar.kind
-        data = [position, bar.index, bar.index, 1, bar.start_us, bar.dur_us, *_kernel_hover(bar)]
+        data = [position, bar.index, bar.start_us, bar.dur_us, *_kernel_hover(bar)]
         start, length = bar.start_us, bar.dur_us
     target = rows.setdefault(key, _Rows())
     target.base.append(start)
@@ -217,17 +217,17 @@ def _trace(key: str, rows: _Rows) -> go.Bar:
 
 
 _MERGED_HOVER = (
-    "<b>%{customdata[3]:,} kernels, total %{customdata[6]:,.3f} µs — zoom in</b><br>"
-    "from %{customdata[4]:,.3f} µs, spanning %{customdata[5]:,.3f} µs<extra>%{y}</extra>"
+    "<b>%{customdata[6]:,} kernels, total %{customdata[7]:,.3f} µs — zoom in</b><br>"
+    "from %{customdata[2]:,.3f} µs, spanning %{customdata[3]:,.3f} µs<extra>%{y}</extra>"
 )
 
 
 def _kernel_template(style: BarStyle, key: str) -> str:
     island = "<br>ran eagerly between compiled graphs" if key == ISLAND else ""
     return (
-        f"<b>%{{customdata[6]}}</b> · {style.label}{island}<br>op %{{customdata[7]}}<br>"
-        "%{customdata[5]:,.3f} µs, from %{customdata[4]:,.3f} µs<br>"
-        "read %{customdata[8]} · written %{customdata[9]}%{customdata[10]}<extra>%{y}</extra>"
+        f"<b>%{{customdata[4]}}</b> · {style.label}{island}<br>op %{{customdata[5]}}<br>"
+        "%{customdata[3]:,.3f} µs, from %{customdata[2]:,.3f} µs<br>"
+        "read %{customdata[6]} · written %{customdata[7]}%{customdata[8]}<extra>%{y}</extra>"
     )
 
 
@@ -253,6 +253,10 @@ def _layout(lanes: Sequence[Lane], window: tuple[float, float]) -> dict[str, Any
     }
 
 
+def _kernels_in(customdata: list[Any]) -> int:
+    return int(customdata[6]) if customdata[1] < 0 else 1
+
+
 def _padded(window: tuple[float, float]) -> list[float]:
     """The window plus 1% each side, so bars at its edges are not cut by the frame."""
     pad = (window[1] - window[0]) * 0.01 or 1.0
@@ -275,7 +279,7 @@ def _meta(
         "min_px": min_px,
         "lanes": [lane.label for lane in lanes],
         "kernels": sum(len(lane.kernels) for lane in lanes),
-        "kernels_in_window": sum(row[3] for r in rows.values() for row in r.customdata),
+        "kernels_in_window": sum(_kernels_in(row) for r in rows.values() for row in r.customdata),
         "bars": sum(len(r.base) for r in rows.values()),
         "merged_bars": len(rows[MERGED_KEY].base) if MERGED_KEY in rows else 0,
     }

@@ -60,7 +60,10 @@ def test_add_relu_from_submit_to_figures(live: TestClient) -> None:
 
 
 def test_a_failing_snippet_reports_its_line(live: TestClient) -> None:
-    code = "import torch\n\ndef fn(a):\n    return a.nope()\n\ndef inputs():\n    return [torch.ones(3)]\n"
+    code = (
+        "import torch\n\ndef fn(a):\n    return a.nope()\n\n"
+        "def inputs():\n    return [torch.ones(3)]\n"
+    )
     created = live.post("/api/runs", json={"code": code}).json()
     events = follow(live, created["id"])
     assert events[-1][1]["status"] == "failed"

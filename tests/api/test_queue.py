@@ -91,5 +91,8 @@ def test_an_internal_error_is_recorded_and_the_worker_goes_on(
         result = store.load_result(ids[0])
         assert result is not None and result.error is not None
         assert result.error.kind == "internal_error"
-        assert "analysis exploded" in result.error.message and "not in your code" in result.error.message
+        assert (
+            "analysis exploded" in result.error.message
+            and "not in your code" in result.error.message
+        )
         assert calls == ids
