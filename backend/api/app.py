@@ -47,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         summary="What torch.compile did: kernels, memory traffic, eliminated round trips.",
         lifespan=lifespan,
+        docs_url=None,  # served by pages.api_docs from our own Swagger UI build: no CDN
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024)
     app.state.context = AppContext(settings, store, queue)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import plotly
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from backend.api.errors import not_found
@@ -48,6 +49,18 @@ def run_page(run_id: str) -> FileResponse:
 @router.get("/compare/{a}/{b}")
 def compare_page() -> FileResponse:
     return _page("compare")
+
+
+@router.get("/docs")
+def api_docs() -> HTMLResponse:
+    """Swagger UI for /openapi.json, served from our own npm build (no CDN)."""
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="Kernelscope API",
+        swagger_js_url="/static/dist/swagger-ui-bundle.js",
+        swagger_css_url="/static/dist/swagger-ui.css",
+        swagger_favicon_url="data:,",
+    )
 
 
 @router.get("/static/vendor/plotly.min.js")

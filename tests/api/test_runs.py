@@ -125,7 +125,8 @@ def test_pages_and_assets_are_served(client: TestClient, store: Store) -> None:
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "Plotly" in client.get("/static/vendor/plotly.min.js").text[:5000]
     assert client.get("/static/api.js").status_code == 200
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs").text
+    assert "/static/dist/swagger-ui-bundle.js" in docs and "cdn" not in docs.lower()
     assert "/api/runs" in client.get("/openapi.json").json()["paths"]
 
 
@@ -134,3 +135,13 @@ def test_examples_gallery_has_a_line_on_each(client: TestClient) -> None:
     assert "add_relu" in examples and len(examples) >= 10
     assert all(e["description"] and e["code"] for e in examples.values())
     assert "round-trips the intermediate" in examples["add_relu"]["description"]
+
+
+def test_pages_load_nothing_from_other_hosts(client: TestClient) -> None:
+    import re
+
+    for path in ("/", "/runs", "/r/abc", "/compare", "/docs"):
+        html = client.get(path).text
+        sources = re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+)"', html)
+        assert sources, path
+        assert all(s.startswith(("/", "data:")) for s in sources), (path, sources)
