@@ -33,7 +33,7 @@ def compare_timeline(
 ) -> Response:
     """Both runs' timelines on one time axis: a's eager and compiled lanes above b's."""
     lanes = [
-        Lane(f"{label} {name}", variant.kernels)
+        Lane(f"{label} {name}", variant.kernels, compiled=name == "compiled")
         for label, result in (("A", _load(context, a)), ("B", _load(context, b)))
         for name, variant in result.variants.items()
     ]

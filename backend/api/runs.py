@@ -24,6 +24,7 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
+from backend.figures import traffic_summary
 from backend.result import FINISHED_STATUSES, RunResult, RunStatus
 from backend.store.ids import new_run_id
 from backend.store.repository import RunNotFound, RunState, Store
@@ -220,6 +221,7 @@ def _document(context: AppContext, run_id: str) -> RunDocument:
     return RunDocument(
         **result.model_dump(),
         code=store.get_code(run_id) or "",
+        summary=traffic_summary(result),
         progress=progress,
         links=_links(store, result),
     )

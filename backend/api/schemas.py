@@ -58,6 +58,10 @@ class RunDocument(RunResult):
     """The result document, plus where the run is while unfinished and related links."""
 
     code: str = Field(description="the snippet as submitted")
+    summary: list[str] = Field(
+        default_factory=list,
+        description="what compile changed, in words: kernels, transfers, eliminated intermediates",
+    )
     progress: Progress | None = None
     links: Links | None = None
 

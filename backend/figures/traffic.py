@@ -15,91 +15,39 @@ and the two memory bands, so the layout stays bounded by `max_kernels`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from backend.figures import palette
+from backend.figures.placement import (
+    Arrow,
+    Ghost,
+    Panel,
+    Slot,
+    Span,
+    compiled_panel,
+    eager_panel,
+    transfers_of,
+)
+from backend.figures.summary import traffic_summary
 from backend.figures.units import human_bytes, join_words, plural
-from backend.result import Kernel, RoundTrip, RunResult, Transfer, Variant
+from backend.result import RunResult, Transfer
+
+__all__ = ["traffic_figure", "traffic_summary"]
 
 KERNEL_Y = (2.3, 3.2)
 MEMORY_Y = (0.0, 1.2)
 TRIP_Y = (0.66, 1.14)  # round-trip blocks: the upper half of the memory band
 GHOST_Y = (0.06, 0.58)  # eliminated ghosts: the lower half
 LABEL_Y, LABEL_GAP = 1.75, 0.2  # transfer labels sit in a gap cut out of their arrow
-KERNEL_GAP = 0.5
-GHOST_UNITS = 2.6
-GHOST_SHARE = 0.22  # of the panel's width, at least
 MIN_UNITS = 4.0
-MAX_ARROWS_PER_KERNEL = 8  # a kernel with more transfers shows its largest; hover says so
-MAX_GHOSTS_PER_KERNEL = 3  # more than this under one kernel become one combined ghost
-MAX_TRACKS = 3  # overlapping round-trip blocks stack in at most this many tracks
 LABELLED_UNITS = 24  # panels wider than this show transfer labels on hover only
-CHARS_ACROSS = 120  # rough characters across a desktop-wide figure, to shorten long names
+CHARS_ACROSS = 135  # rough characters across a desktop-wide figure, to shorten long names
 TINY_SHARE = 0.01  # transfers under 1% of the largest are drawn thin: listed, not dominant
 FONT_SIZE = 13
-
-
-@dataclass(frozen=True)
-class _Arrow:
-    kernel: Kernel
-    transfer: Transfer
-    x: float
-
-
-@dataclass(frozen=True)
-class _Slot:
-    """One kernel's box: a unit of width per drawn transfer."""
-
-    kernel: Kernel
-    x0: float
-    x1: float
-    arrows: tuple[_Arrow, ...]
-    hidden: int  # transfers beyond MAX_ARROWS_PER_KERNEL
-
-
-@dataclass
-class _Span:
-    """An intermediate parked in memory from its write to its last read back."""
-
-    tensor: str
-    producer: Kernel
-    x0: float
-    x1: float
-    bytes: int
-    readers: list[str] = field(default_factory=list)
-    track: int = 0
-    trip: RoundTrip | None = None
-
-
-@dataclass(frozen=True)
-class _Ghost:
-    """Eliminated round trips drawn as one never-written box."""
-
-    trips: tuple[RoundTrip, ...]
-    x0: float
-    x1: float
-    into: Kernel | None
-
-
-@dataclass
-class _Panel:
-    name: str
-    row: int
-    variant: Variant
-    slots: list[_Slot]
-    left_out: int
-    spans: list[_Span] = field(default_factory=list)
-    ghosts: list[_Ghost] = field(default_factory=list)
-
-    @property
-    def units(self) -> float:
-        ends = [s.x1 for s in self.slots] + [g.x1 for g in self.ghosts]
-        return max(ends, default=0.0)
 
 
 def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
@@ -107,8 +55,8 @@ def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
     if eager is None or compiled is None:
         return _message_figure(f"no memory traffic to show: the run {result.status}")
-    first = _eager_panel(eager, result.round_trips, max_kernels)
-    panels = [first, _compiled_panel(compiled, result.round_trips, max_kernels, first.units)]
+    first = eager_panel(eager, result.round_trips, max_kernels)
+    panels = [first, compiled_panel(compiled, result.round_trips, max_kernels, first.units)]
     figure = make_subplots(
         rows=2,
         cols=1,
@@ -119,7 +67,7 @@ def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
     # left-aligned titles stay on screen when a phone cuts the figure narrow
     figure.update_annotations(x=0, xanchor="left", font={"size": FONT_SIZE + 1})
     x_range = (-0.3, max(MIN_UNITS, *(p.units for p in panels)) + 0.3)
-    tiny = TINY_SHARE * max((t.bytes for p in panels for t in _transfers(p)), default=0)
+    tiny = TINY_SHARE * max((t.bytes for p in panels for t in transfers_of(p)), default=0)
     labelled = x_range[1] - x_range[0] <= LABELLED_UNITS
     for panel in panels:
         for trace in _panel_traces(panel, tiny, labelled, x_range[1] - x_range[0]):
@@ -133,133 +81,7 @@ def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
     return figure
 
 
-# ---- panels -----------------------------------------------------------------------------
-
-
-def _eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) -> _Panel:
-    panel = _panel("eager", 1, variant, max_kernels)
-    by_write = {(t.tensor, t.producer): t for t in trips}
-    by_tensor = {t.tensor: t for t in trips}
-    for span in _spans(panel.slots):
-        # a round trip names its producer by op; a kernel without one matches by tensor
-        span.trip = by_write.get((span.tensor, span.producer.op or "")) or by_tensor.get(
-            span.tensor
-        )
-        if span.trip is not None:
-            panel.spans.append(span)
-    _stack(panel.spans)
-    return panel
-
-
-def _compiled_panel(
-    variant: Variant, trips: Sequence[RoundTrip], max_kernels: int, eager_units: float
-) -> _Panel:
-    panel = _panel("compiled", 2, variant, max_kernels)
-    panel.spans = _stack(_spans(panel.slots))  # what still goes through memory after fusion
-    # a ghost's label must stay legible when the eager panel sets a wide scale
-    width = max(GHOST_UNITS, GHOST_SHARE * max(eager_units, panel.units))
-    panel.ghosts = _ghosts([t for t in trips if t.eliminated], panel.slots, width)
-    return panel
-
-
-def _panel(name: str, row: int, variant: Variant, max_kernels: int) -> _Panel:
-    kernels = variant.kernels[:max_kernels]
-    return _Panel(name, row, variant, _slots(kernels), len(variant.kernels) - len(kernels))
-
-
-def _slots(kernels: Iterable[Kernel]) -> list[_Slot]:
-    slots, cursor = [], 0.0
-    for kernel in kernels:
-        shown = _shown_transfers(kernel.transfers)
-        arrows = tuple(_Arrow(kernel, t, cursor + i + 0.5) for i, t in enumerate(shown))
-        width = max(len(shown), 1)
-        hidden = len(kernel.transfers) - len(shown)
-        slots.append(_Slot(kernel, cursor + 0.08, cursor + width - 0.08, arrows, hidden))
-        cursor += width + KERNEL_GAP
-    return slots
-
-
-def _shown_transfers(transfers: Sequence[Transfer]) -> list[Transfer]:
-    """The largest MAX_ARROWS_PER_KERNEL transfers, in their own order."""
-    if len(transfers) <= MAX_ARROWS_PER_KERNEL:
-        return list(transfers)
-    largest = sorted(range(len(transfers)), key=lambda i: -transfers[i].bytes)
-    return [transfers[i] for i in sorted(largest[:MAX_ARROWS_PER_KERNEL])]
-
-
-def _transfers(panel: _Panel) -> Iterable[Transfer]:
-    return (a.transfer for s in panel.slots for a in s.arrows)
-
-
-def _spans(slots: Sequence[_Slot]) -> list[_Span]:
-    """Intermediates written by one drawn kernel and read back by a later one."""
-    open_spans: dict[str, _Span] = {}
-    found: list[_Span] = []
-    for slot in slots:
-        for arrow in (a for a in slot.arrows if a.transfer.direction == "read"):
-            span = open_spans.get(arrow.transfer.tensor)
-            if span is not None:
-                span.x1, span.bytes = arrow.x + 0.35, span.bytes + arrow.transfer.bytes
-                span.readers.append(slot.kernel.short_name)
-        for arrow in (a for a in slot.arrows if a.transfer.direction == "write"):
-            if arrow.transfer.role == "intermediate":
-                span = _Span(arrow.transfer.tensor, slot.kernel, arrow.x - 0.35, 0.0, 0)
-                span.x1, span.bytes = arrow.x + 0.35, arrow.transfer.bytes
-                open_spans[span.tensor] = span
-                found.append(span)
-    return [s for s in found if s.readers]
-
-
-def _stack(spans: list[_Span]) -> list[_Span]:
-    """Overlapping blocks go on separate tracks (greedy interval colouring)."""
-    track_ends: list[float] = []
-    for span in sorted(spans, key=lambda s: s.x0):
-        free = [i for i, end in enumerate(track_ends) if end <= span.x0]
-        if free:
-            span.track = free[0]
-        elif len(track_ends) < MAX_TRACKS:
-            span.track = len(track_ends)
-            track_ends.append(0.0)
-        else:
-            span.track = MAX_TRACKS - 1  # past the limit blocks overlap; hover still works
-        track_ends[span.track] = max(track_ends[span.track], span.x1)
-    return spans
-
-
-def _ghosts(eliminated: Sequence[RoundTrip], slots: Sequence[_Slot], width: float) -> list[_Ghost]:
-    """Never-written boxes next to the kernel each intermediate was fused into, left to right."""
-    ghosts: list[_Ghost] = []
-    cursor = float("-inf")
-    end_of_kernels = max((s.x1 for s in slots), default=0.0) + KERNEL_GAP
-    for into, trips in _by_fused_kernel(eliminated, slots):
-        chunks = [trips] if len(trips) > MAX_GHOSTS_PER_KERNEL else [[t] for t in trips]
-        for chunk in chunks:
-            x0 = max(into.x0 if into else end_of_kernels, cursor + 0.2)
-            ghosts.append(_Ghost(tuple(chunk), x0, x0 + width, into.kernel if into else None))
-            cursor = x0 + width
-    return ghosts
-
-
-def _by_fused_kernel(
-    eliminated: Sequence[RoundTrip], slots: Sequence[_Slot]
-) -> list[tuple[_Slot | None, list[RoundTrip]]]:
-    """Round trips grouped by the drawn kernel that absorbed them (None: not drawn, or none)."""
-    by_name: dict[str, _Slot] = {}
-    for slot in slots:
-        by_name.setdefault(slot.kernel.name, slot)
-        by_name.setdefault(slot.kernel.short_name, slot)
-    groups: dict[str | None, list[RoundTrip]] = {}
-    for trip in eliminated:
-        groups.setdefault(trip.fused_into if trip.fused_into in by_name else None, []).append(trip)
-    placed = sorted(
-        ((by_name[k], trips) for k, trips in groups.items() if k is not None),
-        key=lambda group: group[0].x0,
-    )
-    unplaced = [(None, groups[None])] if None in groups else []
-    return [*placed, *unplaced]
-
-
-def _title(panel: _Panel, max_kernels: int) -> str:
+def _title(panel: Panel, max_kernels: int) -> str:
     variant = panel.variant
     moved = human_bytes(variant.bytes_read + variant.bytes_written)
     text = (
@@ -274,7 +96,7 @@ def _title(panel: _Panel, max_kernels: int) -> str:
 # ---- traces -----------------------------------------------------------------------------
 
 
-def _panel_traces(panel: _Panel, tiny: float, labelled: bool, units: float) -> list[go.Scatter]:
+def _panel_traces(panel: Panel, tiny: float, labelled: bool, units: float) -> list[go.Scatter]:
     traces = _arrow_traces(panel, tiny, LABEL_GAP if labelled else 0.0)
     traces.append(_transfer_labels(panel, labelled, max(_chars(1.0, units), 6)))
     traces.append(_kernel_labels(panel, units))
@@ -285,8 +107,8 @@ def _panel_traces(panel: _Panel, tiny: float, labelled: bool, units: float) -> l
     return traces
 
 
-def _arrow_traces(panel: _Panel, tiny: float, gap: float) -> list[go.Scatter]:
-    buckets: dict[tuple[str, bool], list[_Arrow]] = {}
+def _arrow_traces(panel: Panel, tiny: float, gap: float) -> list[go.Scatter]:
+    buckets: dict[tuple[str, bool], list[Arrow]] = {}
     for slot in panel.slots:
         for arrow in slot.arrows:
             key = (arrow.transfer.direction, arrow.transfer.bytes < tiny)
@@ -294,7 +116,7 @@ def _arrow_traces(panel: _Panel, tiny: float, gap: float) -> list[go.Scatter]:
     return [_arrows(arrows, *key, gap) for key, arrows in sorted(buckets.items())]
 
 
-def _arrows(arrows: Sequence[_Arrow], direction: str, thin: bool, gap: float) -> go.Scatter:
+def _arrows(arrows: Sequence[Arrow], direction: str, thin: bool, gap: float) -> go.Scatter:
     """Each arrow is two segments around its label; the head is a marker at the target."""
     read = direction == "read"
     tail, head = (MEMORY_Y[1], KERNEL_Y[0] - 0.07) if read else (KERNEL_Y[0], MEMORY_Y[1] + 0.07)
@@ -324,7 +146,7 @@ def _arrows(arrows: Sequence[_Arrow], direction: str, thin: bool, gap: float) ->
     )
 
 
-def _transfer_labels(panel: _Panel, labelled: bool, chars: int) -> go.Scatter:
+def _transfer_labels(panel: Panel, labelled: bool, chars: int) -> go.Scatter:
     arrows = [a for s in panel.slots for a in s.arrows]
     return go.Scatter(
         x=[a.x for a in arrows],
@@ -345,7 +167,7 @@ def _transfer_text(transfer: Transfer, chars: int) -> str:
     return f"{glyph} {_shorten(transfer.tensor, chars)}<br>{human_bytes(transfer.bytes)}"
 
 
-def _transfer_hover(arrow: _Arrow) -> str:
+def _transfer_hover(arrow: Arrow) -> str:
     t = arrow.transfer
     verb = "read by" if t.direction == "read" else "written by"
     return (
@@ -354,7 +176,7 @@ def _transfer_hover(arrow: _Arrow) -> str:
     )
 
 
-def _kernel_labels(panel: _Panel, units: float) -> go.Scatter:
+def _kernel_labels(panel: Panel, units: float) -> go.Scatter:
     slots = panel.slots
     return go.Scatter(
         x=[(s.x0 + s.x1) / 2 for s in slots],
@@ -368,7 +190,7 @@ def _kernel_labels(panel: _Panel, units: float) -> go.Scatter:
     )
 
 
-def _kernel_hover(slot: _Slot, variant: str) -> str:
+def _kernel_hover(slot: Slot, variant: str) -> str:
     k = slot.kernel
     lines = [f"<b>{k.short_name}</b> · {k.kind}", f"op {k.op or '–'} · {k.dur_us:,.3f} µs"]
     lines.append(f"read {human_bytes(k.bytes_read)} · written {human_bytes(k.bytes_written)}")
@@ -381,7 +203,7 @@ def _kernel_hover(slot: _Slot, variant: str) -> str:
     return "<br>".join(lines)
 
 
-def _span_boxes(spans: Sequence[_Span]) -> go.Scatter:
+def _span_boxes(spans: Sequence[Span]) -> go.Scatter:
     tracks = _tracks(spans)
     return _boxes(
         [(s.x0, s.x1, *_track_y(s, tracks)) for s in spans],
@@ -390,7 +212,7 @@ def _span_boxes(spans: Sequence[_Span]) -> go.Scatter:
     )
 
 
-def _span_labels(panel: _Panel, labelled: bool, units: float) -> go.Scatter:
+def _span_labels(panel: Panel, labelled: bool, units: float) -> go.Scatter:
     spans, tracks = panel.spans, _tracks(panel.spans)
     return go.Scatter(
         x=[(s.x0 + s.x1) / 2 for s in spans],
@@ -406,18 +228,18 @@ def _span_labels(panel: _Panel, labelled: bool, units: float) -> go.Scatter:
     )
 
 
-def _tracks(spans: Sequence[_Span]) -> int:
+def _tracks(spans: Sequence[Span]) -> int:
     return 1 + max((s.track for s in spans), default=0)
 
 
-def _track_y(span: _Span, tracks: int) -> tuple[float, float]:
+def _track_y(span: Span, tracks: int) -> tuple[float, float]:
     """The block's slice of the round-trip half of the memory band."""
     height = (TRIP_Y[1] - TRIP_Y[0]) / tracks
     top = TRIP_Y[1] - span.track * height
     return top - height * 0.9, top
 
 
-def _span_text(span: _Span, variant: str, single: bool, chars: int) -> str:
+def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
     moved = human_bytes(span.bytes)
     text = f"{span.tensor} · round trip {moved}"
     if len(text) > chars:  # too narrow: the name, shortened, and the bytes
@@ -430,7 +252,7 @@ def _span_text(span: _Span, variant: str, single: bool, chars: int) -> str:
     return text + ("<br>eliminated when compiled" if gone else "<br>kept when compiled")
 
 
-def _span_hover(span: _Span, variant: str) -> str:
+def _span_hover(span: Span, variant: str) -> str:
     readers = ", ".join(span.readers)
     return (
         f"<b>{span.tensor}</b> · {variant} round trip<br>written by {span.producer.short_name}, "
@@ -439,7 +261,7 @@ def _span_hover(span: _Span, variant: str) -> str:
     )
 
 
-def _ghost_boxes(ghosts: Sequence[_Ghost]) -> go.Scatter:
+def _ghost_boxes(ghosts: Sequence[Ghost]) -> go.Scatter:
     return _boxes(
         [(g.x0, g.x1, *GHOST_Y) for g in ghosts],
         line={"color": palette.ELIMINATED_COLOR, "width": 2, "dash": "dash"},
@@ -448,7 +270,7 @@ def _ghost_boxes(ghosts: Sequence[_Ghost]) -> go.Scatter:
     )
 
 
-def _ghost_labels(ghosts: Sequence[_Ghost]) -> go.Scatter:
+def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
     return go.Scatter(
         # from the box's left edge: a label wider than a phone-narrow box runs on to the
         # right, into the compiled panel's free space, instead of off the left of the plot
@@ -465,7 +287,7 @@ def _ghost_labels(ghosts: Sequence[_Ghost]) -> go.Scatter:
     )
 
 
-def _ghost_text(ghost: _Ghost) -> str:
+def _ghost_text(ghost: Ghost) -> str:
     saved = human_bytes(sum(t.bytes for t in ghost.trips))
     names = {t.tensor for t in ghost.trips}
     what = _shorten(ghost.trips[0].tensor, 22) if len(names) == 1 else None
@@ -473,7 +295,7 @@ def _ghost_text(ghost: _Ghost) -> str:
     return f"{what} — never written<br>(eliminated, {saved} saved)"
 
 
-def _ghost_hover(ghost: _Ghost) -> str:
+def _ghost_hover(ghost: Ghost) -> str:
     into = ghost.into.short_name if ghost.into is not None else "no compiled kernel"
     lines = [f"never written when compiled: {into} keeps it on chip"]
     for trip in ghost.trips[:8]:
@@ -522,14 +344,14 @@ def _legend_traces() -> list[go.Scatter]:
 # ---- layout -----------------------------------------------------------------------------
 
 
-def _shapes(panel: _Panel, x_range: tuple[float, float]) -> list[dict[str, Any]]:
+def _shapes(panel: Panel, x_range: tuple[float, float]) -> list[dict[str, Any]]:
     refs = {"xref": _axis("x", panel.row), "yref": _axis("y", panel.row), "layer": "below"}
     memory = {"type": "rect", "x0": x_range[0], "x1": x_range[1], "y0": MEMORY_Y[0]}
     memory |= {"y1": MEMORY_Y[1], "fillcolor": palette.MEMORY_FILL, "line": {"width": 0}}
     return [memory | refs] + [_kernel_box(slot, panel.name) | refs for slot in panel.slots]
 
 
-def _kernel_box(slot: _Slot, variant: str) -> dict[str, Any]:
+def _kernel_box(slot: Slot, variant: str) -> dict[str, Any]:
     island = variant == "compiled" and slot.kernel.graph is None
     line = {"color": palette.INK, "width": 1}
     if island:  # ran eagerly at a graph break, between compiled graphs
@@ -604,48 +426,3 @@ def _shorten_middle(text: str, limit: int) -> str:
         return _shorten(text, limit)
     head = (limit - 1) // 3
     return text[:head] + "…" + text[len(text) - (limit - 1 - head) :]
-
-
-# ---- the sentence -----------------------------------------------------------------------
-
-
-def traffic_summary(result: RunResult) -> list[str]:
-    """The lesson in words, from the document's own numbers."""
-    eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
-    if eager is None or compiled is None:
-        return []
-    gone = [t for t in result.round_trips if t.eliminated]
-    kept = [t for t in result.round_trips if not t.eliminated]
-    saved = result.totals.bytes_saved if result.totals else sum(t.bytes for t in gone)
-    counts = f"eager: {_counts(eager)}; compiled: {_counts(compiled)}"
-    sentences = [f"{counts}; {_eliminated_clause(gone, saved)}"]
-    if kept:
-        sentences.append(_kept_sentence(kept))
-    return sentences
-
-
-def _counts(variant: Variant) -> str:
-    return f"{plural(variant.kernel_count, 'kernel')}, {plural(variant.transfer_count, 'transfer')}"
-
-
-def _eliminated_clause(gone: Sequence[RoundTrip], saved: int) -> str:
-    names = _unique(t.tensor for t in gone)
-    if not names:
-        return "no intermediate was eliminated"
-    if len(names) == 1:
-        return f"the intermediate {names[0]} never touches memory ({human_bytes(saved)} saved)"
-    what = f"the intermediates {join_words(names)}" if len(names) <= 3 else None
-    what = what or plural(len(names), "intermediate")
-    return f"{what} never touch memory ({human_bytes(saved)} saved)"
-
-
-def _kept_sentence(kept: Sequence[RoundTrip]) -> str:
-    names, moved = _unique(t.tensor for t in kept), human_bytes(sum(t.bytes for t in kept))
-    if len(names) == 1:
-        return f"{names[0]} still goes through memory when compiled ({moved} round trip)"
-    what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
-    return f"{what} still go through memory when compiled ({moved} of round trips)"
-
-
-def _unique(names: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(names))

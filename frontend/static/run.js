@@ -131,7 +131,7 @@ function renderFailure(run) {
 
 function renderSummary(run) {
   const { eager, compiled } = run.variants;
-  $("#lesson").textContent = lesson(run);
+  $("#lesson").replaceChildren(...run.summary.map((sentence) => el("span", { text: sentence + " " })));
   const stat = (label, value, detail) => el("div", { class: "stat" },
     el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
     detail ? el("div", { class: "detail muted", text: detail }) : null);
@@ -149,18 +149,6 @@ function renderSummary(run) {
       run.correctness ? `max abs error ${run.correctness.max_abs_error ?? "–"} (atol ${run.correctness.atol}, rtol ${run.correctness.rtol})` : null),
   );
   $("#summary").hidden = false;
-}
-
-function lesson(run) {
-  const { eager, compiled } = run.variants;
-  const part = (name, v) => `${name}: ${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`;
-  const parts = [eager && part("eager", eager), compiled && part("compiled", compiled)].filter(Boolean);
-  const gone = run.round_trips.filter((rt) => rt.eliminated);
-  if (gone.length) {
-    const names = gone.slice(0, 3).map((rt) => rt.tensor).join(", ") + (gone.length > 3 ? ` and ${gone.length - 3} more` : "");
-    parts.push(`the intermediate${gone.length > 1 ? "s" : ""} ${names} never touch${gone.length > 1 ? "" : "es"} memory`);
-  }
-  return parts.join("; ") + ".";
 }
 
 async function renderTraffic() {
@@ -204,7 +192,12 @@ async function renderTimeline(run) {
   });
   div.on("plotly_hover", (event) => linkKernel(run, kernelOf(event.points[0])));
   div.on("plotly_unhover", () => linkKernel(run, null));
-  div.on("plotly_click", (event) => { const k = kernelOf(event.points[0]); if (k) showKernel(run, k.variant, k.index); });
+  div.on("plotly_click", (event) => {
+    const point = event.points[0], k = kernelOf(point);
+    if (k) return showKernel(run, k.variant, k.index);
+    const data = point?.customdata; // a merged bar: [lane, -1, start_us, length_us, ...]: zoom into it
+    if (Array.isArray(data)) window.Plotly.relayout(div, { "xaxis.range": [data[2], data[2] + data[3]] });
+  });
 }
 
 // customdata of a kernel bar: [lane index, kernel index, ...]; merged bars carry -1.

@@ -45,6 +45,11 @@ def test_finished_run_has_document_links_and_no_progress(client: TestClient, sto
     downloads = run["links"]["downloads"]
     assert set(downloads) == {"result.json", "kernels.csv", "eager_trace.json.gz"}
     assert run["links"]["permalink"] == f"/r/{result.id}"
+    eager, compiled = result.variants["eager"], result.variants["compiled"]
+    assert run["summary"][0].startswith(
+        f"eager: {eager.kernel_count} kernels, {eager.transfer_count} transfers; "
+        f"compiled: {compiled.kernel_count} kernels"
+    )
 
 
 def test_previous_run_of_the_same_code_is_linked(client: TestClient, store: Store) -> None:

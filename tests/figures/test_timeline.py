@@ -36,11 +36,11 @@ def lane_of(figure: go.Figure, label: str) -> list[tuple[str, str, float, float,
 
 def test_add_relu_two_eager_bars_one_compiled_bar() -> None:
     figure = run_timeline(recorded("add_relu"))
-    assert [(b[0], b[4][6]) for b in lane_of(figure, "eager")] == [
+    assert [(b[0], b[4][4]) for b in lane_of(figure, "eager")] == [
         ("elementwise", "add"),
         ("elementwise", "relu"),
     ]
-    assert [(b[0], b[4][6]) for b in lane_of(figure, "compiled")] == [
+    assert [(b[0], b[4][4]) for b in lane_of(figure, "compiled")] == [
         ("fused", "triton_poi_fused_add_relu_0")
     ]
     assert figure.layout.meta["kernels"] == 3 and figure.layout.meta["bars"] == 3
@@ -54,14 +54,15 @@ def test_customdata_maps_each_bar_back_to_its_kernel(example: str) -> None:
     figure = run_timeline(result)
     seen: list[tuple[int, int]] = []
     for _, label, base, length, data in bars(figure):
-        lane, first, last, count = data[:4]
-        assert label == ("eager", "compiled")[lane]
-        if count == 1:
-            found: Kernel = lanes[lane][first]
-            assert (found.index, first, last) == (first, first, first)
-            assert (base, length) == (found.start_us, found.dur_us) == (data[4], data[5])
-            assert data[6] == found.short_name
-        seen += [(lane, i) for i in range(first, last + 1)]
+        lane, index, start, span = data[:4]
+        assert label == ("eager", "compiled")[lane] and (base, length) == (start, span)
+        if index >= 0:  # one kernel: the page opens lanes[lane][index]
+            found: Kernel = lanes[lane][index]
+            assert found.index == index and (start, span) == (found.start_us, found.dur_us)
+            assert data[4] == found.short_name
+            seen.append((lane, index))
+        else:  # merged: kernels data[4] .. data[5]
+            seen += [(lane, i) for i in range(data[4], data[5] + 1)]
     assert sorted(seen) == [(lane, k.index) for lane in (0, 1) for k in lanes[lane]]
 
 
@@ -80,7 +81,7 @@ def test_graph_break_draws_the_eager_island_in_the_compiled_lane() -> None:
 def test_hover_bandwidth_from_the_documents_numbers() -> None:
     add = recorded("add_relu").variants["eager"].kernels[0]
     assert (add.bytes_read, add.bytes_written, add.dur_us) == (8_000_000, 4_000_000, 2.272)
-    extra = lane_of(run_timeline(recorded("add_relu")), "eager")[0][4][10]
+    extra = lane_of(run_timeline(recorded("add_relu")), "eager")[0][4][8]
     # 12,000,000 bytes in 2.272 µs = 5,281.69 GB/s
     assert extra == "<br>grid 977×1×1 · block 128×1×1<br>5,281.7 GB/s achieved (logical bytes)"
 
@@ -88,7 +89,7 @@ def test_hover_bandwidth_from_the_documents_numbers() -> None:
 def test_zero_length_kernel_has_no_bandwidth_and_no_launch_shape() -> None:
     figure = timeline_figure([Lane("eager", [kernel(0, 0.0, 0.0), kernel(1, 1.0, 2.0)])])
     first = lane_of(figure, "eager")[0][4]
-    assert first[1] == 0 and first[10] == ""
+    assert first[1] == 0 and first[8] == ""
 
 
 def test_layout_lanes_top_to_bottom_and_x_only_zoom() -> None:
@@ -135,8 +136,8 @@ def test_200k_kernels_become_a_few_merged_bars(many: list[Kernel]) -> None:
     assert {b[0] for b in drawn} == {MERGED.label}
     us_per_px = meta["extent_us"][1] / meta["width_px"]
     covered = 0
-    for _, _, base, length, (lane, first, last, count, start, span, busy) in drawn:
-        assert lane == 0 and count == last - first + 1 == busy  # 1 µs each
+    for _, _, base, length, (lane, index, start, span, first, last, count, busy) in drawn:
+        assert (lane, index) == (0, -1) and count == last - first + 1 == busy  # 1 µs each
         assert first == covered  # consecutive runs, nothing skipped or drawn twice
         assert (base, length) == (start, span) == (2.0 * first, 2.0 * last + 1.0 - 2.0 * first)
         assert span <= MERGE_SPAN_PX * us_per_px
@@ -149,7 +150,7 @@ def test_zooming_in_gives_one_unmerged_bar_per_kernel_in_the_window(many: list[K
     # kernel i spans [2i, 2i + 1]: it touches [1000, 1100] for i = 500 .. 550
     drawn = bars(figure)
     assert [b[4][1] for b in drawn] == list(range(500, 551))
-    assert all(b[4][3] == 1 and b[0] == "elementwise" for b in drawn)
+    assert all(b[0] == "elementwise" and b[3] == 1.0 for b in drawn)
     meta = figure.layout.meta
     assert meta["window_us"] == [1000.0, 1100.0] and meta["kernels"] == N
     assert meta["kernels_in_window"] == meta["bars"] == 51 and meta["merged_bars"] == 0
@@ -163,20 +164,24 @@ def test_merged_runs_stop_at_a_visible_kernel() -> None:
     later = [kernel(11 + i, 20.0 + 0.002 * i, 0.001) for i in range(10)]
     figure = timeline_figure([Lane("eager", tiny + big + later)])
     drawn = sorted(bars(figure), key=lambda b: b[2])
-    assert [(b[0], b[4][1], b[4][2], b[4][3]) for b in drawn] == [
-        (MERGED.label, 0, 9, 10),
-        ("elementwise", 10, 10, 1),
-        (MERGED.label, 11, 20, 10),
+    assert [(b[0], b[4][1], b[4][4:7]) for b in drawn[::2]] == [
+        (MERGED.label, -1, [0, 9, 10]),
+        (MERGED.label, -1, [11, 20, 10]),
     ]
+    assert (drawn[1][0], drawn[1][4][1]) == ("elementwise", 10)
     assert drawn[0][2:4] == (0.0, pytest.approx(0.019))
-    assert drawn[0][4][6] == pytest.approx(0.01)  # ten kernels of 1 ns
+    assert drawn[0][4][7] == pytest.approx(0.01)  # ten kernels of 1 ns
 
 
 def test_a_visible_gap_keeps_tiny_kernels_apart() -> None:
     # two 1 ns kernels 50 µs apart in a 100 µs window: each stays itself, unmerged
     lane = Lane("eager", [kernel(0, 0.0, 0.001), kernel(1, 50.0, 0.001), kernel(2, 99.0, 1.0)])
     drawn = bars(timeline_figure([lane]))
-    assert [(b[0], b[4][3]) for b in drawn] == [("elementwise", 1)] * 3
+    assert [(b[0], b[4][1]) for b in drawn] == [
+        ("elementwise", 0),
+        ("elementwise", 1),
+        ("elementwise", 2),
+    ]
 
 
 def test_an_empty_lane_keeps_its_row() -> None:

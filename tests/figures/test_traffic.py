@@ -16,7 +16,8 @@ import pytest
 
 from backend.figures import traffic_figure, traffic_summary
 from backend.figures.palette import ELIMINATED_COLOR, VERMILLION
-from backend.figures.traffic import KERNEL_Y, MAX_ARROWS_PER_KERNEL, MEMORY_Y
+from backend.figures.placement import MAX_ARROWS_PER_KERNEL
+from backend.figures.traffic import KERNEL_Y, MEMORY_Y
 from backend.figures.units import human_bytes
 
 from .conftest import EXAMPLES, failed_result, recorded

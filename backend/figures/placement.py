@@ -1,0 +1,209 @@
+"""Where things go in the memory-traffic figure, in data units (one unit per transfer).
+
+Pure geometry, no Plotly: which transfers of which kernels are drawn and where, which
+intermediates sit in memory between their write and their last read back (round-trip
+blocks, stacked on tracks when they overlap), and where each eliminated round trip's
+never-written ghost goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from backend.result import Kernel, RoundTrip, Transfer, Variant
+
+KERNEL_GAP = 0.5
+GHOST_UNITS = 2.6
+GHOST_SHARE = 0.22  # of the panel's width, at least
+MAX_ARROWS_PER_KERNEL = 8  # a kernel with more transfers shows its largest; hover says so
+MAX_GHOSTS_PER_KERNEL = 3  # more than this under one kernel become one combined ghost
+MAX_TRACKS = 3  # overlapping round-trip blocks stack in at most this many tracks
+
+
+@dataclass(frozen=True)
+class Arrow:
+    kernel: Kernel
+    transfer: Transfer
+    x: float
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One kernel's box: a unit of width per drawn transfer."""
+
+    kernel: Kernel
+    x0: float
+    x1: float
+    arrows: tuple[Arrow, ...]
+    hidden: int  # transfers beyond MAX_ARROWS_PER_KERNEL
+
+
+@dataclass
+class Span:
+    """An intermediate parked in memory from its write to its last read back."""
+
+    tensor: str
+    producer: Kernel
+    x0: float
+    x1: float
+    bytes: int
+    readers: list[str] = field(default_factory=list)
+    track: int = 0
+    trip: RoundTrip | None = None
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """Eliminated round trips drawn as one never-written box."""
+
+    trips: tuple[RoundTrip, ...]
+    x0: float
+    x1: float
+    into: Kernel | None
+
+
+@dataclass
+class Panel:
+    name: str
+    row: int
+    variant: Variant
+    slots: list[Slot]
+    left_out: int
+    spans: list[Span] = field(default_factory=list)
+    ghosts: list[Ghost] = field(default_factory=list)
+
+    @property
+    def units(self) -> float:
+        ends = [s.x1 for s in self.slots] + [g.x1 for g in self.ghosts]
+        return max(ends, default=0.0)
+
+
+def eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) -> Panel:
+    """Eager kernels; the blocks in memory are the document's round trips."""
+    panel = _panel("eager", 1, variant, max_kernels)
+    for span in _spans(panel.slots):
+        span.trip = _round_trip_of(span, trips)
+        if span.trip is not None:
+            panel.spans.append(span)
+    _stack(panel.spans)
+    return panel
+
+
+def _round_trip_of(span: Span, trips: Sequence[RoundTrip]) -> RoundTrip | None:
+    """The round trip a block shows: same tensor and producer op, else same tensor."""
+    same_tensor = [t for t in trips if t.tensor == span.tensor]
+    same_producer = [t for t in same_tensor if t.producer == span.producer.op]
+    found = same_producer or same_tensor
+    return found[0] if found else None
+
+
+def compiled_panel(
+    variant: Variant, trips: Sequence[RoundTrip], max_kernels: int, eager_units: float
+) -> Panel:
+    """Compiled kernels, what still round-trips through memory, and the eliminated ghosts."""
+    panel = _panel("compiled", 2, variant, max_kernels)
+    panel.spans = _stack(_spans(panel.slots))  # what still goes through memory after fusion
+    # a ghost's label must stay legible when the eager panel sets a wide scale
+    width = max(GHOST_UNITS, GHOST_SHARE * max(eager_units, panel.units))
+    panel.ghosts = _ghosts([t for t in trips if t.eliminated], panel.slots, width)
+    return panel
+
+
+def _panel(name: str, row: int, variant: Variant, max_kernels: int) -> Panel:
+    kernels = variant.kernels[:max_kernels]
+    return Panel(name, row, variant, _slots(kernels), len(variant.kernels) - len(kernels))
+
+
+def _slots(kernels: Iterable[Kernel]) -> list[Slot]:
+    slots, cursor = [], 0.0
+    for kernel in kernels:
+        shown = _shown_transfers(kernel.transfers)
+        arrows = tuple(Arrow(kernel, t, cursor + i + 0.5) for i, t in enumerate(shown))
+        width = max(len(shown), 1)
+        hidden = len(kernel.transfers) - len(shown)
+        slots.append(Slot(kernel, cursor + 0.08, cursor + width - 0.08, arrows, hidden))
+        cursor += width + KERNEL_GAP
+    return slots
+
+
+def _shown_transfers(transfers: Sequence[Transfer]) -> list[Transfer]:
+    """The largest MAX_ARROWS_PER_KERNEL transfers, in their own order."""
+    if len(transfers) <= MAX_ARROWS_PER_KERNEL:
+        return list(transfers)
+    largest = sorted(range(len(transfers)), key=lambda i: -transfers[i].bytes)
+    return [transfers[i] for i in sorted(largest[:MAX_ARROWS_PER_KERNEL])]
+
+
+def transfers_of(panel: Panel) -> Iterable[Transfer]:
+    return (a.transfer for s in panel.slots for a in s.arrows)
+
+
+def _spans(slots: Sequence[Slot]) -> list[Span]:
+    """Intermediates written by one drawn kernel and read back by a later one."""
+    open_spans: dict[str, Span] = {}
+    found: list[Span] = []
+    for slot in slots:
+        for arrow in (a for a in slot.arrows if a.transfer.direction == "read"):
+            span = open_spans.get(arrow.transfer.tensor)
+            if span is not None:
+                span.x1, span.bytes = arrow.x + 0.35, span.bytes + arrow.transfer.bytes
+                span.readers.append(slot.kernel.short_name)
+        for arrow in (a for a in slot.arrows if a.transfer.direction == "write"):
+            if arrow.transfer.role == "intermediate":
+                written = arrow.transfer
+                span = Span(
+                    written.tensor, slot.kernel, arrow.x - 0.35, arrow.x + 0.35, written.bytes
+                )
+                open_spans[span.tensor] = span
+                found.append(span)
+    return [s for s in found if s.readers]
+
+
+def _stack(spans: list[Span]) -> list[Span]:
+    """Overlapping blocks go on separate tracks (greedy interval colouring)."""
+    track_ends: list[float] = []
+    for span in sorted(spans, key=lambda s: s.x0):
+        free = [i for i, end in enumerate(track_ends) if end <= span.x0]
+        if free:
+            span.track = free[0]
+        elif len(track_ends) < MAX_TRACKS:
+            span.track = len(track_ends)
+            track_ends.append(0.0)
+        else:
+            span.track = MAX_TRACKS - 1  # past the limit blocks overlap; hover still works
+        track_ends[span.track] = max(track_ends[span.track], span.x1)
+    return spans
+
+
+def _ghosts(eliminated: Sequence[RoundTrip], slots: Sequence[Slot], width: float) -> list[Ghost]:
+    """Never-written boxes next to the kernel each intermediate was fused into, left to right."""
+    ghosts: list[Ghost] = []
+    cursor = float("-inf")
+    end_of_kernels = max((s.x1 for s in slots), default=0.0) + KERNEL_GAP
+    for into, trips in _by_fused_kernel(eliminated, slots):
+        chunks = [trips] if len(trips) > MAX_GHOSTS_PER_KERNEL else [[t] for t in trips]
+        for chunk in chunks:
+            x0 = max(into.x0 if into else end_of_kernels, cursor + 0.2)
+            ghosts.append(Ghost(tuple(chunk), x0, x0 + width, into.kernel if into else None))
+            cursor = x0 + width
+    return ghosts
+
+
+def _by_fused_kernel(
+    eliminated: Sequence[RoundTrip], slots: Sequence[Slot]
+) -> list[tuple[Slot | None, list[RoundTrip]]]:
+    """Round trips grouped by the drawn kernel that absorbed them (None: not drawn, or none)."""
+    by_name: dict[str, Slot] = {}
+    for slot in slots:
+        by_name.setdefault(slot.kernel.name, slot)
+        by_name.setdefault(slot.kernel.short_name, slot)
+    groups: dict[str | None, list[RoundTrip]] = {}
+    for trip in eliminated:
+        groups.setdefault(trip.fused_into if trip.fused_into in by_name else None, []).append(trip)
+    placed = sorted(
+        ((by_name[k], trips) for k, trips in groups.items() if k is not None),
+        key=lambda group: group[0].x0,
+    )
+    unplaced = [(None, groups[None])] if None in groups else []
+    return [*placed, *unplaced]

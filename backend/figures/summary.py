@@ -1,0 +1,50 @@
+"""The memory-traffic lesson in words, computed from the result document's own numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from backend.figures.units import human_bytes, join_words, plural
+from backend.result import RoundTrip, RunResult, Variant
+
+
+def traffic_summary(result: RunResult) -> list[str]:
+    """The lesson in words, from the document's own numbers."""
+    eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+    if eager is None or compiled is None:
+        return []
+    gone = [t for t in result.round_trips if t.eliminated]
+    kept = [t for t in result.round_trips if not t.eliminated]
+    saved = result.totals.bytes_saved if result.totals else sum(t.bytes for t in gone)
+    counts = f"eager: {_counts(eager)}; compiled: {_counts(compiled)}"
+    sentences = [f"{counts}; {_eliminated_clause(gone, saved)}"]
+    if kept:
+        sentences.append(_kept_sentence(kept))
+    return sentences
+
+
+def _counts(variant: Variant) -> str:
+    return f"{plural(variant.kernel_count, 'kernel')}, {plural(variant.transfer_count, 'transfer')}"
+
+
+def _eliminated_clause(gone: Sequence[RoundTrip], saved: int) -> str:
+    names = _unique(t.tensor for t in gone)
+    if not names:
+        return "no intermediate was eliminated"
+    if len(names) == 1:
+        return f"the intermediate {names[0]} never touches memory ({human_bytes(saved)} saved)"
+    what = f"the intermediates {join_words(names)}" if len(names) <= 3 else None
+    what = what or plural(len(names), "intermediate")
+    return f"{what} never touch memory ({human_bytes(saved)} saved)"
+
+
+def _kept_sentence(kept: Sequence[RoundTrip]) -> str:
+    names, moved = _unique(t.tensor for t in kept), human_bytes(sum(t.bytes for t in kept))
+    if len(names) == 1:
+        return f"{names[0]} still goes through memory when compiled ({moved} round trip)"
+    what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
+    return f"{what} still go through memory when compiled ({moved} of round trips)"
+
+
+def _unique(names: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(names))
