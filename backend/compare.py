@@ -43,7 +43,7 @@ VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")
 RowStatus = Literal["same", "changed", "added", "removed"]
 KernelKey = tuple[str, str, str | None]
 
-MAX_MATCH_WORK = 10**12
+MAX_MATCH_WORK = 5_000
 """Σ over keys of (count in A's stretch x count in B's): above it a stretch is cut in two."""
 
 _CUT_CONTEXT = 16  # keys that must agree after the cut points for a cut to snap to them

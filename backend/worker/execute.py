@@ -59,7 +59,7 @@ def execute_run(
     try:
         outcome = run_child(_child_request(code, workdir, data_dir, options), progress)
         progress(ANALYSING_STEP, outcome.duration_s)
-        result, artifacts = _result(queued, outcome)
+        result, artifacts = result_from_outcome(queued, outcome)
         store.save_result(result, code, artifacts)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -80,7 +80,9 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
     )
 
 
-def _result(queued: RunResult, outcome: ChildOutcome) -> tuple[RunResult, list[ArtifactInput]]:
+def result_from_outcome(
+    queued: RunResult, outcome: ChildOutcome
+) -> tuple[RunResult, list[ArtifactInput]]:
     bundle = outcome.bundle or {}
     analysis = analyse_bundle(outcome.bundle_dir, bundle) if bundle else None
     result = queued.model_copy(

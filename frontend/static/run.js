@@ -131,7 +131,7 @@ function renderFailure(run) {
 
 function renderSummary(run) {
   const { eager, compiled } = run.variants;
-  $("#lesson").replaceChildren(...run.summary.map((sentence) => el("span", { text: sentence + " " })));
+  $("#lesson").replaceChildren(...run.summary.map((sentence) => el("span", { class: "sentence", text: sentence })));
   const stat = (label, value, detail) => el("div", { class: "stat" },
     el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
     detail ? el("div", { class: "detail muted", text: detail }) : null);

@@ -1,0 +1,57 @@
+"""Store recorded harness bundles as runs, so a dashboard can show real GPU results.
+
+    python scripts/import_bundles.py --data-dir ~/.kernelscope tests/data/h200_bundles/*
+
+Each folder holds `snippet.py` and `bundle/` (what the harness wrote on the GPU host, e.g.
+by scripts/record_bundles.sh). The bundle goes through the same analysis and store code
+as a live run; only the child process is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from backend.store.repository import Store
+from backend.worker.bundle import read_bundle
+from backend.worker.child import ChildOutcome
+from backend.worker.execute import result_from_outcome
+
+
+def import_bundle(store: Store, folder: Path) -> str:
+    bundle_dir = folder / "bundle"
+    bundle = read_bundle(bundle_dir)
+    if bundle is None:
+        raise SystemExit(f"{folder}: no bundle.json under bundle/")
+    code = (folder / "snippet.py").read_text()
+    device = (bundle.get("device") or {}).get("name", "GPU")
+    run_id = store.create_run(code, title=f"{folder.name} ({device}, recorded)")
+    queued = store.load_result(run_id)
+    assert queued is not None
+    outcome = ChildOutcome(
+        status=bundle["status"],
+        bundle=bundle,
+        bundle_dir=bundle_dir,
+        error=None,
+        stdout="",
+        stderr="",
+        truncated=False,
+        duration_s=0.0,
+    )
+    result, artifacts = result_from_outcome(queued, outcome)
+    store.save_result(result.model_copy(update={"duration_s": None}), code, artifacts)
+    return run_id
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("folders", type=Path, nargs="+")
+    args = parser.parse_args()
+    with Store.open(args.data_dir) as store:
+        for folder in args.folders:
+            print(f"{import_bundle(store, folder)}  {folder.name}")
+
+
+if __name__ == "__main__":
+    main()
