@@ -58,7 +58,8 @@ function renderDeltas(c) {
 
 function renderDiff(c) {
   const columns = [
-    { key: "status", label: "change" }, { key: "name", label: "kernel" }, { key: "op", label: "op" }, { key: "kind", label: "kind" },
+    { key: "status", label: "change" }, { key: "name", label: "kernel", format: (v, row) => (row.b_name ? `${v} → ${row.b_name}` : v) },
+    { key: "op", label: "op" }, { key: "kind", label: "kind" },
     { key: "a_dur_us", label: "A time", num: true, format: us }, { key: "b_dur_us", label: "B time", num: true, format: us },
     { key: "dur_delta_us", label: "Δ time", num: true, format: (v) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${us(Math.abs(v))}`) },
     { key: "a_bytes", label: "A bytes", num: true, format: bytes }, { key: "b_bytes", label: "B bytes", num: true, format: bytes },
