@@ -288,7 +288,7 @@ _VERSIONS: tuple[str, ...] = tuple(Versions.model_fields)
 
 
 def _size(run: RunResult) -> str:
-    return "default" if run.size is None else str(run.size)
+    return "default" if run.size is None else f"{run.size:,}"
 
 
 def _mode(run: RunResult) -> str | None:

@@ -219,7 +219,7 @@ def _document(context: AppContext, run_id: str) -> RunDocument:
         raise not_found("run", run_id)
     progress = None if result.status in FINISHED_STATUSES else _progress_now(store, run_id)
     return RunDocument(
-        **result.model_dump(),
+        **dict(result),  # the validated parts as they are: a dump re-validated 20,000 kernels
         code=store.get_code(run_id) or "",
         summary=traffic_summary(result),
         progress=progress,

@@ -34,7 +34,7 @@ function delta(metric, format, higherIsBetter = false) {
   if (metric.delta === 0) return "no change";
   const better = higherIsBetter ? metric.delta > 0 : metric.delta < 0;
   const ratio = metric.ratio === null ? "" : ` (${times(metric.ratio)})`;
-  return el("span", { class: `delta ${better ? "better" : "worse"}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${better ? "better" : "worse"}` });
+  return el("span", { class: `delta ${metric.delta > 0 ? "up" : "down"}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${better ? "better" : "worse"}` });
 }
 
 function renderDeltas(c) {

@@ -5,6 +5,7 @@ import { api, pages, ApiError } from "/static/api.js";
 import { $, el, showError } from "/static/ui.js";
 
 const editor = createEditor($("#editor"), { onRun: submit });
+$("#editor .cm-content").setAttribute("aria-describedby", "editor-help"); // how to leave it by keyboard
 const form = $("#run-form");
 form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
 

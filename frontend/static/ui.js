@@ -33,7 +33,7 @@ export function us(n) {
   return `${n.toFixed(n >= 100 ? 0 : 1)} µs`;
 }
 
-export const times = (x) => (x === null || x === undefined ? "–" : `${x.toFixed(2)}×`);
+export const times = (x) => (x === null || x === undefined ? "–" : `${x < 0.1 ? x.toPrecision(2) : x.toFixed(2)}×`);
 export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const gbps = (moved, durUs) => (durUs > 0 ? `${(moved / (durUs * 1e3)).toFixed(1)} GB/s` : "–");
 export const when = (iso) => (iso ? new Date(iso).toLocaleString() : "–");

@@ -76,7 +76,7 @@ def sizes() -> Comparison:
 
 def test_two_sizes_match_the_same_kernels(sizes: Comparison) -> None:
     assert sizes.same_code
-    assert sizes.differences == ["size: default → 16777216"]
+    assert sizes.differences == ["size: default → 16,777,216"]
     assert _rows(sizes, "eager") == [("changed", 0, 0, "add"), ("changed", 1, 1, "relu")]
     assert _rows(sizes, "compiled") == [("changed", 0, 0, "triton_poi_fused_add_relu_0")]
 

@@ -1,0 +1,170 @@
+"""Browser tests: the pages driven through Debian's Chromium (Playwright) against a real
+`kernelscope serve` with one local worker running snippets on this CPU.
+
+One server and one browser per session, a fresh browser context per test. Runs are costly
+(~25 s for add+relu here), so the runs the tests share are made once per session by the
+fixtures below; failing snippets fail in ~2 s. The server refuses snippets over
+MAX_SNIPPET_BYTES (set small, so the 413 path is cheap to reach from the page).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.browser.live import CHROMIUM, Server, launch_chromium, serve, submit_through_ui
+
+MAX_SNIPPET_BYTES = 2048
+TIMEOUT_MS = 20_000  # one page step (load, click, render) on a busy 2-core machine
+RUN_TIMEOUT_MS = 180_000  # one real run from submit to result
+RUN_URL = re.compile(r"/r/([A-Za-z0-9_-]+)$")
+
+
+def run_id_of(url: str) -> str:
+    match = RUN_URL.search(url)
+    assert match, f"not a run permalink: {url}"
+    return match.group(1)
+
+
+FAILING_CODE = """import torch
+
+def fn(a):
+    return a.nope()
+
+def inputs():
+    return [torch.ones(3)]
+"""
+FAILING_LINE = "    return a.nope()"
+
+XSS_TITLE = '<img src=x onerror="window.__xss=1">'
+XSS_WORD = "zebrafinch"  # only in the XSS snippet's code: the history text filter finds it
+XSS_CODE = f"""# {XSS_WORD}: markup in the title, the output and the error must stay text
+import torch
+
+print("<script>window.__xss=2</script>")
+raise ValueError("<b>bold</b><script>window.__xss=3</script>")
+"""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("browser") / "data"
+    env = {"KERNELSCOPE_MAX_SNIPPET_BYTES": str(MAX_SNIPPET_BYTES)}
+    with serve(data_dir, workers=1, env=env) as live:
+        yield live
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package (CI does)")
+    with sync_playwright() as playwright:
+        launched = launch_chromium(playwright)
+        yield launched
+        launched.close()
+
+
+class BrowserSession:
+    """Opens fresh contexts on the server (the permalink test wants a second one)."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.browser, self.server = browser, server
+        self.contexts: list[Any] = []
+        self.page_errors: list[str] = []
+
+    def new_context(self, **options: Any) -> Any:
+        viewport = {"width": 1280, "height": 800}
+        options = {"viewport": viewport, "base_url": self.server.url, **options}
+        context = self.browser.new_context(**options)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.on("page", self._watch)
+        self.contexts.append(context)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def _watch(self, page: Any) -> None:
+        page.on("pageerror", lambda error: self.page_errors.append(f"{page.url}: {error}"))
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def session(browser: Any, server: Server) -> Iterator[BrowserSession]:
+    opened = BrowserSession(browser, server)
+    yield opened
+    opened.close()
+    assert not opened.page_errors, "uncaught errors in the pages"
+
+
+@pytest.fixture
+def page(session: BrowserSession) -> Any:
+    """A page in a fresh context (1280x800); any uncaught page error fails the test."""
+    return session.new_page()
+
+
+@dataclass
+class LiveRun:
+    """The add+relu run, submitted once through the New run page and followed live.
+    `page` is that page, still open on the permalink; `progress_seen` what its progress
+    card said while the run was going."""
+
+    id: str
+    page: Any
+    progress_seen: str
+    steps_seen: list[str]
+
+
+@pytest.fixture(scope="session")
+def add_relu_run(browser: Any, server: Server) -> Iterator[LiveRun]:
+    opened = BrowserSession(browser, server)
+    page = opened.new_page()
+    page.goto("/")
+    page.locator("[data-example=add_relu]").click()
+    page.keyboard.press("ControlOrMeta+Enter")  # the gallery button focused the editor
+    page.wait_for_url(RUN_URL)
+    run_id = run_id_of(page.url)
+    page.evaluate("window.__sameDocument = true")  # gone if the page reloads
+
+    progress_text = page.locator("#progress-text")
+    expect(page.locator("#progress")).to_be_visible()
+    expect(progress_text).to_have_text(re.compile(r"^(Queued|Running:)"))
+    seen = progress_text.text_content() or ""
+    steps = page.locator("#steps li").all_text_contents()
+
+    page.locator("#summary").wait_for(timeout=RUN_TIMEOUT_MS)
+    yield LiveRun(run_id, page, seen, steps)
+    opened.close()
+    assert not opened.page_errors, "uncaught errors in the pages"
+
+
+@pytest.fixture(scope="session")
+def failed_run(browser: Any, server: Server) -> str:
+    """A snippet that fails on line 4 (`a.nope()`), submitted through the page; finished."""
+    opened = BrowserSession(browser, server)
+    try:
+        run_id = submit_through_ui(opened.new_page(), FAILING_CODE)
+    finally:
+        opened.close()
+    assert server.wait_finished(run_id)["status"] == "failed"
+    return run_id
+
+
+@pytest.fixture(scope="session")
+def xss_run(browser: Any, server: Server) -> str:
+    """Markup in the title (typed in the page), in stdout and in the error; finished."""
+    opened = BrowserSession(browser, server)
+    try:
+        run_id = submit_through_ui(opened.new_page(), XSS_CODE, title=XSS_TITLE)
+    finally:
+        opened.close()
+    assert server.wait_finished(run_id)["status"] == "failed"
+    return run_id
