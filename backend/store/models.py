@@ -54,6 +54,9 @@ class Run(SQLModel, table=True):
         Index("ix_runs_created_at_id", "created_at", "id"),
         Index("ix_runs_status_created_at_id", "status", "created_at", "id"),
         Index("ix_runs_device_name_created_at_id", "device_name", "created_at", "id"),
+        # The queue: the oldest queued runs of one device kind.
+        Index("ix_runs_device_kind_status_created_at", "device_kind", "status", "created_at"),
+        Index("ix_runs_owner_id_created_at_id", "owner_id", "created_at", "id"),
     )
 
     id: str = Field(primary_key=True)
@@ -90,6 +93,14 @@ class Run(SQLModel, table=True):
     correctness: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     compile: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     totals: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
+    owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
+    device_kind: str = Field(default="cpu", sa_column_kwargs={"server_default": "cpu"})
+    cancel_requested: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    worker_id: str | None = None
+    heartbeat_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Variant(SQLModel, table=True):
@@ -192,3 +203,57 @@ class Artifact(SQLModel, table=True):
     sha256: str = Field(index=True)  # lets a future blob GC find unreferenced files
     size_bytes: int
     content_type: str
+
+
+class User(SQLModel, table=True):
+    """A person (or a service) that signs in. Passwords are stored hashed, never plain."""
+
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    password_hash: str | None = None  # None: no password sign-in (API tokens only)
+    is_admin: bool = False
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    disabled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class ApiToken(SQLModel, table=True):
+    """A bearer token, stored as its SHA-256 (the token itself is shown once)."""
+
+    __tablename__ = "api_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = _parent("users.id")
+    name: str
+    token_hash: str = Field(unique=True)
+    scope: str = "user"  # 'user' | 'worker'
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    last_used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class LoginSession(SQLModel, table=True):
+    """A browser sign-in: the cookie carries a random token, the row keys on its SHA-256."""
+
+    __tablename__ = "login_sessions"
+
+    id: str = Field(primary_key=True)  # SHA-256 of the cookie value
+    user_id: int = _parent("users.id")
+    csrf_token: str
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class Worker(SQLModel, table=True):
+    """A worker process that has reported in: one GPU (or the CPU) of one host."""
+
+    __tablename__ = "workers"
+
+    id: str = Field(primary_key=True)
+    device_kind: str
+    host: str
+    device_name: str | None = None
+    started_at: datetime = Field(sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(sa_type=UTCDateTime)
+    current_run_id: str | None = None

@@ -11,6 +11,7 @@ from backend.store.models import metadata
 from backend.store.repository import Store
 
 TABLES = {"runs", "variants", "kernels", "transfers", "round_trips", "artifacts"}
+TABLES |= {"users", "api_tokens", "login_sessions", "workers"}
 
 
 def test_open_creates_the_schema_at_head(store: Store) -> None:
@@ -47,3 +48,22 @@ def test_downgrade_to_base_removes_every_table(tmp_path: Path) -> None:
         assert set(inspect(engine).get_table_names()) == {"alembic_version"}
     finally:
         engine.dispose()
+
+
+def test_migrating_down_and_up_keeps_every_run_and_its_children(tmp_path: Path) -> None:
+    """0002 rebuilds `runs` in batch mode (both ways); with foreign keys on, dropping the old
+    table would cascade-delete every variant, kernel and round trip of every stored run."""
+    from tests.store.factories import CODE, rich_result
+
+    with Store.open(tmp_path) as store:
+        run_id = store.create_run(CODE)
+        store.save_result(rich_result(run_id), CODE, [])
+        before = store.load_result(run_id)
+        command.downgrade(alembic_config(store.engine), "0001")
+        command.upgrade(alembic_config(store.engine), "head")
+        after = store.load_result(run_id)
+        with store.engine.connect() as connection:  # the pool got its pragma back
+            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    assert before is not None and after is not None and after.round_trips
+    assert after.round_trips == before.round_trips
+    assert after.variants == before.variants
