@@ -37,3 +37,39 @@ class Settings(BaseSettings):
     local_workers: int = Field(
         default=1, ge=0, description="runs executed at once by the server itself (0: none)"
     )
+    # Team hosting.
+    auth: Literal["none", "accounts"] = Field(
+        default="none", description="accounts: every route but login and health needs a user"
+    )
+    trusted_user_header: str | None = Field(
+        default=None,
+        description="trust this header (e.g. X-Forwarded-User) as the signed-in user name; "
+        "only behind a reverse proxy that authenticates and strips it from clients",
+    )
+    session_hours: float = Field(default=12, gt=0, description="how long a sign-in lasts")
+    secure_cookies: bool = Field(default=False, description="mark cookies Secure (behind HTTPS)")
+    queue: Literal["local", "redis"] = Field(
+        default="local", description="local: the server runs snippets; redis: RQ workers do"
+    )
+    redis_url: str = Field(default="redis://127.0.0.1:6379/0", description="for queue=redis")
+    default_device_kind: str = Field(
+        default="cpu", description="queue a run goes to when the submitter names none"
+    )
+    max_queued_per_user: int = Field(
+        default=20, gt=0, description="runs one user may have waiting at once"
+    )
+    lease_s: float = Field(
+        default=30, gt=0, description="a running run whose worker is silent this long is lost"
+    )
+    sandbox: Literal["auto", "bwrap", "none"] = Field(
+        default="auto", description="bubblewrap around every snippet (auto: where it works)"
+    )
+    run_memory_mb: int | None = Field(
+        default=None, gt=0, description="memory cap per run (cgroup); unset: the host's limit"
+    )
+    retention_days: float | None = Field(
+        default=None, gt=0, description="delete runs and traces older than this; unset: keep"
+    )
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="json: one structured object per line, with run ids"
+    )

@@ -1,0 +1,200 @@
+"""Users, API tokens and login sessions: the storage half of accounts.
+
+Secrets are never stored: passwords as Argon2id hashes (argon2-cffi's defaults), API tokens
+and session cookies as SHA-256 of 256-bit random values (already unguessable, so a fast
+hash is enough and lookups stay indexed). A raw token exists only in the reply that made it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+from typing import Literal
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from pydantic import BaseModel
+from sqlmodel import Session, col, select
+
+from backend.store import mapping
+from backend.store.db import read_session, write_session
+from backend.store.models import ApiToken, LoginSession, User
+from backend.store.repository import Store
+
+TokenScope = Literal["user", "worker"]
+TOKEN_PREFIX = "ks_"
+_hasher = PasswordHasher()
+
+
+class AccountError(ValueError):
+    """A request about accounts that cannot be met (unknown user, name taken, ...)."""
+
+
+class Principal(BaseModel):
+    """Who is asking: a signed-in user, or the holder of an API token."""
+
+    user_id: int
+    name: str
+    is_admin: bool
+    scope: TokenScope = "user"
+
+
+class TokenInfo(BaseModel):
+    id: int
+    name: str
+    scope: TokenScope
+    created_at: str
+    last_used_at: str | None
+    revoked: bool
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def create_user(
+    store: Store, name: str, password: str | None = None, *, is_admin: bool = False
+) -> int:
+    with write_session(store.engine) as session:
+        if session.exec(select(User).where(User.name == name)).first() is not None:
+            raise AccountError(f"user {name!r} already exists")
+        user = User(
+            name=name,
+            password_hash=_hasher.hash(password) if password else None,
+            is_admin=is_admin,
+            created_at=mapping.utc_now(),
+        )
+        session.add(user)
+        session.flush()
+        assert user.id is not None
+        return user.id
+
+
+def set_password(store: Store, name: str, password: str) -> None:
+    with write_session(store.engine) as session:
+        user = _user(session, name)
+        user.password_hash = _hasher.hash(password)
+        session.add(user)
+
+
+def check_password(store: Store, name: str, password: str) -> Principal | None:
+    """The user, when the password is right; None otherwise (same answer for unknown names)."""
+    with read_session(store.engine) as session:
+        user = session.exec(select(User).where(User.name == name)).first()
+    if user is None or user.password_hash is None or user.disabled_at is not None:
+        _hasher.hash(password)  # spend the same time, so timing does not reveal names
+        return None
+    try:
+        _hasher.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return None
+    return _principal(user)
+
+
+def create_token(store: Store, user_name: str, name: str, scope: TokenScope = "user") -> str:
+    """A new API token for `user_name`; the only time the raw token is available."""
+    raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    with write_session(store.engine) as session:
+        user = _user(session, user_name)
+        assert user.id is not None
+        session.add(
+            ApiToken(
+                user_id=user.id,
+                name=name,
+                token_hash=digest(raw),
+                scope=scope,
+                created_at=mapping.utc_now(),
+            )
+        )
+    return raw
+
+
+def verify_token(store: Store, raw: str) -> Principal | None:
+    """The token's owner and scope, or None for an unknown, revoked or disabled one."""
+    with write_session(store.engine) as session:
+        token = session.exec(select(ApiToken).where(ApiToken.token_hash == digest(raw))).first()
+        if token is None or token.revoked_at is not None:
+            return None
+        user = session.get(User, token.user_id)
+        if user is None or user.disabled_at is not None:
+            return None
+        token.last_used_at = mapping.utc_now()
+        session.add(token)
+        return _principal(user, token.scope)  # type: ignore[arg-type]
+
+
+def list_tokens(store: Store, user_name: str) -> list[TokenInfo]:
+    with read_session(store.engine) as session:
+        user = _user(session, user_name)
+        tokens = session.exec(
+            select(ApiToken).where(ApiToken.user_id == user.id).order_by(col(ApiToken.id))
+        ).all()
+    return [
+        TokenInfo(
+            id=t.id or 0,
+            name=t.name,
+            scope=t.scope,  # type: ignore[arg-type]
+            created_at=mapping.format_utc(t.created_at),
+            last_used_at=mapping.format_utc(t.last_used_at) if t.last_used_at else None,
+            revoked=t.revoked_at is not None,
+        )
+        for t in tokens
+    ]
+
+
+def revoke_token(store: Store, user_name: str, token_id: int) -> None:
+    with write_session(store.engine) as session:
+        user = _user(session, user_name)
+        token = session.get(ApiToken, token_id)
+        if token is None or token.user_id != user.id:
+            raise AccountError(f"user {user_name!r} has no token {token_id}")
+        token.revoked_at = token.revoked_at or mapping.utc_now()
+        session.add(token)
+
+
+def create_session(store: Store, user_id: int, lifetime: timedelta) -> tuple[str, str]:
+    """A new login session: (cookie value, CSRF token)."""
+    raw, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    now = mapping.utc_now()
+    with write_session(store.engine) as session:
+        session.add(
+            LoginSession(
+                id=digest(raw), user_id=user_id, csrf_token=csrf, created_at=now,
+                expires_at=now + lifetime,
+            )
+        )  # fmt: skip
+    return raw, csrf
+
+
+def get_session(
+    store: Store, raw: str, now: datetime | None = None
+) -> tuple[Principal, str] | None:
+    """The signed-in user and the session's CSRF token, unless expired or unknown."""
+    with read_session(store.engine) as session:
+        login = session.get(LoginSession, digest(raw))
+        if login is None or login.expires_at <= (now or mapping.utc_now()):
+            return None
+        user = session.get(User, login.user_id)
+        if user is None or user.disabled_at is not None:
+            return None
+        return _principal(user), login.csrf_token
+
+
+def delete_session(store: Store, raw: str) -> None:
+    with write_session(store.engine) as session:
+        login = session.get(LoginSession, digest(raw))
+        if login is not None:
+            session.delete(login)
+
+
+def _user(session: Session, name: str) -> User:
+    user = session.exec(select(User).where(User.name == name)).first()
+    if user is None:
+        raise AccountError(f"no user {name!r} (create one with `kernelscope user add {name}`)")
+    return user
+
+
+def _principal(user: User, scope: TokenScope = "user") -> Principal:
+    assert user.id is not None
+    return Principal(user_id=user.id, name=user.name, is_admin=user.is_admin, scope=scope)
