@@ -6,7 +6,7 @@ EXAMPLE ?= examples/add_relu.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup frontend run example test lint fmt bench gpu-check clean
+.PHONY: setup frontend run example test lint fmt bench gpu-check deploy-check clean
 
 # Create the virtual environment: torch 2.13.0 (the CPU build here; GPU hosts bring their own) and the project.
 setup: $(VENV)/.installed frontend
@@ -48,10 +48,18 @@ fmt: setup
 # Benchmarks: print measured ratios (never asserted in tests).
 bench: setup
 	$(BIN)/python bench/bench_overhead.py
+	$(BIN)/python bench/bench_large_run.py
+	$(BIN)/python bench/bench_api_latency.py
+	$(BIN)/python bench/bench_queue.py
 
 # On a GPU host: run the examples, print kernels/bytes/times (add NCU=1 for Nsight Compute).
 gpu-check: setup
 	$(BIN)/python scripts/gpu_check.py $(if $(NCU),--ncu,)
+
+# Validate docker-compose.yml and lint Dockerfile.gpu (no Docker engine needed; also in make test).
+deploy-check: setup
+	KERNELSCOPE_REDIS_PASSWORD=check $(BIN)/docker-compose config -q
+	$(BIN)/hadolint Dockerfile.gpu
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache frontend/node_modules frontend/dist

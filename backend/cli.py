@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import threading
@@ -14,13 +13,19 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from backend import accounts_cli
+from backend.ops import cli as ops_cli
+from backend.ops.logs import setup_logging
 from backend.report import render, render_sweep
 from backend.result import RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
 from backend.store.repository import Store
+from backend.worker import remote_cli
 from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
+from backend.worker.sandbox import MODES as SANDBOX_MODES
+from backend.worker.sandbox import SandboxUnavailable, cli_options
 
 COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
 
@@ -51,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
     run.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per run")
     run.add_argument("--title")
+    run.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
     _common(run)
     serve = commands.add_parser("serve", help="start the dashboard and a local worker")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
@@ -60,9 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--workers", type=int, help="runs executed at once (default 1)")
     serve.add_argument("--device", choices=("auto", "cpu", "cuda"))
+    serve.add_argument("--auth", choices=("none", "accounts"), help="accounts: sign-in required")
+    serve.add_argument("--queue", choices=("local", "redis"), help="redis: remote workers run")
+    serve.add_argument("--redis", metavar="URL", help="Redis for --queue redis")
+    serve.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
     show = commands.add_parser("show", help="print a stored run again")
     show.add_argument("run_id")
     _common(show)
+    ops_cli.add_commands(commands)  # backup, prune
+    accounts_cli.add_commands(commands, default_data_dir())  # user, token
+    remote_cli.add_command(commands)  # worker
     return parser
 
 
@@ -74,6 +87,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if hasattr(args, "handler"):  # commands registered by other modules
+        return int(args.handler(args))
     if args.command == "serve":
         return _serve(args)
     if args.command == "show":
@@ -88,17 +103,24 @@ def _serve(args: argparse.Namespace) -> int:
 
     flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir}
     flags |= {"local_workers": args.workers, "device": args.device}
+    flags |= {"auth": args.auth}
+    flags |= {"queue": args.queue, "redis_url": args.redis, "sandbox": args.sandbox}
     try:
         settings = Settings(**{name: value for name, value in flags.items() if value is not None})
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
         print(f"kernelscope: bad setting ({problems}); see README, Settings", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    print(f"Kernelscope on http://{settings.host}:{settings.port}  (data: {settings.data_dir})")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    setup_logging(settings.log_format)
+    if settings.log_format == "text":  # json: every line of output is one log object
+        print(f"Kernelscope on http://{settings.host}:{settings.port}  (data: {settings.data_dir})")
+    try:
+        app = create_app(settings)
+    except SandboxUnavailable as exc:
+        print(f"kernelscope: {exc}", file=sys.stderr)
+        return 2
+    # log_config=None: uvicorn keeps our handler (JSON or text), its access log included.
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", log_config=None)
     return 0
 
 
@@ -118,6 +140,11 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"kernelscope: cannot read {args.snippet}: {exc}", file=sys.stderr)
         return 2
+    try:
+        sandbox, memory_mb = cli_options(args.sandbox)  # bwrap: refused here if it cannot work
+    except SandboxUnavailable as exc:
+        print(f"kernelscope: {exc}", file=sys.stderr)
+        return 2
     sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
     sweep_id = new_run_id() if args.sizes else None
     results = []
@@ -132,6 +159,7 @@ def _run(args: argparse.Namespace) -> int:
                 status="running",  # executed right here: a server must not claim it
             )
             options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
+            options.sandbox, options.memory_mb = sandbox, memory_mb
             with _progress(args.quiet, size) as on_progress:
                 results.append(execute_run(store, args.data_dir, run_id, options, on_progress))
     _print_results(results, args.json, bool(args.sizes))

@@ -14,8 +14,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-RunStatus = Literal["queued", "running", "succeeded", "failed", "timed_out", "crashed"]
-FINISHED_STATUSES: tuple[RunStatus, ...] = ("succeeded", "failed", "timed_out", "crashed")
+RunStatus = Literal["queued", "running", "succeeded", "failed", "timed_out", "crashed", "cancelled"]
+FINISHED_STATUSES: tuple[RunStatus, ...] = (
+    "succeeded",
+    "failed",
+    "timed_out",
+    "crashed",
+    "cancelled",
+)
 Direction = Literal["read", "write"]
 TensorRole = Literal["input", "output", "intermediate", "parameter", "scratch"]
 KernelKind = Literal["elementwise", "reduction", "matmul", "copy", "fused", "other"]

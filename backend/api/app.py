@@ -10,12 +10,24 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from backend import __version__
-from backend.api import compare, figures, pages, runs
+from backend.api import (
+    account_routes,
+    auth,
+    compare,
+    figures,
+    pages,
+    queue_routes,
+    run_access,
+    runs,
+    worker_routes,
+)
 from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
-from backend.queue.local import LocalQueue, WorkerSettings
+from backend.ops.app import install as install_ops
+from backend.queue.factory import make_queue
 from backend.settings import Settings
 from backend.store.repository import Store
+from backend.worker.sandbox import check_server as check_sandbox
 
 log = logging.getLogger(__name__)
 # JSON escaping can grow a snippet (quotes, newlines, non-ASCII): leave room before the
@@ -25,20 +37,19 @@ _BODY_HEADROOM = 6
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    check_sandbox(settings)  # accounts on: strangers' code never runs unsandboxed by default
     store = Store.open(settings.data_dir)
-    queue = LocalQueue(
-        store,
-        settings.data_dir,
-        WorkerSettings(settings.local_workers, settings.device, settings.run_timeout_s),
-    )
+    queue = make_queue(settings, store)  # local (threads here) or redis (remote workers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         queue.start()
+        operations.start()
         log.info("kernelscope %s: data in %s", __version__, settings.data_dir)
         try:
             yield
         finally:
+            operations.stop()
             queue.stop()
             store.close()
 
@@ -50,16 +61,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,  # served by pages.api_docs from our own Swagger UI build: no CDN
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024)
+    app.add_middleware(
+        BodyLimit,
+        max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024,
+        exempt_prefix=worker_routes.router.prefix + "/",  # results: traces, own limit
+    )
     app.state.context = AppContext(settings, store, queue)
     install_error_handlers(app)
+    auth.install(app, app.state.context)  # with auth=accounts: the gate in front of every route
     for router in (runs.router, figures.router, compare.router, pages.examples_router):
+        app.include_router(router)
+    for router in (run_access.router, account_routes.router, account_routes.pages_router):
+        app.include_router(router)
+    for router in (queue_routes.router, worker_routes.router):
         app.include_router(router)
     app.include_router(pages.router)
     pages.mount_static(app)
-
-    @app.get("/healthz", tags=["ops"])
-    def healthz() -> dict[str, str]:
-        return {"status": "ok", "version": __version__}
+    operations = install_ops(app, settings, store)  # /healthz, /metrics, retention, log run ids
 
     return app

@@ -9,11 +9,17 @@ from fastapi import APIRouter, Depends, Query, Response
 from backend.api.context import AppContext, get_context
 from backend.api.errors import ERROR_RESPONSES, not_found
 from backend.api.figures import figure_response
+from backend.api.run_access import READ_PAIR
 from backend.compare import Comparison, compare_runs
 from backend.figures import Lane, timeline_figure
 from backend.result import RunResult
 
-router = APIRouter(prefix="/api/compare", tags=["compare"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api/compare",
+    tags=["compare"],
+    responses=ERROR_RESPONSES,
+    dependencies=[READ_PAIR],  # both runs must be ones the caller may see
+)
 Context = Annotated[AppContext, Depends(get_context)]
 RunId = Annotated[str, Query(min_length=1, max_length=64)]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from fastapi import Request
 
-from backend.queue.local import LocalQueue
+from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.settings import Settings
 from backend.store.repository import Store
@@ -18,7 +18,7 @@ from backend.store.repository import Store
 class AppContext:
     settings: Settings
     store: Store
-    queue: LocalQueue
+    queue: RunQueue
     results: ResultCache = field(init=False)
 
     def __post_init__(self) -> None:
@@ -52,3 +52,8 @@ class ResultCache:
                 while len(self._results) > self.capacity:
                     self._results.popitem(last=False)
         return result
+
+    def forget(self, run_id: str) -> None:
+        """The run was edited (title) or deleted: read it fresh next time."""
+        with self._lock:
+            self._results.pop(run_id, None)

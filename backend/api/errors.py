@@ -100,11 +100,15 @@ class BodyLimit:
     """Refuse request bodies over `max_bytes` with the one error shape (413), before they
     are read into memory: by Content-Length up front, or by counting a chunked body."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, exempt_prefix: str | None = None) -> None:
         self.app, self.max_bytes = app, max_bytes
+        self.exempt_prefix = exempt_prefix  # routes that enforce their own, larger limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        exempt = self.exempt_prefix is not None and scope.get("path", "").startswith(
+            self.exempt_prefix
+        )
+        if scope["type"] != "http" or exempt:
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length", b"0")

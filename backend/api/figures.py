@@ -8,10 +8,16 @@ from fastapi import APIRouter, Depends, Query, Response
 
 from backend.api.context import AppContext, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.api.run_access import READ_RUN
 from backend.figures import run_timeline, sweep_figure, traffic_figure
 from backend.result import RunResult
 
-router = APIRouter(prefix="/api/runs/{run_id}/figures", tags=["figures"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api/runs/{run_id}/figures",
+    tags=["figures"],
+    responses=ERROR_RESPONSES,
+    dependencies=[READ_RUN],  # 404 for a run the caller may not see
+)
 Context = Annotated[AppContext, Depends(get_context)]
 FIGURE_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"description": "a Plotly figure: {data, layout}", "content": {"application/json": {}}}

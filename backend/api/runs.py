@@ -12,8 +12,11 @@ from fastapi import APIRouter, Depends, Query, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from backend.analysis.kernel_source import kernel_source
+from backend.api.auth import Caller, Reader
 from backend.api.context import AppContext, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.api.queue_routes import admission
+from backend.api.run_access import READ_RUN, ReadableRun
 from backend.api.schemas import (
     KernelSource,
     Links,
@@ -27,7 +30,9 @@ from backend.exports import kernels_csv
 from backend.figures import traffic_summary
 from backend.result import FINISHED_STATUSES, RunResult, RunStatus
 from backend.store.ids import new_run_id
+from backend.store.ownership import RunAccess
 from backend.store.repository import RunNotFound, RunState, Store
+from backend.store.visibility import Viewer
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
 Context = Annotated[AppContext, Depends(get_context)]
@@ -40,7 +45,7 @@ def permalink(run_id: str) -> str:
 
 
 @router.post("", status_code=202, response_model=RunCreated)
-def submit_run(body: RunRequest, context: Context) -> RunCreated:
+def submit_run(body: RunRequest, context: Context, caller: Caller) -> RunCreated:
     """Queue a run (one per size for a sweep); answers at once with the permalink."""
     settings = context.settings
     size_bytes = len(body.code.encode())
@@ -54,23 +59,29 @@ def submit_run(body: RunRequest, context: Context) -> RunCreated:
         )
     sizes = _checked_sizes(body.sizes, settings.max_sweep_sizes)
     sweep_id = new_run_id() if body.sizes else None
-    ids = [
-        context.store.create_run(
-            body.code,
-            title=body.title,
-            size=size,
-            sweep_id=sweep_id,
-            compile_mode=body.compile_mode,
-        )
-        for size in sizes
-    ]
+    owner_id = caller.user_id if caller is not None else None
+    kind = body.device_kind or settings.default_device_kind
+    with admission(context, owner_id, kind, len(sizes)):  # per-user limit, known device kind
+        ids = [
+            context.store.create_run(
+                body.code,
+                title=body.title,
+                size=size,
+                sweep_id=sweep_id,
+                compile_mode=body.compile_mode,
+                owner_id=owner_id,
+                visibility=body.visibility,
+                device_kind=kind,
+            )
+            for size in sizes
+        ]
     context.queue.notify()
     return RunCreated(
         id=ids[0],
         url=permalink(ids[0]),
         ids=ids,
         sweep_id=sweep_id,
-        queue_position=context.store.queue_position(ids[0]),
+        queue_position=context.queue.position(ids[0]),
     )
 
 
@@ -91,6 +102,7 @@ def _checked_sizes(sizes: list[int] | None, limit: int) -> list[int | None]:
 @router.get("", response_model=RunPage)
 def list_runs(
     context: Context,
+    viewer: Reader,
     status: RunStatus | None = None,
     device: Annotated[str | None, Query(max_length=200)] = None,
     q: Annotated[str | None, Query(max_length=200, description="text in title or code")] = None,
@@ -100,7 +112,7 @@ def list_runs(
     """History, newest first, with keyset paging (stays fast at any depth)."""
     try:
         runs = context.store.list_runs(
-            limit=limit + 1, before=before, status=status, device=device, text=q
+            limit=limit + 1, before=before, status=status, device=device, text=q, viewer=viewer
         )
     except RunNotFound:
         raise not_found("run", before or "") from None
@@ -116,15 +128,13 @@ def list_devices(context: Context) -> list[str]:
 
 
 @router.get("/{run_id}", response_model=RunDocument)
-def get_run(run_id: str, context: Context) -> RunDocument:
+def get_run(run_id: str, context: Context, access: ReadableRun, viewer: Reader) -> RunDocument:
     """The result document; while queued or running, `progress` says where it is."""
-    return _document(context, run_id)
+    return _document(context, run_id, access, viewer)
 
 
-def _existing_run(run_id: str, context: Context) -> str:
+def _existing_run(run_id: str, _access: ReadableRun) -> str:
     """Checked before a stream starts: once it has, the status code can no longer change."""
-    if context.store.run_state(run_id) is None:
-        raise not_found("run", run_id)
     return run_id
 
 
@@ -137,10 +147,9 @@ async def run_events(
     run_id: Annotated[str, Depends(_existing_run)], context: Context
 ) -> AsyncIterator[ServerSentEvent]:
     """Server-sent progress: an event whenever the status, step or queue position changes."""
-    store = context.store
     last: tuple[object, ...] | None = None
     while True:
-        progress = await to_thread.run_sync(_progress_now, store, run_id)
+        progress = await to_thread.run_sync(_progress_now, context, run_id)
         if progress is None:  # deleted while followed
             return
         if progress.status in FINISHED_STATUSES:
@@ -153,7 +162,11 @@ async def run_events(
         await asyncio.sleep(EVENT_POLL_S)
 
 
-@router.get("/{run_id}/kernels/{variant}/{index}/source", response_model=KernelSource)
+@router.get(
+    "/{run_id}/kernels/{variant}/{index}/source",
+    response_model=KernelSource,
+    dependencies=[READ_RUN],
+)
 def get_kernel_source(
     run_id: str, variant: Literal["eager", "compiled"], index: int, context: Context
 ) -> KernelSource:
@@ -188,13 +201,16 @@ def _generated_source(store: Store, run_id: str, kernel_name: str) -> str | None
     "/{run_id}/downloads/{name}",
     responses={200: {"description": "the file", "content": {"application/octet-stream": {}}}},
 )
-def download(run_id: str, name: str, context: Context) -> Response:
+def download(
+    run_id: str, name: str, context: Context, access: ReadableRun, viewer: Reader
+) -> Response:
     """result.json, kernels.csv, eager_trace.json.gz, compiled_trace.json.gz (Chrome traces
     exactly as torch.profiler wrote them: Perfetto and HolisticTraceAnalysis read them),
     or output_code_N.py (Inductor's generated code)."""
     store = context.store
     if name == "result.json":
-        return _attachment(_document(context, run_id).model_dump_json(indent=2), name, run_id)
+        document = _document(context, run_id, access, viewer)
+        return _attachment(document.model_dump_json(indent=2), name, run_id)
     if name == "kernels.csv":
         return _attachment(kernels_csv(_finished(context, run_id)), name, run_id, "text/csv")
     kind = TRACE_DOWNLOADS.get(name, "output_code")
@@ -212,22 +228,24 @@ def _attachment(
     return Response(content, media_type=media_type, headers={"Content-Disposition": disposition})
 
 
-def _document(context: AppContext, run_id: str) -> RunDocument:
+def _document(context: AppContext, run_id: str, access: RunAccess, viewer: Viewer) -> RunDocument:
     store = context.store
     result = context.results.get(run_id)
     if result is None:
         raise not_found("run", run_id)
-    progress = None if result.status in FINISHED_STATUSES else _progress_now(store, run_id)
+    progress = None if result.status in FINISHED_STATUSES else _progress_now(context, run_id)
     return RunDocument(
         **dict(result),  # the validated parts as they are: a dump re-validated 20,000 kernels
         code=store.get_code(run_id) or "",
         summary=traffic_summary(result),
         progress=progress,
-        links=_links(store, result),
+        links=_links(store, result, viewer),
+        owner=access.owner,
+        visibility=access.visibility,
     )
 
 
-def _links(store: Store, result: RunResult) -> Links:
+def _links(store: Store, result: RunResult, viewer: Viewer) -> Links:
     base = f"/api/runs/{result.id}/downloads/"
     names = ["result.json"]
     if result.variants:
@@ -235,7 +253,7 @@ def _links(store: Store, result: RunResult) -> Links:
     names += [artifact.name for artifact in store.list_artifacts(result.id)]
     return Links(
         permalink=permalink(result.id),
-        previous_run=store.previous_run(result.id),
+        previous_run=store.previous_run(result.id, viewer),
         downloads={name: base + name for name in names},
     )
 
@@ -253,14 +271,14 @@ def _finished(context: AppContext, run_id: str) -> RunResult:
     return result
 
 
-def _progress_now(store: Store, run_id: str) -> Progress | None:
-    state = store.run_state(run_id)
+def _progress_now(context: AppContext, run_id: str) -> Progress | None:
+    state = context.store.run_state(run_id)
     if state is None:
         return None
     return Progress(
         status=state.status,
         step=state.progress_step,
-        queue_position=store.queue_position(run_id) if state.status == "queued" else None,
+        queue_position=context.queue.position(run_id) if state.status == "queued" else None,
         created_at=state.created_at,
         started_at=state.started_at,
         elapsed_s=_elapsed(state),

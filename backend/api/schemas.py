@@ -6,8 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from backend.queue.protocol import KIND_PATTERN
 from backend.result import RunResult, RunStatus
 from backend.store.repository import RunSummary
+from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
 
 CompileMode = Literal["default", "max-autotune-no-cudagraphs"]
@@ -18,12 +20,22 @@ class RunRequest(BaseModel):
 
     code: str = Field(min_length=1, description="the snippet (see the snippet contract)")
     title: str | None = Field(default=None, max_length=200)
-    sizes: list[Annotated[int, Field(gt=0)]] | None = Field(
+    # At most 2**53: the largest integer a browser's JSON keeps exact, and within SQLite's.
+    sizes: list[Annotated[int, Field(gt=0, le=2**53)]] | None = Field(
         default=None,
         min_length=1,
         description="sweep: one run per size, each calling inputs(size)",
     )
     compile_mode: CompileMode = "default"
+    visibility: Visibility = Field(
+        default=DEFAULT_VISIBILITY,
+        description="team: every signed-in user; private: only you; public: anyone with the link",
+    )
+    device_kind: str | None = Field(
+        default=None,
+        pattern=KIND_PATTERN,
+        description="the queue (kind of GPU) to run on, e.g. h100; default: the server's",
+    )
 
 
 class RunCreated(BaseModel):
@@ -64,6 +76,8 @@ class RunDocument(RunResult):
     )
     progress: Progress | None = None
     links: Links | None = None
+    owner: str | None = Field(default=None, description="the author (null: made without accounts)")
+    visibility: Visibility = DEFAULT_VISIBILITY
 
 
 class RunPage(BaseModel):

@@ -8,13 +8,15 @@ hash is enough and lookups stay indexed). A raw token exists only in the reply t
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from backend.store import mapping
@@ -24,6 +26,12 @@ from backend.store.repository import Store
 
 TokenScope = Literal["user", "worker"]
 TOKEN_PREFIX = "ks_"
+MIN_PASSWORD_LENGTH = 8
+# Names come from the CLI or a proxy's identity header (often an e-mail address).
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
+# A token's last use is written at most this often: a worker's heartbeats must not take
+# SQLite's write lock on every request just to move a timestamp.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
 _hasher = PasswordHasher()
 
 
@@ -40,9 +48,21 @@ class Principal(BaseModel):
     scope: TokenScope = "user"
 
 
+class NewToken(BaseModel):
+    id: int
+    token: str  # the only time the raw token is available
+
+
+class UserInfo(BaseModel):
+    name: str
+    is_admin: bool
+    has_password: bool
+    created_at: str
+
+
 class TokenInfo(BaseModel):
     id: int
-    name: str
+    name: str = Field(description="the label given when it was created")
     scope: TokenScope
     created_at: str
     last_used_at: str | None
@@ -53,9 +73,29 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def check_name(name: str) -> str:
+    if not _NAME.match(name):
+        raise AccountError(
+            f"bad user name {name!r}: use 1 to 64 letters, digits and . _ @ + - "
+            "(starting with a letter or digit)"
+        )
+    return name
+
+
+def check_new_password(password: str) -> str:
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise AccountError(
+            f"the password is too short: use at least {MIN_PASSWORD_LENGTH} characters"
+        )
+    return password
+
+
 def create_user(
     store: Store, name: str, password: str | None = None, *, is_admin: bool = False
 ) -> int:
+    check_name(name)
+    if password is not None:
+        check_new_password(password)
     with write_session(store.engine) as session:
         if session.exec(select(User).where(User.name == name)).first() is not None:
             raise AccountError(f"user {name!r} already exists")
@@ -72,6 +112,7 @@ def create_user(
 
 
 def set_password(store: Store, name: str, password: str) -> None:
+    check_new_password(password)
     with write_session(store.engine) as session:
         user = _user(session, name)
         user.password_hash = _hasher.hash(password)
@@ -92,36 +133,74 @@ def check_password(store: Store, name: str, password: str) -> Principal | None:
     return _principal(user)
 
 
-def create_token(store: Store, user_name: str, name: str, scope: TokenScope = "user") -> str:
+def create_token(store: Store, user_name: str, name: str, scope: TokenScope = "user") -> NewToken:
     """A new API token for `user_name`; the only time the raw token is available."""
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with write_session(store.engine) as session:
         user = _user(session, user_name)
         assert user.id is not None
-        session.add(
-            ApiToken(
-                user_id=user.id,
-                name=name,
-                token_hash=digest(raw),
-                scope=scope,
-                created_at=mapping.utc_now(),
-            )
+        token = ApiToken(
+            user_id=user.id,
+            name=name,
+            token_hash=digest(raw),
+            scope=scope,
+            created_at=mapping.utc_now(),
         )
-    return raw
+        session.add(token)
+        session.flush()
+        assert token.id is not None
+        return NewToken(id=token.id, token=raw)
 
 
 def verify_token(store: Store, raw: str) -> Principal | None:
-    """The token's owner and scope, or None for an unknown, revoked or disabled one."""
-    with write_session(store.engine) as session:
+    """The token's owner and scope, or None for an unknown, revoked or disabled one.
+
+    A read; the last-use time is written only when it is over LAST_USED_RESOLUTION old."""
+    now = mapping.utc_now()
+    with read_session(store.engine) as session:
         token = session.exec(select(ApiToken).where(ApiToken.token_hash == digest(raw))).first()
         if token is None or token.revoked_at is not None:
             return None
         user = session.get(User, token.user_id)
         if user is None or user.disabled_at is not None:
             return None
-        token.last_used_at = mapping.utc_now()
-        session.add(token)
-        return _principal(user, token.scope)  # type: ignore[arg-type]
+        principal = _principal(user, token.scope)  # type: ignore[arg-type]
+        stale = token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION
+    if stale:
+        with write_session(store.engine) as session:
+            session.exec(
+                update(ApiToken).where(col(ApiToken.id) == token.id).values(last_used_at=now)
+            )
+    return principal
+
+
+def principal_by_name(store: Store, name: str) -> Principal | None:
+    """The enabled user called `name` (an identity header names people this way)."""
+    with read_session(store.engine) as session:
+        user = session.exec(select(User).where(User.name == name)).first()
+    if user is None or user.disabled_at is not None:
+        return None
+    return _principal(user)
+
+
+def principal_of(store: Store, name: str) -> Principal:
+    """The user called `name`; AccountError when there is none."""
+    with read_session(store.engine) as session:
+        return _principal(_user(session, name))
+
+
+def list_users(store: Store) -> list[UserInfo]:
+    with read_session(store.engine) as session:
+        users = session.exec(select(User).order_by(col(User.name))).all()
+    return [
+        UserInfo(
+            name=u.name,
+            is_admin=u.is_admin,
+            has_password=u.password_hash is not None,
+            created_at=mapping.format_utc(u.created_at),
+        )
+        for u in users
+    ]
 
 
 def list_tokens(store: Store, user_name: str) -> list[TokenInfo]:
@@ -158,6 +237,12 @@ def create_session(store: Store, user_id: int, lifetime: timedelta) -> tuple[str
     raw, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     now = mapping.utc_now()
     with write_session(store.engine) as session:
+        # Expired sign-ins are useless: drop this user's while we hold the lock anyway.
+        session.exec(
+            delete(LoginSession).where(
+                col(LoginSession.user_id) == user_id, col(LoginSession.expires_at) <= now
+            )
+        )
         session.add(
             LoginSession(
                 id=digest(raw), user_id=user_id, csrf_token=csrf, created_at=now,

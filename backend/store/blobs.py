@@ -40,7 +40,17 @@ class BlobStore:
     def put(self, data: bytes) -> str:
         """Store `data` (once) and return its sha256."""
         sha = hashlib.sha256(data).hexdigest()
-        return sha if self.exists(sha) else self._ingest([data])
+        return sha if self._touch(sha) else self._ingest([data])
+
+    def _touch(self, sha: str) -> bool:
+        """Mark an existing blob as just used; False when there is none. Retention's blob GC
+        only deletes files untouched for an hour, so a blob being referenced again by a run
+        that is being saved right now is never collected in between."""
+        try:
+            os.utime(self.path_for(sha))
+        except FileNotFoundError:
+            return False
+        return True
 
     def put_file(self, path: Path) -> str:
         """Store a file's contents and return their sha256, streamed: traces can be large."""

@@ -57,6 +57,8 @@ class Run(SQLModel, table=True):
         # The queue: the oldest queued runs of one device kind.
         Index("ix_runs_device_kind_status_created_at", "device_kind", "status", "created_at"),
         Index("ix_runs_owner_id_created_at_id", "owner_id", "created_at", "id"),
+        # Fair order: when each owner's latest run was picked from the queue.
+        Index("ix_runs_owner_id_dispatched_at", "owner_id", "dispatched_at"),
     )
 
     id: str = Field(primary_key=True)
@@ -101,6 +103,10 @@ class Run(SQLModel, table=True):
     worker_id: str | None = None
     heartbeat_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # When the run was picked from the waiting list (handed to RQ, or claimed by a local
+    # worker), and the RQ job it was last handed to (queue=redis).
+    job_id: str | None = None
+    dispatched_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Variant(SQLModel, table=True):

@@ -4,15 +4,18 @@ Runs and their children live in SQLite (`kernelscope.db`), artifact bytes in a
 content-addressed `BlobStore` (`blobs/`), both under one data directory.
 """
 
+import gc
 import hashlib
 from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, get_args
 
-from pydantic import BaseModel
-from sqlalchemy import Engine, and_, delete, func, or_
+from pydantic import BaseModel, Field
+from sqlalchemy import Engine, and_, delete, or_
 from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
@@ -21,7 +24,8 @@ from backend.store import mapping
 from backend.store.blobs import BlobStore
 from backend.store.db import init_db, make_engine, read_session, write_session
 from backend.store.ids import new_run_id
-from backend.store.models import Artifact, Kernel, RoundTrip, Run, Transfer, Variant
+from backend.store.models import Artifact, Kernel, RoundTrip, Run, Transfer, User, Variant
+from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
 DB_FILENAME = "kernelscope.db"
 BLOBS_DIRNAME = "blobs"
@@ -47,6 +51,8 @@ class RunSummary(BaseModel):
     speedup: float | None
     kernel_speedup: float | None
     size: int | None
+    visibility: Visibility = DEFAULT_VISIBILITY
+    owner: str | None = Field(default=None, description="the author's user name")
 
 
 class RunState(BaseModel):
@@ -80,7 +86,7 @@ class ArtifactInfo(BaseModel):
 _STATUSES = frozenset(get_args(doc.RunStatus))
 # Listings load only these columns: never the code or the JSON parts of the document.
 _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
-    getattr(Run, name) for name in RunSummary.model_fields
+    getattr(Run, name) for name in RunSummary.model_fields if name != "owner"
 ]
 _STATE_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name)
@@ -95,6 +101,8 @@ class Store:
     def __init__(self, engine: Engine, blobs: BlobStore) -> None:
         self.engine = engine
         self.blobs = blobs
+        # Called with each document save_result stored, after it committed (e.g. metrics).
+        self.result_listeners: list[Callable[[doc.RunResult], None]] = []
 
     @classmethod
     def open(cls, data_dir: Path) -> Self:
@@ -127,6 +135,9 @@ class Store:
         sweep_id: str | None = None,
         compile_mode: str = "default",
         status: doc.RunStatus = "queued",
+        owner_id: int | None = None,
+        visibility: Visibility = DEFAULT_VISIBILITY,
+        device_kind: str = "cpu",
     ) -> str:
         """Record a new run and return its id.
 
@@ -145,6 +156,9 @@ class Store:
             size=size,
             sweep_id=sweep_id,
             compile_mode=compile_mode,
+            owner_id=owner_id,
+            visibility=visibility,
+            device_kind=device_kind,
         )
         with write_session(self.engine) as session:
             session.add(run)
@@ -167,22 +181,10 @@ class Store:
             session.add(run)
 
     def claim_next(self) -> ClaimedRun | None:
-        """Take the oldest queued run and mark it running, atomically (BEGIN IMMEDIATE):
-        two workers never claim the same run."""
-        query = (
-            select(Run)
-            .where(Run.status == "queued")
-            .order_by(col(Run.created_at), col(Run.id))
-            .limit(1)
-        )
-        with write_session(self.engine) as session:
-            run = session.exec(query).first()
-            if run is None:
-                return None
-            run.status, run.progress_step = "running", "starting"
-            run.started_at, run.finished_at = mapping.utc_now(), None
-            session.add(run)
-            return ClaimedRun.model_validate(run, from_attributes=True)
+        """Take the next queued run in the fair order and mark it running, atomically."""
+        from backend.queue import jobs  # the queue owns the order (and imports this module)
+
+        return jobs.claim_next(self)
 
     def requeue_running(self) -> list[str]:
         """Put runs left 'running' by a stopped server back in the queue; their ids."""
@@ -209,27 +211,19 @@ class Store:
             )
 
     def queue_position(self, run_id: str) -> int | None:
-        """1 for the next run a worker will take; None when the run is not queued."""
-        with read_session(self.engine) as session:
-            run = session.get(Run, run_id)
-            if run is None or run.status != "queued":
-                return None
-            ahead = select(func.count()).where(
-                Run.status == "queued",
-                or_(
-                    col(Run.created_at) < run.created_at,
-                    and_(col(Run.created_at) == run.created_at, col(Run.id) < run.id),
-                ),
-            )
-            return int(session.exec(ahead).one()) + 1
+        """1 for the next run a worker will take (fair order); None when not queued."""
+        from backend.queue import jobs
+
+        return jobs.queue_position(self, run_id, by_kind=False)
 
     def device_names(self) -> list[str]:
         query = select(Run.device_name).where(col(Run.device_name).is_not(None)).distinct()
         with read_session(self.engine) as session:
             return sorted(name for name in session.exec(query) if name)
 
-    def previous_run(self, run_id: str) -> str | None:
-        """The latest earlier run of exactly the same code, for "compare with previous"."""
+    def previous_run(self, run_id: str, viewer: Viewer | None = None) -> str | None:
+        """The latest earlier run of exactly the same code (that `viewer` may see), for
+        "compare with previous"."""
         with read_session(self.engine) as session:
             run = session.get(Run, run_id)
             if run is None:
@@ -244,7 +238,8 @@ class Store:
                 .order_by(col(Run.created_at).desc(), col(Run.id).desc())
                 .limit(1)
             )
-            return session.exec(query).first()
+            visible = viewer.clause() if viewer is not None else None
+            return session.exec(query if visible is None else query.where(visible)).first()
 
     def save_result(self, result: doc.RunResult, code: str, artifacts: list[ArtifactInput]) -> None:
         """Store a finished document in one transaction, replacing the run's previous children.
@@ -273,10 +268,13 @@ class Store:
                 session.exec(delete(table).where(col(table.run_id) == result.id))
             _insert_children(session, result)
             session.add_all(artifact_rows)
+        for listener in self.result_listeners:
+            listener(result)
 
     def load_result(self, run_id: str) -> doc.RunResult | None:
         """The document as saved (sweep points recomputed), or None for an unknown id."""
-        with read_session(self.engine) as session:  # one snapshot for every query below
+        # one snapshot for every query below
+        with _gc_paused(), read_session(self.engine) as session:
             run = session.get(Run, run_id)
             if run is None:
                 return None
@@ -319,16 +317,25 @@ class Store:
         status: doc.RunStatus | None = None,
         device: str | None = None,
         text: str | None = None,
+        viewer: Viewer | None = None,
     ) -> list[RunSummary]:
         """Runs newest first. Page with `before`: the id of the last run of the previous page.
 
         Keyset paging on (created_at, id): pages stay exact while runs are added, and
         deep pages cost the same as the first. `device` matches the device name exactly;
         `text` is a case-insensitive substring of the title or the code, or an exact id.
+        With a `viewer`, only the runs it may see (the cursor too).
         """
         if limit < 1:
             raise ValueError("limit must be at least 1")
-        query = select(Run).options(load_only(*_SUMMARY_COLUMNS))
+        query = (
+            select(Run, User.name)
+            .outerjoin(User, col(Run.owner_id) == col(User.id))
+            .options(load_only(*_SUMMARY_COLUMNS))
+        )
+        visible = viewer.clause() if viewer is not None else None
+        if visible is not None:
+            query = query.where(visible)
         if status is not None:
             query = query.where(Run.status == status)
         if device is not None:
@@ -343,7 +350,10 @@ class Store:
             )
         with read_session(self.engine) as session:
             if before is not None:
-                cursor = session.exec(select(Run.created_at).where(Run.id == before)).first()
+                cursor_query = select(Run.created_at).where(Run.id == before)
+                if visible is not None:
+                    cursor_query = cursor_query.where(visible)
+                cursor = session.exec(cursor_query).first()
                 if cursor is None:
                     raise RunNotFound(before)
                 query = query.where(
@@ -353,7 +363,20 @@ class Store:
                     )
                 )
             query = query.order_by(col(Run.created_at).desc(), col(Run.id).desc()).limit(limit)
-            return [_summary(run) for run in session.exec(query).all()]
+            return [_summary(run, owner) for run, owner in session.exec(query).all()]
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Loading a large run allocates millions of objects that all survive, and CPython's
+    collector rescans them over and over: 70 s instead of 18 s for 200,000 kernels."""
+    enabled = gc.isenabled()  # False when another thread's load has it paused: leave it to that
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _get_run(session: Session, run_id: str) -> Run:
@@ -367,9 +390,10 @@ def _format_optional(value: datetime | None) -> str | None:
     return None if value is None else mapping.format_utc(value)
 
 
-def _summary(run: Run) -> RunSummary:
-    fields = {name: getattr(run, name) for name in RunSummary.model_fields}
-    return RunSummary.model_validate({**fields, "created_at": mapping.format_utc(run.created_at)})
+def _summary(run: Run, owner: str | None = None) -> RunSummary:
+    fields = {name: getattr(run, name) for name in RunSummary.model_fields if name != "owner"}
+    created_at = mapping.format_utc(run.created_at)
+    return RunSummary.model_validate({**fields, "created_at": created_at, "owner": owner})
 
 
 def _upsert_run(session: Session, result: doc.RunResult, code: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from backend.worker.bundle import read_bundle
 from backend.worker.crash import describe_exit
+from backend.worker.sandbox import SandboxLimits, SandboxRun, open_sandbox
 
 PASSED_ENV = ("PATH", "LANG", "LC_ALL", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CC", "CXX")
 # Lines the profiler itself prints to stderr; they are not the snippet's output.
@@ -43,8 +44,10 @@ class ChildRequest:
     size: int | None = None
     compile_mode: str = "default"
     device: str = "auto"
-    cache_dir: Path | None = None
+    cache_dir: Path | None = None  # unsandboxed runs only: a sandboxed run's cache is its own
     limits: ChildLimits = field(default_factory=ChildLimits)
+    sandbox: str = "auto"  # auto | bwrap | none (backend.worker.sandbox)
+    memory_mb: int | None = None  # the sandbox's memory cap (a cgroup)
     # Set by the owner to stop the child early (server shutdown): run_child then raises.
     stop: threading.Event | None = None
 
@@ -63,6 +66,7 @@ class ChildOutcome:
     stderr: str
     truncated: bool
     duration_s: float
+    notes: list[str] = field(default_factory=list)  # how it ran, e.g. without a sandbox
 
 
 ProgressCallback = Callable[[str, float], None]
@@ -95,13 +99,34 @@ class _Stream:
 
 def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None) -> ChildOutcome:
     snippet, bundle_dir, crash_log, cwd = _prepare(request)
+    limits = SandboxLimits(request.limits.timeout_s, request.memory_mb)
+    sandbox, notes = open_sandbox(request.sandbox, request.workdir, limits)
+    try:
+        outcome = _run(request, sandbox, (snippet, bundle_dir, crash_log, cwd), on_progress)
+    finally:
+        if sandbox is not None:
+            sandbox.close()  # nothing of the run survives it: processes, cgroup, uid
+    outcome.notes += notes
+    return outcome
+
+
+def _run(
+    request: ChildRequest,
+    sandbox: SandboxRun | None,
+    paths: tuple[Path, Path, Path, Path],
+    on_progress: ProgressCallback | None,
+) -> ChildOutcome:
+    snippet, bundle_dir, crash_log, cwd = paths
     progress_read, progress_write = os.pipe()
     command = _command(request, snippet, bundle_dir, crash_log, progress_write)
+    env = _child_env(request, sandboxed=sandbox is not None)
+    if sandbox is not None:
+        command, env = sandbox.wrap(command, env, cwd), sandbox.launcher_env()
     started = time.monotonic()
     process = subprocess.Popen(
         command,
         cwd=cwd,
-        env=_child_env(request),
+        env=env,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -116,16 +141,18 @@ def run_child(request: ChildRequest, on_progress: ProgressCallback | None = None
     try:
         ended_by = _pump(process, progress_read, streams, request, started, on_progress)
         if ended_by == "timeout":
-            _dump_stack(process)
+            _dump_stack(process, sandbox)
     finally:
         _kill_group(process)
+        if sandbox is not None:
+            sandbox.kill()
         os.close(progress_read)
         for pipe in (process.stdout, process.stderr):
             if pipe is not None:
                 pipe.close()
     if ended_by == "stopped":
         raise ChildStopped(f"stopped after {time.monotonic() - started:.1f} s")
-    return _outcome(request, process, ended_by, streams, bundle_dir, crash_log, started)
+    return _outcome(request, process, ended_by, streams, (bundle_dir, crash_log), started, sandbox)
 
 
 def _prepare(request: ChildRequest) -> tuple[Path, Path, Path, Path]:
@@ -149,17 +176,20 @@ def _command(
     return command
 
 
-def _child_env(request: ChildRequest) -> dict[str, str]:
+def _child_env(request: ChildRequest, sandboxed: bool = False) -> dict[str, str]:
     """Only what torch needs: no server settings, tokens or database paths leak in."""
     env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
     package_root = str(Path(__file__).resolve().parents[2])
+    # A shared Inductor cache would let one sandboxed snippet plant a compiled kernel that
+    # another user's run then loads: a sandboxed run compiles into its own directory.
+    cache_dir = None if sandboxed else request.cache_dir
     env.update(
         HOME=str(request.workdir),
         PYTHONPATH=package_root,
         PYTHONUNBUFFERED="1",
         PYTHONDONTWRITEBYTECODE="1",
         TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
-        TORCHINDUCTOR_CACHE_DIR=str(request.cache_dir or request.workdir / "inductor-cache"),
+        TORCHINDUCTOR_CACHE_DIR=str(cache_dir or request.workdir / "inductor-cache"),
         TMPDIR=str(request.workdir),
     )
     return env
@@ -217,10 +247,13 @@ def _progress_lines(data: bytes, on_progress: ProgressCallback | None) -> bytes:
     return rest
 
 
-def _dump_stack(process: subprocess.Popen[bytes]) -> None:
+def _dump_stack(process: subprocess.Popen[bytes], sandbox: SandboxRun | None) -> None:
     """Ask the harness's faulthandler where the snippet is stuck, before killing it."""
     try:
-        process.send_signal(signal.SIGUSR1)
+        if sandbox is not None:
+            sandbox.signal(signal.SIGUSR1)  # bwrap does not forward signals to the harness
+        else:
+            process.send_signal(signal.SIGUSR1)
         process.wait(timeout=1.0)
     except (ProcessLookupError, subprocess.TimeoutExpired):
         pass
@@ -238,12 +271,18 @@ def _outcome(
     process: subprocess.Popen[bytes],
     ended_by: str | None,
     streams: dict[str, _Stream],
-    bundle_dir: Path,
-    crash_log: Path,
+    paths: tuple[Path, Path],
     started: float,
+    sandbox: SandboxRun | None,
 ) -> ChildOutcome:
+    bundle_dir, crash_log = paths
     bundle = read_bundle(bundle_dir) if ended_by is None else None
-    status, error = describe_exit(request, process.returncode, ended_by, bundle, crash_log)
+    returncode = process.returncode
+    if sandbox is not None:
+        returncode = sandbox.exit_status(returncode)
+    status, error = describe_exit(request, returncode, ended_by, bundle, crash_log)
+    if sandbox is not None:
+        status, error = sandbox.explain(status, error, returncode)
     return ChildOutcome(
         status=status,
         bundle=bundle,

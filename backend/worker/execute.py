@@ -34,6 +34,8 @@ class RunOptions:
     timeout_s: float = DEFAULT_TIMEOUT_S
     title: str | None = None
     stop: threading.Event | None = None  # set to kill the run early (raises ChildStopped)
+    sandbox: str = "auto"  # auto | bwrap | none: see backend.worker.sandbox
+    memory_mb: int | None = None  # memory cap of a sandboxed run (a cgroup); None: the host's
 
 
 def execute_run(
@@ -77,6 +79,8 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
         cache_dir=data_dir / "cache" / "inductor",
         limits=ChildLimits(timeout_s=options.timeout_s),
         stop=options.stop,
+        sandbox=options.sandbox,
+        memory_mb=options.memory_mb,
     )
 
 
@@ -97,6 +101,7 @@ def result_from_outcome(
             **(vars(analysis) if analysis is not None else {}),
         }
     )
+    result.notes = [*result.notes, *outcome.notes]  # e.g. "ran without a sandbox: why"
     result.versions.kernelscope = __version__
     return RunResult.model_validate(result.model_dump()), _artifacts(outcome.bundle_dir, bundle)
 

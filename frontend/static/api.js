@@ -7,11 +7,27 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, body) {
+// Accounts: unsafe requests carry the session's CSRF token (the readable ks_csrf cookie, or
+// GET /api/me behind an identity proxy); a 401 not_authenticated sends the browser to sign in.
+const SAFE = new Set(["GET", "HEAD"]);
+const csrfCookie = () => document.cookie.split("; ").find((c) => c.startsWith("ks_csrf="))?.slice(8);
+let mine = null; // GET /api/me, asked once per page
+const me = () => (mine ??= call("GET", "/api/me", undefined, { quiet: true }));
+async function csrfToken() {
+  return csrfCookie() ?? (await me().catch(() => null))?.csrf_token;
+}
+export const loginUrl = (next = window.location.pathname + window.location.search) =>
+  `/login?next=${encodeURIComponent(next)}`;
+
+async function call(method, url, body, { quiet = false } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
+  }
+  if (!SAFE.has(method)) {
+    const token = await csrfToken();
+    if (token) init.headers["X-CSRF-Token"] = token;
   }
   let response;
   try {
@@ -20,6 +36,9 @@ async function call(method, url, body) {
     throw new ApiError({ status: 0, kind: "network", message: `Cannot reach the server: ${err.message}` });
   }
   const data = await response.json().catch(() => null);
+  if (response.status === 401 && data?.error?.kind === "not_authenticated" && !quiet) {
+    window.location.assign(loginUrl());
+  }
   if (!response.ok) {
     throw new ApiError(data?.error ?? { status: response.status, kind: "http_error", message: response.statusText });
   }
@@ -45,6 +64,15 @@ export const api = {
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   kernelSource: (id, variant, index) => call("GET", `${run(id)}/kernels/${variant}/${index}/source`),
   events: (id) => new EventSource(`${run(id)}/events`),
+  updateRun: (id, changes) => call("PATCH", run(id), changes),
+  cancelRun: (id) => call("POST", `${run(id)}/cancel`),
+  deleteRun: (id) => call("DELETE", run(id)),
+  me, // resolves to {auth, user, via, csrf_token}; rejects (401) when nobody is signed in
+  login: (name, password) => call("POST", "/api/login", { name, password }, { quiet: true }),
+  logout: () => call("POST", "/api/logout", undefined, { quiet: true }),
+  tokens: () => call("GET", "/api/tokens"),
+  createToken: (label, worker = false) => call("POST", "/api/tokens", { label, worker }),
+  revokeToken: (id) => call("DELETE", `/api/tokens/${encodeURIComponent(id)}`),
 };
 
 export const pages = {
@@ -52,4 +80,5 @@ export const pages = {
   newRun: (fromId) => (fromId ? `/?from=${encodeURIComponent(fromId)}` : "/"),
   compare: (a, b) => `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}`,
   history: (params = {}) => "/runs" + q(params),
+  account: () => "/account",
 };

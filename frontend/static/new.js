@@ -30,7 +30,7 @@ async function submit() {
 }
 
 function requestBody() {
-  const body = { code: editor.getCode(), compile_mode: $("#compile-mode").value };
+  const body = { code: editor.getCode(), compile_mode: $("#compile-mode").value, visibility: $("#visibility").value };
   const title = $("#title").value.trim();
   if (title) body.title = title;
   const sizes = $("#sizes").value.trim();

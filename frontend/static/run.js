@@ -2,6 +2,7 @@
 // headline, memory traffic, timelines, kernels, snippet <-> kernel links, sweep, downloads.
 import { createReadOnlyViewer } from "/static/dist/editor.js";
 import { api, pages } from "/static/api.js";
+import { renderOwnership } from "/static/ownership.js";
 import { $, el, badge, bytes, us, times, count, gbps, when, showError, sortableTable, plot } from "/static/ui.js";
 
 const runId = decodeURIComponent(window.location.pathname.split("/").pop());
@@ -31,6 +32,7 @@ function renderHeader(run) {
   document.title = `${run.title || "Run " + run.id} · Kernelscope`;
   $("#run-title").textContent = run.title || `Run ${run.id}`;
   $("#status").replaceChildren(badge(run.status));
+  renderOwnership(run);
   $("#fork").href = pages.newRun(run.id);
   const previous = run.links?.previous_run;
   $("#compare-previous").hidden = !previous;
@@ -47,6 +49,7 @@ function wireButtons() {
       $("#copied").textContent = `Permalink: ${link}`;
     }
   });
+  $("#cancel-run").addEventListener("click", cancelRun);
   $("#compare-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const other = $("#compare-id").value.trim();
@@ -55,6 +58,19 @@ function wireButtons() {
 }
 
 // ---- progress -----------------------------------------------------------------------
+
+// Queued: cancelled at once. Running: its worker kills the snippet within seconds, and the
+// event stream then reports the run finished (cancelled).
+async function cancelRun() {
+  const button = $("#cancel-run");
+  button.disabled = true;
+  try {
+    $("#cancel-note").textContent = (await api.cancelRun(runId)).message;
+  } catch (err) {
+    button.disabled = false;
+    showError($("#failure"), err);
+  }
+}
 
 function follow(run) {
   const box = $("#progress");

@@ -81,6 +81,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("worker_id", sa.String(), nullable=True))
         batch.add_column(sa.Column("heartbeat_at", sa.DateTime(), nullable=True))
         batch.add_column(sa.Column("attempts", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("job_id", sa.String(), nullable=True))
+        batch.add_column(sa.Column("dispatched_at", sa.DateTime(), nullable=True))
         batch.create_foreign_key(
             "fk_runs_owner_id_users", "users", ["owner_id"], ["id"], ondelete="SET NULL"
         )
@@ -88,14 +90,18 @@ def upgrade() -> None:
             "ix_runs_device_kind_status_created_at", ["device_kind", "status", "created_at"]
         )
         batch.create_index("ix_runs_owner_id_created_at_id", ["owner_id", "created_at", "id"])
+        batch.create_index("ix_runs_owner_id_dispatched_at", ["owner_id", "dispatched_at"])
 
 
 def downgrade() -> None:
     with op.batch_alter_table("runs") as batch:
+        batch.drop_index("ix_runs_owner_id_dispatched_at")
         batch.drop_index("ix_runs_owner_id_created_at_id")
         batch.drop_index("ix_runs_device_kind_status_created_at")
         batch.drop_constraint("fk_runs_owner_id_users", type_="foreignkey")
         for column in (
+            "dispatched_at",
+            "job_id",
             "attempts",
             "heartbeat_at",
             "worker_id",

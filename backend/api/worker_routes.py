@@ -1,0 +1,184 @@
+"""/api/worker/*: what remote workers call (a worker-scope token, `Authorization: Bearer`).
+
+The API stays the only writer of the database: workers claim runs, heartbeat and report
+results here (the protocol is in `backend.queue.protocol`). With accounts on, the auth gate
+admits only worker tokens here; with accounts off these routes are open like every other,
+but a token that is sent must still be a valid worker token, so a misconfigured worker
+fails at once instead of silently running without one.
+"""
+
+from __future__ import annotations
+
+import tarfile
+import tempfile
+from typing import IO, Annotated, Any
+
+from anyio import to_thread
+from fastapi import APIRouter, Depends, Request
+from pydantic import ValidationError
+
+from backend.api.auth import accounts_on, require_worker
+from backend.api.context import AppContext, get_context
+from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.queue import jobs
+from backend.queue.protocol import (
+    REPORT_CONTENT_TYPE,
+    REPORT_FILE,
+    RESULT_FILE,
+    BeatReply,
+    Heartbeat,
+    Report,
+    ReportReply,
+    StartedRun,
+    StartRequest,
+)
+from backend.result import FINISHED_STATUSES, RunResult
+from backend.store import accounts
+from backend.store.accounts import Principal
+from backend.store.repository import ArtifactInput, RunNotFound, Store
+
+MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
+IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
+_WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
+
+
+def worker_caller(request: Request) -> Principal | None:
+    """The worker token's holder (accounts on: checked by the gate as well)."""
+    principal = require_worker(request)
+    if principal is not None or accounts_on(request):
+        return principal
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    found = accounts.verify_token(get_context(request).store, token.strip())
+    if scheme.lower() != "bearer" or found is None:
+        raise ApiError(401, "not_authenticated", "The worker token is unknown or revoked.")
+    if found.scope != "worker":
+        raise ApiError(403, "wrong_token_scope", "This route needs a worker token.")
+    return found
+
+
+router = APIRouter(
+    prefix="/api/worker",
+    tags=["workers"],
+    responses={**ERROR_RESPONSES, 409: ERROR_RESPONSES[404]},
+    dependencies=[Depends(worker_caller)],
+)
+Context = Annotated[AppContext, Depends(get_context)]
+
+
+@router.post("/heartbeat", response_model=BeatReply)
+def heartbeat(body: Heartbeat, context: Context) -> BeatReply:
+    """A worker is alive and holds these runs (steps update progress); the reply names
+    runs to cancel and runs that are no longer this worker's."""
+    return jobs.heartbeat(context.store, body.worker, body.runs)
+
+
+@router.post("/runs/{run_id}/start", response_model=StartedRun)
+def start(run_id: str, body: StartRequest, context: Context) -> StartedRun:
+    """Claim the run that RQ job `job_id` names; 409 unless it still waits for that job
+    (cancelled meanwhile, already claimed, or handed over again)."""
+    try:
+        started = jobs.start_run(
+            context.store, run_id, body.job_id, body.worker_id, context.settings.run_timeout_s
+        )
+    except RunNotFound:
+        raise not_found("run", run_id) from None
+    except jobs.Refused as exc:
+        raise ApiError(409, "run_not_startable", str(exc)) from None
+    context.queue.notify()  # a job left RQ: top the queue up
+    return started
+
+
+@router.post(
+    "/runs/{run_id}/report",
+    response_model=ReportReply,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": "a tar: report.json, result.json and the artifacts it lists",
+            "content": {REPORT_CONTENT_TYPE: {"schema": {"type": "string", "format": "binary"}}},
+        }
+    },
+)
+async def report(run_id: str, request: Request, context: Context) -> ReportReply:
+    """Store how the run ended (once: a repeated or stale report is refused with 409)."""
+    body = await _read_body(request)
+    try:
+        reply: ReportReply = await to_thread.run_sync(_ingest, context, run_id, body)
+    finally:
+        body.close()
+    context.queue.notify()  # a worker is free
+    return reply
+
+
+async def _read_body(request: Request) -> IO[bytes]:
+    body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY_BYTES)  # noqa: SIM115
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_REPORT_BYTES:
+            body.close()
+            limit = MAX_REPORT_BYTES // 1024**2
+            raise ApiError(413, "report_too_large", f"A report may be at most {limit:,} MiB.")
+        body.write(chunk)
+    body.seek(0)
+    return body
+
+
+def _ingest(context: AppContext, run_id: str, body: IO[bytes]) -> ReportReply:
+    store = context.store
+    try:
+        with tarfile.open(fileobj=body, mode="r:") as tar:
+            report = Report.model_validate_json(_member(tar, REPORT_FILE))
+            holder = (report.worker_id, report.attempt)
+            if report.kind == "cancelled":
+                jobs.finish_cancelled(store, run_id, holder, report.step)
+            else:
+                result = _worker_result(store, run_id, _member(tar, RESULT_FILE))
+                artifacts: list[ArtifactInput] = [
+                    (a.kind, a.name, _member(tar, a.member), a.content_type)
+                    for a in report.artifacts
+                ]
+                jobs.save_report(store, run_id, holder, result, artifacts)
+    except (tarfile.TarError, ValidationError, ValueError) as exc:
+        raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
+    except RunNotFound:
+        raise not_found("run", run_id) from None
+    except jobs.Refused as exc:
+        raise ApiError(409, "report_refused", str(exc)) from None
+    state = store.run_state(run_id)
+    status = state.status if state is not None else "cancelled"
+    return ReportReply(stored=True, status=status, message=f"Run {run_id} is {status}.")
+
+
+def _member(tar: tarfile.TarFile, name: str) -> bytes:
+    """A regular file of the report, read into memory (nothing is extracted to disk)."""
+    try:
+        member = tar.getmember(name)
+    except KeyError:
+        raise ValueError(f"the tar has no {name}") from None
+    stream = tar.extractfile(member) if member.isfile() else None
+    if stream is None:
+        raise ValueError(f"{name} is not a regular file")
+    return stream.read()
+
+
+def _worker_result(store: Store, run_id: str, data: bytes) -> RunResult:
+    """The worker's document, with the identity of the run as this server knows it."""
+    result = RunResult.model_validate_json(data)
+    if result.status not in _WORKER_RESULT_STATUSES:
+        raise ValueError(f"a result cannot have status {result.status!r}")
+    stored = store.load_result(run_id)
+    if stored is None:
+        raise RunNotFound(run_id)
+    identity: dict[str, Any] = {
+        name: getattr(stored, name)
+        for name in ("id", "created_at", "title", "code_sha256", "size", "sweep_id")
+    }
+    return result.model_copy(update=identity)
+
+
+def _brief(exc: Exception) -> str:
+    return str(exc).splitlines()[0][:300]

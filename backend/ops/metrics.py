@@ -1,0 +1,107 @@
+"""/metrics for Prometheus: what the queue and the workers are doing.
+
+Gauges (queue depth, runs by status, live workers) are counted from the database at
+scrape time by `StoreCollector`, so every API process, and a restarted one, reports the
+same numbers. The run-duration histogram is observed by the process that saves a result
+(`Store.result_listeners`): with several API processes, sum it across them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
+from typing import get_args
+
+from prometheus_client import CollectorRegistry, Histogram, ProcessCollector, generate_latest
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+from sqlalchemy import ColumnElement, func
+from sqlalchemy.orm import Mapped
+from sqlmodel import Session, col, select
+
+from backend import __version__
+from backend.result import RunResult, RunStatus
+from backend.settings import Settings
+from backend.store.db import read_session
+from backend.store.models import Run, Worker
+from backend.store.repository import Store
+
+# Snippet runs last from about a second (an instant snippet) to the wall-clock limit.
+DURATION_BUCKETS_S = (1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600, 1800)
+_STATUSES: tuple[str, ...] = get_args(RunStatus)
+
+
+class StoreCollector(Collector):
+    """Gauges computed from the runs and workers tables on every scrape."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+
+    def describe(self) -> Iterable[Metric]:
+        return self._families()  # names only: registering must not query the database
+
+    def collect(self) -> Iterable[Metric]:
+        families = self._families()
+        queued, by_status, workers = families
+        seen_since = datetime.now(UTC) - timedelta(seconds=self.settings.lease_s)
+        with read_session(self.store.engine) as session:
+            depth = _counts(session, col(Run.device_kind), col(Run.status) == "queued")
+            statuses = _counts(session, col(Run.status))
+            recent = col(Worker.last_seen_at) >= seen_since
+            alive = _counts(session, col(Worker.device_kind), recent)
+        # The default device kind is always reported, so "nothing queued" is a 0, not a gap.
+        for kind in sorted({self.settings.default_device_kind, *depth, *alive}):
+            queued.add_metric([kind], depth.get(kind, 0))
+            workers.add_metric([kind], alive.get(kind, 0))
+        for status in _STATUSES:
+            by_status.add_metric([status], statuses.get(status, 0))
+        info = GaugeMetricFamily("kernelscope_info", "this server's version", labels=["version"])
+        info.add_metric([__version__], 1)
+        return [*families, info]
+
+    @staticmethod
+    def _families() -> tuple[GaugeMetricFamily, GaugeMetricFamily, GaugeMetricFamily]:
+        return (
+            GaugeMetricFamily(
+                "kernelscope_queue_depth",
+                "runs waiting for a worker, per device kind",
+                labels=["device_kind"],
+            ),
+            GaugeMetricFamily("kernelscope_runs", "stored runs by status", labels=["status"]),
+            GaugeMetricFamily(
+                "kernelscope_workers",
+                "workers that reported within one lease period (lease_s), per device kind",
+                labels=["device_kind"],
+            ),
+        )
+
+
+def _counts(session: Session, column: Mapped[str], *where: ColumnElement[bool]) -> dict[str, int]:
+    """SELECT column, count(*) WHERE ... GROUP BY column, as a dict."""
+    query = select(column, func.count()).where(*where).group_by(column)
+    return {str(key): int(count) for key, count in session.exec(query)}
+
+
+class OpsMetrics:
+    """The registry /metrics serves: store gauges, run durations, this process."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.registry = CollectorRegistry()
+        self.registry.register(StoreCollector(store, settings))
+        ProcessCollector(registry=self.registry)
+        self.run_duration = Histogram(
+            "kernelscope_run_duration_seconds",
+            "wall-clock time of finished runs (the snippet's child process), by status",
+            labelnames=["status"],
+            buckets=DURATION_BUCKETS_S,
+            registry=self.registry,
+        )
+
+    def observe(self, result: RunResult) -> None:
+        """Called with every result this process saves (Store.result_listeners)."""
+        if result.duration_s is not None:
+            self.run_duration.labels(status=result.status).observe(result.duration_s)
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)

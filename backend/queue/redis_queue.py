@@ -1,0 +1,208 @@
+"""The distributed queue: runs wait in SQLite, the API hands them to RQ a few at a time.
+
+Fairness and cancellation of waiting runs stay ours: a run is given to RQ (queue named
+after its device kind, e.g. `h100`) only when a worker of that kind is about to be free,
+picking the next run in the fair order (`backend.queue.fair`). RQ does delivery, hard job
+timeouts and worker liveness; remote workers (`kernelscope worker`) claim each run over
+HTTP, heartbeat, and report back, so the API stays the only writer of the database.
+
+One dispatcher thread in the API process, every `DISPATCH_POLL_S` or when woken:
+1. gives up runs whose worker has been silent for `lease_s` (`jobs.expire_leases`);
+2. every `RECONCILE_S`, takes back runs whose RQ job vanished (Redis lost it, or a
+   worker died holding it before claiming the run) so they are handed over again;
+3. tops up each device kind's RQ queue to (idle workers + 1) runs.
+Redis being down only pauses 2 and 3: the waiting runs are safe in SQLite.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+
+from redis import Redis
+from redis.exceptions import RedisError
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+
+from backend.queue import jobs
+from backend.queue.base import DeviceKindRefused
+from backend.queue.jobs import CancelOutcome, QueueLoad
+from backend.settings import Settings
+from backend.store.repository import Store
+
+log = logging.getLogger(__name__)
+JOB_FUNCTION = "backend.worker.remote.perform"  # what an RQ worker calls with the run id
+DISPATCH_POLL_S = 0.5
+RECONCILE_S = 5.0
+JOB_TIMEOUT_MARGIN_S = 600  # RQ's hard limit sits above ours: import, analysis, reporting
+RESULT_TTL_S = 600  # RQ's own job records are bookkeeping; the run row is what counts
+FAILURE_TTL_S = 24 * 3600
+_GONE = {JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+
+
+class RedisQueue:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.redis = Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5)
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._redis_down = False
+        self._reconciled_at = 0.0
+
+    def start(self) -> None:
+        logging.getLogger("uvicorn.access").addFilter(_QUIET_HEARTBEATS)
+        refreshed = jobs.refresh_leases(self.store)
+        if refreshed:
+            log.info("%d run(s) running on workers: each has a full lease to report in", refreshed)
+        self._thread = threading.Thread(target=self._loop, name="kernelscope-dispatcher")
+        self._thread.start()
+
+    def stop(self, timeout_s: float = 10.0) -> None:
+        """Stop dispatching; runs on workers go on and report to the next API process."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+        self.redis.close()
+
+    def notify(self) -> None:
+        self._wake.set()
+
+    def position(self, run_id: str) -> int | None:
+        return jobs.queue_position(self.store, run_id, by_kind=True)
+
+    def cancel(self, run_id: str) -> CancelOutcome:
+        outcome = jobs.request_cancel(self.store, run_id)
+        if outcome.job_id is not None:
+            self._delete_job(outcome.job_id)  # a worker that got it anyway is refused the run
+        return outcome
+
+    def check_device_kind(self, kind: str) -> None:
+        if kind == self.settings.default_device_kind:
+            return
+        known = jobs.known_device_kinds(self.store)
+        if kind not in known:
+            served = ", ".join(sorted(known | {self.settings.default_device_kind}))
+            raise DeviceKindRefused(
+                f"No worker has ever served device kind {kind!r}, so a run there would wait "
+                f"forever. Kinds served here: {served}. A host joins a kind with "
+                f"`kernelscope worker --device-kind {kind} ...`."
+            )
+
+    def loads(self) -> dict[str, QueueLoad]:
+        return jobs.queue_loads(self.store, self.settings.lease_s)
+
+    # ---- the dispatcher -----------------------------------------------------------------
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._tick()
+            except RedisError as exc:
+                self._note_redis_down(exc)
+            except Exception:  # a bug of ours must not stop dispatching for good
+                log.exception("dispatcher: unexpected error; going on")
+            self._wake.wait(DISPATCH_POLL_S)
+            self._wake.clear()
+
+    def _tick(self) -> None:
+        for run_id, outcome in jobs.expire_leases(self.store, self.settings.lease_s).items():
+            lease = self.settings.lease_s
+            log.warning("run %s: its worker went silent for %g s: %s", run_id, lease, outcome)
+        if time.monotonic() - self._reconciled_at >= RECONCILE_S:
+            self._reconcile()
+            self._reconciled_at = time.monotonic()
+        for kind, load in self.loads().items():
+            self._top_up(kind, load)
+        if self._redis_down:
+            log.info("dispatcher: Redis is reachable again")
+            self._redis_down = False
+
+    def _top_up(self, kind: str, load: QueueLoad) -> None:
+        """Keep (idle workers + 1) runs in RQ: a worker never waits for us, and a run
+        submitted now is only ever behind those few, whoever submitted the rest."""
+        window = max(0, load.workers - load.running) + 1
+        for _ in range(min(load.waiting, window - load.dispatched)):
+            run = jobs.dispatch_next(self.store, kind, _new_job_id)
+            if run is None or run.job_id is None:
+                return
+            try:
+                self._enqueue(kind, run.id, run.job_id)
+            except Exception:
+                jobs.undispatch(self.store, run.id, run.job_id)  # it waits on in SQLite
+                raise
+            log.info("run %s: handed to RQ queue %s as job %s", run.id, kind, run.job_id)
+
+    def _enqueue(self, kind: str, run_id: str, job_id: str) -> None:
+        Queue(kind, connection=self.redis).enqueue(
+            JOB_FUNCTION,
+            run_id,
+            job_id=job_id,
+            job_timeout=int(self.settings.run_timeout_s) + JOB_TIMEOUT_MARGIN_S,
+            result_ttl=RESULT_TTL_S,
+            failure_ttl=FAILURE_TTL_S,
+            description=f"kernelscope run {run_id}",
+        )
+
+    def _reconcile(self) -> None:
+        """Take back runs whose job will never reach a worker that claims them."""
+        handed = jobs.dispatched_jobs(self.store)
+        if not handed:
+            return
+        found = Job.fetch_many(list(handed), connection=self.redis)
+        for job_id, job in zip(handed, found, strict=True):
+            why = _lost_job(job, self.settings.lease_s)
+            if why is not None and jobs.undispatch(self.store, handed[job_id], job_id):
+                run_id = handed[job_id]
+                log.warning("run %s: RQ job %s %s; handing it over again", run_id, job_id, why)
+                self._wake.set()
+
+    def _delete_job(self, job_id: str) -> None:
+        try:
+            Job.fetch(job_id, connection=self.redis).delete(remove_from_queue=True)
+        except NoSuchJobError:
+            pass
+        except RedisError as exc:  # the worker that gets it will be refused the run
+            log.warning("could not delete RQ job %s (%s)", job_id, exc)
+
+    def _note_redis_down(self, exc: RedisError) -> None:
+        if not self._redis_down:
+            log.warning("dispatcher: Redis unreachable (%s); runs wait in the database", exc)
+        self._redis_down = True
+
+
+class _QuietHeartbeats(logging.Filter):
+    """Every worker heartbeats every second: not worth an access-log line each."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "/api/worker/heartbeat" not in record.getMessage()
+
+
+_QUIET_HEARTBEATS = _QuietHeartbeats()
+
+
+def _lost_job(job: Job | None, lease_s: float) -> str | None:
+    """Why a job handed over will never start its run, or None while it still may."""
+    if job is None:
+        return "vanished from Redis"
+    status = job.get_status(refresh=False)
+    if status in _GONE:
+        return f"ended as {status.value} without starting the run"
+    # A worker takes a job and claims the run within milliseconds; one that has held it
+    # for a whole lease without claiming died (or cannot reach us: its claim is refused).
+    started = job.started_at
+    if status == JobStatus.STARTED and started is not None:
+        held = datetime.now(UTC) - started.replace(tzinfo=started.tzinfo or UTC)
+        if held > timedelta(seconds=lease_s):
+            return f"was taken by a worker that has not claimed the run in {lease_s:g} s"
+    return None
+
+
+def _new_job_id(run_id: str) -> str:
+    return f"{run_id}-{secrets.token_hex(4)}"  # a new job each time the run is handed over

@@ -1,0 +1,462 @@
+"""`kernelscope worker`: run snippets for a Kernelscope API, from RQ, on one GPU or the CPU.
+
+    kernelscope worker --api URL --token TOKEN [--device-kind K] [--gpu N] [--redis URL]
+
+A worker needs only outbound HTTP to the API and access to Redis. It is an RQ worker on
+the queue named after its device kind that executes one job at a time in its own process
+(no fork per job: the snippet already runs in a child process of its own), pinned to one
+GPU with CUDA_VISIBLE_DEVICES. For each job it claims the run from the API, executes it
+with `run_child` (the same child process, limits and sandbox as a local run), analyses the
+bundle here (pure code, no torch) and reports the document and artifacts over HTTP.
+
+Two threads keep it honest while it works:
+- the heartbeat (every `HEARTBEAT_S`) tells the API which runs it holds and their step, and
+  learns which to cancel (the child's process group is killed at once) or drop;
+- the courier delivers reports. Each report is written to the spool directory first and
+  removed only once the API has answered it, so a result finished while the API is away
+  (restarting, unreachable) is delivered when it is back, with backoff, even after the
+  worker itself restarts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import platform
+import shutil
+import socket
+import tarfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from backend.ops.logs import run_context
+from backend.queue.protocol import (
+    REPORT_CONTENT_TYPE,
+    REPORT_FILE,
+    RESULT_FILE,
+    ArtifactEntry,
+    BeatReply,
+    Heartbeat,
+    Report,
+    RunBeat,
+    StartedRun,
+    StartRequest,
+    WorkerInfo,
+)
+from backend.result import ErrorInfo, RunResult
+from backend.store.repository import ArtifactInput
+from backend.worker.child import ChildStopped, run_child
+from backend.worker.execute import RunOptions, _child_request, result_from_outcome
+
+log = logging.getLogger("kernelscope.worker")
+HEARTBEAT_S = 1.0
+START_PATIENCE_S = 120.0  # a job keeps trying to claim its run this long while the API is away
+BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.5, 10.0
+HTTP_TIMEOUT_S = 30.0
+REPORT_HTTP_TIMEOUT_S = 300.0  # a large run's traces take a while over a slow link
+_RETRYABLE_HTTP = {408, 425, 429}  # plus every 5xx: the API may be restarting
+
+
+class ApiUnreachable(Exception):
+    """No answer, or a temporary one (5xx, 429): try again later."""
+
+
+class ApiRefused(Exception):
+    """A definitive answer that is not success (409: not yours anymore, 422: malformed)."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(f"{status} {kind}: {message}")
+        self.status, self.kind = status, kind
+
+
+class ApiClient:
+    """The few calls a worker makes; standard library only (urllib)."""
+
+    def __init__(self, base_url: str, token: str | None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+
+    def heartbeat(self, beat: Heartbeat) -> BeatReply:
+        return BeatReply.model_validate(self._post_json("/api/worker/heartbeat", beat))
+
+    def start(self, run_id: str, request: StartRequest) -> StartedRun:
+        reply = self._post_json(f"/api/worker/runs/{run_id}/start", request)
+        return StartedRun.model_validate(reply)
+
+    def report(self, run_id: str, tar_path: Path) -> dict[str, Any]:
+        with tar_path.open("rb") as body:
+            request = self._request(f"/api/worker/runs/{run_id}/report", body, REPORT_CONTENT_TYPE)
+            request.add_header("Content-Length", str(tar_path.stat().st_size))
+            return self._send(request, REPORT_HTTP_TIMEOUT_S)
+
+    def _post_json(self, path: str, body: BaseModel) -> dict[str, Any]:
+        data = body.model_dump_json().encode()
+        return self._send(self._request(path, data, "application/json"), HTTP_TIMEOUT_S)
+
+    def _request(self, path: str, data: Any, content_type: str) -> urllib.request.Request:
+        request = urllib.request.Request(self.base_url + path, data=data, method="POST")
+        request.add_header("Content-Type", content_type)
+        request.add_header("Accept", "application/json")
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        return request
+
+    def _send(self, request: urllib.request.Request, timeout_s: float) -> dict[str, Any]:
+        try:
+            with urllib.request.urlopen(request, timeout=timeout_s) as response:
+                reply: dict[str, Any] = json.loads(response.read() or b"{}")
+                return reply
+        except urllib.error.HTTPError as exc:
+            if exc.code >= 500 or exc.code in _RETRYABLE_HTTP:
+                raise ApiUnreachable(f"HTTP {exc.code} from {request.full_url}") from None
+            raise _refusal(exc) from None
+        except (OSError, ValueError) as exc:  # URLError, refused, reset, timeout, bad JSON
+            raise ApiUnreachable(f"{request.full_url}: {exc}") from None
+
+
+def _refusal(exc: urllib.error.HTTPError) -> ApiRefused:
+    try:
+        error = json.loads(exc.read())["error"]
+        return ApiRefused(exc.code, str(error["kind"]), str(error["message"]))
+    except (ValueError, KeyError, TypeError, OSError):
+        return ApiRefused(exc.code, "http_error", str(exc.reason))
+
+
+# ---- the spool: reports on disk until acknowledged ------------------------------------
+
+
+class Spool:
+    """Reports waiting for the API, one tar each: `<run id>.<attempt>.tar`."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+
+    def put(
+        self,
+        report: Report,
+        run_id: str,
+        result: RunResult | None = None,
+        artifacts: list[ArtifactInput] | None = None,
+    ) -> Path:
+        entries = [
+            ArtifactEntry(kind=kind, name=name, content_type=ctype, member=f"artifacts/{i}")
+            for i, (kind, name, _, ctype) in enumerate(artifacts or [])
+        ]
+        report = report.model_copy(update={"artifacts": entries})
+        path = self.directory / f"{run_id}.{report.attempt}.tar"
+        partial = path.with_suffix(".partial")
+        with tarfile.open(partial, "w") as tar:
+            _add(tar, REPORT_FILE, report.model_dump_json().encode())
+            if result is not None:
+                _add(tar, RESULT_FILE, result.model_dump_json().encode())
+            for entry, (_, _, data, _) in zip(entries, artifacts or [], strict=True):
+                _add(tar, entry.member, data)
+        with partial.open("rb") as written:
+            os.fsync(written.fileno())  # on disk before it counts as kept
+        partial.replace(path)
+        return path
+
+    def pending(self) -> list[Path]:
+        return sorted(self.directory.glob("*.tar"), key=lambda path: path.stat().st_mtime)
+
+    def beats(self) -> list[RunBeat]:
+        """The runs whose reports wait here: the API must not give them up meanwhile."""
+        found = []
+        for path in self.pending():
+            run_id, _, attempt = path.stem.rpartition(".")
+            if attempt.isdigit():
+                found.append(RunBeat(run_id=run_id, attempt=int(attempt)))
+        return found
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size, info.mtime = len(data), int(time.time())
+    tar.addfile(info, io.BytesIO(data))
+
+
+# ---- the worker -----------------------------------------------------------------------
+
+
+@dataclass
+class WorkerConfig:
+    api_url: str
+    token: str | None
+    device_kind: str
+    redis_url: str
+    work_dir: Path
+    name: str
+    device: str = "auto"  # auto | cpu | cuda, for the harness
+    gpu: str | None = None  # pinned with CUDA_VISIBLE_DEVICES
+    sandbox: str = "bwrap"  # auto | bwrap | none: see backend.worker.sandbox
+    memory_mb: int | None = None  # a sandboxed run's memory cap (cgroup)
+
+
+@dataclass
+class Holding:
+    """The run this worker is executing."""
+
+    run_id: str
+    attempt: int
+    step: str = "starting"
+    stop: threading.Event = field(default_factory=threading.Event)
+    why_stopped: str | None = None  # "cancel" or "gone"
+
+
+class Agent:
+    def __init__(self, config: WorkerConfig) -> None:
+        self.config = config
+        self.client = ApiClient(config.api_url, config.token)
+        self.spool = Spool(config.work_dir / "spool")
+        self.info = WorkerInfo(
+            id=config.name,
+            device_kind=config.device_kind,
+            host=socket.gethostname(),
+            device_name=_device_name(config.gpu),
+        )
+        self.current: Holding | None = None
+        self._lock = threading.Lock()
+        self._beat_now = threading.Event()
+        self._deliver_now = threading.Event()
+        self._stopping = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        for target, name in ((self._heartbeats, "heartbeat"), (self._courier, "courier")):
+            thread = threading.Thread(target=target, name=f"kernelscope-{name}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self) -> None:
+        """Stop the threads; one last try to deliver what is kept (the rest waits on disk
+        for the next start)."""
+        self._stopping.set()
+        self._beat_now.set()
+        self._deliver_now.set()
+        for thread in self._threads:
+            thread.join(HTTP_TIMEOUT_S)
+        if not self.deliver_pending():
+            log.warning(
+                "API unreachable: %d report(s) kept in %s for the next start",
+                len(self.spool.pending()),
+                self.spool.directory,
+            )
+
+    # ---- one job --------------------------------------------------------------------
+
+    def perform(self, run_id: str, job_id: str) -> str:
+        """The RQ job: claim the run, execute it, keep its report until delivered."""
+        with run_context(run_id):  # every log line of this job names the run (JSON logs)
+            return self._perform(run_id, job_id)
+
+    def _perform(self, run_id: str, job_id: str) -> str:
+        started = self._claim(run_id, job_id)
+        if started is None:
+            return "not started"
+        log.info("run %s: started attempt %d (job %s)", run_id, started.attempt, job_id)
+        path = self._execute(started)
+        self._deliver_now.set()
+        return f"reported in {path.name}" if path is not None else "dropped"
+
+    def _claim(self, run_id: str, job_id: str) -> StartedRun | None:
+        request = StartRequest(worker_id=self.info.id, job_id=job_id)
+        deadline = time.monotonic() + START_PATIENCE_S
+        for delay in backoff():
+            try:
+                return self.client.start(run_id, request)
+            except ApiRefused as exc:
+                log.info("run %s: not started (%s)", run_id, exc)
+                return None
+            except ApiUnreachable as exc:
+                if time.monotonic() + delay > deadline:  # the API will hand it over again
+                    raise RuntimeError(f"could not claim run {run_id}: {exc}") from None
+                log.warning("run %s: API unreachable (%s); retrying in %.1f s", run_id, exc, delay)
+                time.sleep(delay)
+        return None  # not reached: the backoff never ends
+
+    def _execute(self, started: StartedRun) -> Path | None:
+        holding = Holding(started.id, started.attempt)
+        with self._lock:
+            self.current = holding
+        workdir = self.config.work_dir / "work" / started.id
+        report = Report(kind="result", worker_id=self.info.id, attempt=started.attempt)
+        try:
+            result, artifacts = self._run(started, holding, workdir)
+            path = self.spool.put(report, started.id, result, artifacts)
+            log.info("run %s: %s; report kept in %s", started.id, result.status, path.name)
+            return path
+        except ChildStopped:
+            return self._stopped(holding, report)
+        finally:
+            with self._lock:
+                self.current = None
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    def _run(
+        self, started: StartedRun, holding: Holding, workdir: Path
+    ) -> tuple[RunResult, list[ArtifactInput]]:
+        options = RunOptions(
+            size=started.size,
+            compile_mode=started.compile_mode,
+            device=self.config.device,
+            timeout_s=started.timeout_s,
+            title=started.title,
+            stop=holding.stop,
+            sandbox=self.config.sandbox,
+            memory_mb=self.config.memory_mb,
+        )
+
+        def on_progress(step: str, _elapsed_s: float) -> None:
+            holding.step = step
+            self._beat_now.set()  # progress shows at once, not at the next beat
+
+        try:
+            request = _child_request(started.code, workdir, self.config.work_dir, options)
+            outcome = run_child(request, on_progress)
+            holding.step = "analysing"
+            self._beat_now.set()
+            return result_from_outcome(started.document, outcome)
+        except ChildStopped:
+            raise
+        except Exception as exc:  # a bug of ours: report it, never strand the run
+            log.exception("run %s: internal error", started.id)
+            return _internal_error(started.document, exc), []
+
+    def _stopped(self, holding: Holding, report: Report) -> Path | None:
+        if holding.why_stopped == "cancel":
+            cancelled = report.model_copy(update={"kind": "cancelled", "step": holding.step})
+            log.info("run %s: cancelled at '%s'", holding.run_id, holding.step)
+            return self.spool.put(cancelled, holding.run_id)
+        log.warning("run %s: no longer ours (given up by the API); dropped", holding.run_id)
+        return None
+
+    # ---- heartbeat ------------------------------------------------------------------
+
+    def _heartbeats(self) -> None:
+        reachable = True
+        while not self._stopping.is_set():
+            try:
+                reply = self.client.heartbeat(Heartbeat(worker=self.info, runs=self._beats()))
+                self._obey(reply)
+                if not reachable:
+                    log.info("heartbeat: the API answers again")
+                reachable = True
+            except (ApiUnreachable, ApiRefused) as exc:
+                if reachable:
+                    log.warning("heartbeat: %s; the run goes on, retrying", exc)
+                reachable = False
+            self._beat_now.wait(HEARTBEAT_S)
+            self._beat_now.clear()
+
+    def _beats(self) -> list[RunBeat]:
+        with self._lock:
+            holding = self.current
+        beats = self.spool.beats()
+        if holding is not None:
+            beats.append(RunBeat(run_id=holding.run_id, attempt=holding.attempt, step=holding.step))
+        return beats
+
+    def _obey(self, reply: BeatReply) -> None:
+        with self._lock:
+            holding = self.current
+        if holding is None or holding.stop.is_set():
+            return
+        if holding.run_id in reply.cancel:
+            holding.why_stopped = "cancel"
+        elif holding.run_id in reply.gone:
+            holding.why_stopped = "gone"
+        else:
+            return
+        holding.stop.set()  # run_child kills the snippet's process group within 0.5 s
+
+    # ---- courier --------------------------------------------------------------------
+
+    def _courier(self) -> None:
+        delays = backoff()
+        wait = HEARTBEAT_S
+        while not self._stopping.is_set():
+            if self.deliver_pending():
+                delays, wait = backoff(), HEARTBEAT_S
+            else:
+                wait = next(delays)
+                kept = len(self.spool.pending())
+                log.warning(
+                    "courier: API unreachable; %d report(s) kept in %s, retrying in %.1f s",
+                    *(kept, self.spool.directory, wait),
+                )
+            self._deliver_now.wait(wait)
+            self._deliver_now.clear()
+
+    def deliver_pending(self) -> bool:
+        """Send every kept report; False when the API could not be reached."""
+        for path in self.spool.pending():
+            run_id = path.stem.rpartition(".")[0]
+            try:
+                reply = self.client.report(run_id, path)
+                log.info("run %s: report delivered (%s)", run_id, reply.get("message"))
+            except ApiRefused as exc:  # definitive: keeping it would change nothing
+                log.warning("run %s: report refused and dropped (%s)", run_id, exc)
+            except ApiUnreachable:
+                return False
+            path.unlink(missing_ok=True)
+            self._beat_now.set()
+        return True
+
+
+def backoff() -> Any:
+    delay = BACKOFF_FIRST_S
+    while True:
+        yield delay
+        delay = min(delay * 2, BACKOFF_MAX_S)
+
+
+def _internal_error(queued: RunResult, exc: Exception) -> RunResult:
+    message = (
+        f"Kernelscope failed while handling this run on its worker ({type(exc).__name__}: "
+        f"{exc}). This is a bug in Kernelscope, not in your code; the worker log has details."
+    )
+    return queued.model_copy(
+        update={
+            "status": "crashed",
+            "error": ErrorInfo(kind="internal_error", message=message),
+            "finished_at": datetime.now(UTC).isoformat(),
+        }
+    )
+
+
+def _device_name(gpu: str | None) -> str | None:
+    """What the worker runs on, for the workers list; the harness reports the exact device."""
+    if gpu is not None:
+        return f"GPU {gpu}"
+    return platform.processor() or platform.machine() or None
+
+
+# ---- RQ -------------------------------------------------------------------------------
+
+_AGENT: Agent | None = None  # the worker process's agent, for the job function below
+
+
+def install(agent: Agent) -> None:
+    global _AGENT
+    _AGENT = agent
+
+
+def perform(run_id: str) -> str:
+    """What the API enqueues (`JOB_FUNCTION`): execute one run in this worker process."""
+    from rq import get_current_job
+
+    if _AGENT is None:
+        raise RuntimeError("backend.worker.remote.perform runs inside `kernelscope worker`")
+    job = get_current_job()
+    return _AGENT.perform(run_id, job.id if job is not None else run_id)

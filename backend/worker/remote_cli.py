@@ -1,0 +1,180 @@
+"""`kernelscope worker`: its arguments, and the RQ loop that survives Redis going away."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import re
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from backend.queue.protocol import KIND_PATTERN
+from backend.worker import remote
+
+if TYPE_CHECKING:
+    from rq import SimpleWorker
+
+log = logging.getLogger("kernelscope.worker")
+TOKEN_ENV = "KERNELSCOPE_WORKER_TOKEN"  # keeps the token out of `ps` output
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    worker = commands.add_parser(
+        "worker",
+        help="execute runs for a Kernelscope API (queue=redis), one at a time, on one GPU",
+        description="Join a Kernelscope API as a worker: needs outbound HTTP to the API and "
+        "access to its Redis. One worker per GPU; each runs one snippet at a time.",
+    )
+    worker.add_argument("--api", required=True, metavar="URL", help="e.g. http://api:8000")
+    worker.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV),
+        help=f"a worker token (`kernelscope token create NAME --worker`); default ${TOKEN_ENV}",
+    )
+    worker.add_argument(
+        "--device-kind",
+        default=os.environ.get("KERNELSCOPE_DEFAULT_DEVICE_KIND", "cpu"),
+        help="the queue to serve, e.g. h100 (default $KERNELSCOPE_DEFAULT_DEVICE_KIND or cpu)",
+    )
+    worker.add_argument("--gpu", metavar="N", help="the GPU to use (CUDA_VISIBLE_DEVICES=N)")
+    worker.add_argument(
+        "--redis",
+        default=os.environ.get("KERNELSCOPE_REDIS_URL", "redis://127.0.0.1:6379/0"),
+        metavar="URL",
+        help="the API's Redis (default $KERNELSCOPE_REDIS_URL or redis://127.0.0.1:6379/0)",
+    )
+    worker.add_argument(
+        "--device", choices=("auto", "cpu", "cuda"), help="default: cuda with --gpu"
+    )
+    worker.add_argument(
+        "--sandbox",
+        choices=("auto", "bwrap", "none"),
+        default=os.environ.get("KERNELSCOPE_SANDBOX", "bwrap"),
+        help="bubblewrap around every snippet (default $KERNELSCOPE_SANDBOX or bwrap: a "
+        "worker runs other people's code)",
+    )
+    worker.add_argument("--name", help="unique per worker (default HOST-KIND-gpuN or HOST-KIND)")
+    worker.add_argument(
+        "--work-dir",
+        type=Path,
+        help="runs, caches, undelivered reports (~/.kernelscope-worker/NAME)",
+    )
+    worker.set_defaults(handler=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from backend.ops.logs import setup_logging
+
+    if not re.match(KIND_PATTERN, args.device_kind):
+        message = f"--device-kind {args.device_kind!r}: use a-z, 0-9, '_', '-' and '.'"
+        print(f"kernelscope: {message}", file=sys.stderr)
+        return 2
+    from backend.worker.sandbox import SandboxUnavailable, require
+
+    setup_logging("json" if os.environ.get("KERNELSCOPE_LOG_FORMAT") == "json" else "text")
+    config = _config(args)
+    try:
+        require(config.sandbox)
+    except SandboxUnavailable as exc:
+        print(f"kernelscope: {exc}", file=sys.stderr)
+        return 2
+    where = (config.device_kind, config.api_url, _redacted(config.redis_url), config.work_dir)
+    log.info("worker %s: serving queue %s of %s (Redis %s), work dir %s", config.name, *where)
+    return work(config)
+
+
+def _config(args: argparse.Namespace) -> remote.WorkerConfig:
+    host = socket.gethostname()
+    name = args.name or f"{host}-{args.device_kind}" + (f"-gpu{args.gpu}" if args.gpu else "")
+    work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
+    return remote.WorkerConfig(
+        api_url=args.api,
+        token=args.token,
+        device_kind=args.device_kind,
+        redis_url=args.redis,
+        work_dir=work_dir,
+        name=name,
+        device=args.device or ("cuda" if args.gpu is not None else "auto"),
+        gpu=args.gpu,
+        sandbox=args.sandbox,
+        memory_mb=int(os.environ["KERNELSCOPE_RUN_MEMORY_MB"])
+        if os.environ.get("KERNELSCOPE_RUN_MEMORY_MB")
+        else None,
+    )
+
+
+def work(config: remote.WorkerConfig) -> int:
+    """Run jobs until SIGTERM/SIGINT (the run in progress finishes first; a second signal
+    stops it at once). Redis going away only pauses taking jobs."""
+    if config.gpu is not None:
+        os.environ["CUDA_VISIBLE_DEVICES"] = config.gpu  # inherited by every run's child
+    agent = remote.Agent(config)
+    remote.install(agent)
+    agent.start()
+    try:
+        return _rq_loop(config)
+    finally:
+        agent.stop()
+
+
+class _Stop:
+    requested = False  # set by SIGTERM/SIGINT, whether rq or we catch it
+
+
+def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
+    """rq's worker that runs each job in this process (no fork: the snippet has a child
+    process of its own), on the queue named after the device kind."""
+    from redis import Redis
+    from rq import Queue, SimpleWorker
+
+    class KernelscopeWorker(SimpleWorker):
+        def request_stop(self, signum: int, frame: FrameType | None) -> None:
+            _Stop.requested = True
+            super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    connection = Redis.from_url(config.redis_url, socket_connect_timeout=5)
+    queue = Queue(config.device_kind, connection=connection)
+    return KernelscopeWorker([queue], connection=connection, log_job_description=False)
+
+
+def _rq_loop(config: remote.WorkerConfig) -> int:
+    from redis.exceptions import RedisError
+
+    delays = remote.backoff()
+    while not _Stop.requested:
+        try:
+            _rq_worker(config).work(logging_level="WARNING", with_scheduler=False)
+            delays = remote.backoff()
+        except RedisError as exc:
+            delay = next(delays)
+            where = _redacted(config.redis_url)
+            log.warning("Redis at %s: %s; retrying in %.1f s", where, exc, delay)
+            _sleep_unless_stopped(delay)
+            continue
+        if not _Stop.requested:  # rq gave up on an error of its own: start over
+            log.warning("the RQ loop ended (see above); starting it again")
+            _sleep_unless_stopped(next(delays))
+    log.info("worker %s: stopped", config.name)
+    return 0
+
+
+def _sleep_unless_stopped(seconds: float) -> None:
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        _Stop.requested = True
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, stop)
+    deadline = time.monotonic() + seconds
+    while not _Stop.requested and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def _redacted(url: str) -> str:
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}" if rest else url

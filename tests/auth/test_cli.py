@@ -1,0 +1,137 @@
+"""`kernelscope user ...` and `kernelscope token ...` on a data directory, in process."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from backend.cli import main
+from backend.store import accounts
+from backend.store.repository import Store
+
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def run(data_dir: Path, *args: str, stdin: str = "") -> int:
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        return main([*args, "--data-dir", str(data_dir)])
+    finally:
+        sys.stdin = old
+
+
+def test_user_add_with_password_from_stdin_then_sign_in(data_dir: Path) -> None:
+    assert run(data_dir, "user", "add", "alice", "--password-stdin", stdin=PASSWORD + "\n") == 0
+    assert run(data_dir, "user", "add", "root", "--admin", "--no-password") == 0
+    with Store.open(data_dir) as store:
+        alice = accounts.check_password(store, "alice", PASSWORD)
+        assert alice is not None and not alice.is_admin
+        assert accounts.principal_of(store, "root").is_admin
+        assert accounts.check_password(store, "root", "") is None  # no password sign-in
+
+
+def test_user_add_prompts_twice(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter([PASSWORD, PASSWORD])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
+    assert run(data_dir, "user", "add", "alice") == 0
+    mismatch = iter([PASSWORD, PASSWORD + "!"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(mismatch))
+    assert run(data_dir, "user", "add", "bob") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("user", "add", "alice", "--password-stdin"), "short\n", "at least 8 characters"),
+        (("user", "add", "al ice", "--no-password"), "", "bad user name"),
+        (("user", "add", "alice", "--password-stdin"), "", "no password"),
+        (("user", "passwd", "nobody", "--password-stdin"), PASSWORD + "\n", "no user 'nobody'"),
+        (("token", "create", "nobody"), "", "no user 'nobody'"),
+        (("token", "revoke", "nobody", "1"), "", "no user 'nobody'"),
+    ],
+)
+def test_refusals_say_why_and_exit_2(
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    args: tuple[str, ...],
+    stdin: str,
+    message: str,
+) -> None:
+    assert run(data_dir, *args, stdin=stdin) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_name_is_taken_once(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(data_dir, "user", "add", "alice", "--no-password") == 0
+    assert run(data_dir, "user", "add", "alice", "--no-password") == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_passwd_changes_the_password(data_dir: Path) -> None:
+    run(data_dir, "user", "add", "alice", "--password-stdin", stdin=PASSWORD + "\n")
+    assert run(data_dir, "user", "passwd", "alice", "--password-stdin", stdin="another one!\n") == 0
+    with Store.open(data_dir) as store:
+        assert accounts.check_password(store, "alice", PASSWORD) is None
+        assert accounts.check_password(store, "alice", "another one!") is not None
+
+
+def test_token_create_list_revoke(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(data_dir, "user", "add", "gpu", "--no-password")
+    capsys.readouterr()
+    assert run(data_dir, "token", "create", "gpu", "--label", "h200-1", "--worker") == 0
+    out, err = capsys.readouterr()
+    token = out.strip()  # stdout is the token alone: $(kernelscope token create ...) works
+    assert token.startswith("ks_") and "\n" not in token
+    assert "shown this once" in err
+    with Store.open(data_dir) as store:
+        principal = accounts.verify_token(store, token)
+        assert principal is not None and principal.scope == "worker"
+
+    assert run(data_dir, "token", "list", "gpu") == 0
+    listing = capsys.readouterr().out
+    assert "h200-1" in listing and "worker" in listing and "active" in listing
+    assert token not in listing
+
+    assert run(data_dir, "token", "revoke", "gpu", "1") == 0
+    assert run(data_dir, "token", "list", "gpu") == 0
+    assert "revoked" in capsys.readouterr().out
+    with Store.open(data_dir) as store:
+        assert accounts.verify_token(store, token) is None
+
+
+def test_user_list(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(data_dir, "user", "add", "root", "--admin", "--no-password")
+    capsys.readouterr()
+    assert run(data_dir, "user", "list") == 0
+    assert capsys.readouterr().out.startswith("root\tadmin, no password\t")
+
+
+def test_serve_takes_auth(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    import uvicorn
+
+    import backend.api.app
+
+    seen = {}
+    monkeypatch.setattr(
+        backend.api.app, "create_app", lambda settings: seen.setdefault("s", settings)
+    )
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    monkeypatch.setattr("backend.cli.setup_logging", lambda *args, **kwargs: None)
+    monkeypatch.setenv("KERNELSCOPE_SANDBOX", "none")  # no snippet runs here
+    assert main(["serve", "--auth", "accounts", "--data-dir", str(data_dir)]) == 0
+    assert seen["s"].auth == "accounts"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--auth", "sometimes"])
+    assert exit_info.value.code == 2
+    assert "--auth" in capsys.readouterr().err

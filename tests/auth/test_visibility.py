@@ -1,0 +1,219 @@
+"""Visibility: who may read, list, compare, change and delete a run of alice's that is
+private, team or public. A run someone may not read answers 404, like no run at all;
+anonymous callers get 401 everywhere but a public run's reads."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from backend.store.repository import Store
+from tests.auth.conftest import Person, save_run
+from tests.store.factories import CODE
+
+WHO = ("author", "other", "admin", "anonymous")
+VISIBILITIES = ("private", "team", "public")
+# (who, visibility) -> may read
+READ = {
+    ("author", "private"): True,
+    ("author", "team"): True,
+    ("author", "public"): True,
+    ("other", "private"): False,
+    ("other", "team"): True,
+    ("other", "public"): True,
+    ("admin", "private"): True,
+    ("admin", "team"): True,
+    ("admin", "public"): True,
+    ("anonymous", "private"): False,
+    ("anonymous", "team"): False,
+    ("anonymous", "public"): True,
+}
+MAY_CHANGE = {"author": True, "admin": True, "other": False, "anonymous": False}
+
+
+@pytest.fixture
+def people(alice: Person, bob: Person, admin: Person, anonymous: Person) -> dict[str, Person]:
+    return {"author": alice, "other": bob, "admin": admin, "anonymous": anonymous}
+
+
+def denied_status(who: str) -> int:
+    return 401 if who == "anonymous" else 404
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+@pytest.mark.parametrize("who", WHO)
+def test_read(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
+    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+    response = people[who].get(f"/api/runs/{run_id}")
+    if READ[who, visibility]:
+        assert response.status_code == 200
+        assert response.json()["owner"] == "alice"
+        assert response.json()["visibility"] == visibility
+    else:
+        assert response.status_code == denied_status(who)
+        assert response.json()["error"]["kind"] in ("run_not_found", "not_authenticated")
+
+
+@pytest.mark.parametrize("who", WHO)
+def test_list(people: dict[str, Person], store: Store, who: str) -> None:
+    runs = {v: save_run(store, people["author"], v) for v in VISIBILITIES}  # type: ignore[arg-type]
+    response = people[who].get("/api/runs")
+    if who == "anonymous":  # listing is not a public run's read
+        assert response.status_code == 401
+        return
+    listed = {row["id"]: row for row in response.json()["runs"]}
+    assert set(listed) == {runs[v] for v in VISIBILITIES if READ[who, v]}
+    for visibility, run_id in runs.items():
+        if run_id in listed:
+            assert listed[run_id]["owner"] == "alice"
+            assert listed[run_id]["visibility"] == visibility
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+@pytest.mark.parametrize("who", WHO)
+def test_compare(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
+    """Against a team run of bob's: both sides must be readable."""
+    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+    other = save_run(store, people["other"], "team")
+    for a, b in ((run_id, other), (other, run_id)):
+        response = people[who].get(f"/api/compare?a={a}&b={b}")
+        timeline = people[who].get(f"/api/compare/figures/timeline?a={a}&b={b}")
+        if who == "anonymous":  # comparing is not a public run's read
+            assert response.status_code == timeline.status_code == 401
+        elif READ[who, visibility]:
+            assert response.status_code == timeline.status_code == 200
+        else:
+            assert response.status_code == timeline.status_code == 404
+            assert response.json()["error"]["message"] == f"No run {run_id!r} exists."
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+@pytest.mark.parametrize("who", WHO)
+def test_patch(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
+    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+    response = people[who].request(
+        "PATCH", f"/api/runs/{run_id}", json={"visibility": "public", "title": "renamed"}
+    )
+    if who == "anonymous":
+        assert response.status_code == 401
+    elif not READ[who, visibility]:
+        assert response.status_code == 404
+    elif not MAY_CHANGE[who]:
+        assert response.status_code == 403
+        assert response.json()["error"]["kind"] == "not_run_author"
+    else:
+        assert response.status_code == 200
+        assert response.json() == {
+            "id": run_id,
+            "title": "renamed",
+            "owner": "alice",
+            "visibility": "public",
+        }
+    changed = people["author"].get(f"/api/runs/{run_id}").json()
+    succeeded = response.status_code == 200
+    assert changed["visibility"] == ("public" if succeeded else visibility)
+    assert (changed["title"] == "renamed") is succeeded
+
+
+@pytest.mark.parametrize("visibility", VISIBILITIES)
+@pytest.mark.parametrize("who", WHO)
+def test_delete(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
+    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+    response = people[who].request("DELETE", f"/api/runs/{run_id}")
+    if who == "anonymous":
+        assert response.status_code == 401
+    elif not READ[who, visibility]:
+        assert response.status_code == 404
+    elif not MAY_CHANGE[who]:
+        assert response.status_code == 403
+    else:
+        assert response.status_code == 204
+    still_there = people["author"].get(f"/api/runs/{run_id}").status_code
+    assert still_there == (404 if response.status_code == 204 else 200)
+
+
+def test_every_read_path_hides_a_private_run(bob: Person, alice: Person, store: Store) -> None:
+    private = save_run(store, alice, "private")
+    paths = [
+        f"/api/runs/{private}",
+        f"/api/runs/{private}/events",
+        f"/api/runs/{private}/figures/timeline",
+        f"/api/runs/{private}/figures/traffic",
+        f"/api/runs/{private}/figures/sweep",
+        f"/api/runs/{private}/kernels/eager/0/source",
+        f"/api/runs/{private}/downloads/result.json",
+        f"/api/runs/{private}/downloads/kernels.csv",
+        f"/api/runs/{private}/downloads/eager_trace.json.gz",
+        f"/api/runs?before={private}",
+    ]
+    for path in paths:
+        assert alice.get(path).status_code == 200 or "sweep" in path, path
+        response = bob.get(path)
+        assert response.status_code == 404, path
+        assert response.json()["error"]["kind"] == "run_not_found", path
+    # Cancelling is changing: hidden too, for runs that are not bob's to see.
+    assert bob.request("POST", f"/api/runs/{private}/cancel").status_code == 404
+    # Text search by exact id does not find it either.
+    assert bob.get(f"/api/runs?q={private}").json()["runs"] == []
+
+
+def test_the_previous_run_link_skips_runs_the_reader_may_not_see(
+    alice: Person, bob: Person, store: Store
+) -> None:
+    """Same code: alice's private run, then bob's team run. bob's "previous run" must not
+    point at alice's private one; alice's own view does."""
+    older = save_run(store, alice, "private")
+    newer = save_run(store, bob, "team")
+    assert alice.get(f"/api/runs/{newer}").json()["links"]["previous_run"] == older
+    assert bob.get(f"/api/runs/{newer}").json()["links"]["previous_run"] is None
+
+
+def test_submitting_sets_the_author_and_visibility(alice: Person, bob: Person) -> None:
+    created = alice.request(
+        "POST", "/api/runs", json={"code": CODE, "visibility": "private", "sizes": [16, 32]}
+    ).json()
+    for run_id in created["ids"]:
+        run = alice.get(f"/api/runs/{run_id}").json()
+        assert (run["owner"], run["visibility"]) == ("alice", "private")
+        assert bob.get(f"/api/runs/{run_id}").status_code == 404
+    default = alice.request("POST", "/api/runs", json={"code": CODE}).json()
+    assert alice.get(f"/api/runs/{default['id']}").json()["visibility"] == "team"
+    bad = alice.request("POST", "/api/runs", json={"code": CODE, "visibility": "secret"})
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "body.visibility"
+
+
+def test_visibility_applies_to_the_whole_sweep(alice: Person, bob: Person) -> None:
+    created = alice.request("POST", "/api/runs", json={"code": CODE, "sizes": [16, 32]}).json()
+    first, second = created["ids"]
+    response = alice.request("PATCH", f"/api/runs/{first}", json={"visibility": "private"})
+    assert response.status_code == 200
+    assert bob.get(f"/api/runs/{second}").status_code == 404
+
+
+def test_patch_needs_something_to_change_and_can_clear_the_title(
+    alice: Person, store: Store
+) -> None:
+    run_id = save_run(store, alice, "team")
+    empty = alice.request("PATCH", f"/api/runs/{run_id}", json={})
+    assert empty.status_code == 422
+    unknown = alice.request("PATCH", f"/api/runs/{run_id}", json={"owner": "bob"})
+    assert unknown.status_code == 422 and unknown.json()["error"]["field"] == "body.owner"
+    cleared = alice.request("PATCH", f"/api/runs/{run_id}", json={"title": ""})
+    assert cleared.json()["title"] is None
+    assert alice.get(f"/api/runs/{run_id}").json()["title"] is None
+
+
+def test_a_running_run_cannot_be_deleted(alice: Person, store: Store) -> None:
+    run_id = store.create_run(CODE, owner_id=alice.user_id, status="running")
+    response = alice.request("DELETE", f"/api/runs/{run_id}")
+    assert response.status_code == 409
+    assert response.json()["error"]["kind"] == "run_running"
+
+
+def test_runs_made_without_accounts_are_team_runs_only_an_admin_may_change(
+    alice: Person, admin: Person, store: Store, client: TestClient
+) -> None:
+    run_id = save_run(store, None, "team")
+    assert alice.get(f"/api/runs/{run_id}").json()["owner"] is None
+    assert alice.request("DELETE", f"/api/runs/{run_id}").status_code == 403
+    assert admin.request("DELETE", f"/api/runs/{run_id}").status_code == 204

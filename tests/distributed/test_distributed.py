@@ -1,0 +1,152 @@
+"""CI's quality bar for the distributed queue, with real processes (see conftest.py).
+
+Every run must finish exactly once: one stored result each (the database row), and one
+execution each (the workers' own logs say when they start a run; the API counts attempts).
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+
+from tests.distributed.conftest import (
+    LEASE_S,
+    USERS,
+    Cluster,
+    descendants,
+    instant,
+    sleeper,
+    wait_for,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def assert_each_ran_once(cluster: Cluster, rows: dict[str, dict[str, object]]) -> None:
+    executions = cluster.executions()
+    assert {run_id: executions[run_id] for run_id in rows} == dict.fromkeys(rows, 1)
+    assert {run_id: row["attempts"] for run_id, row in rows.items()} == dict.fromkeys(rows, 1)
+
+
+def test_200_runs_of_10_users_finish_exactly_once_in_a_fair_order(cluster: Cluster) -> None:
+    for worker in cluster.workers:  # hold the workers while everyone submits
+        worker.signal(signal.SIGSTOP)
+    try:
+        ids = {
+            cluster.submit(user, instant(f"{user} run {n}")): user
+            for user in USERS  # user0 submits all 20 first, then user1, ...
+            for n in range(20)
+        }
+    finally:
+        for worker in cluster.workers:
+            worker.signal(signal.SIGCONT)
+    started = time.monotonic()
+    rows = cluster.wait_finished(list(ids), timeout_s=240)
+    print(f"\n200 instant runs on 2 workers: {time.monotonic() - started:.1f} s")
+    assert {row["error_kind"] for row in rows.values()} == {"syntax_error"}
+    assert {row["status"] for row in rows.values()} == {"failed"}
+    assert_each_ran_once(cluster, rows)
+    assert all(" started attempt" in worker.text() for worker in cluster.workers)  # both worked
+    # Fair: user0's twenty runs did not go first. The first twenty to start (after the few
+    # handed to RQ while the workers were held) span (nearly) every user.
+    order = sorted(rows, key=lambda run_id: str(rows[run_id]["started_at"]))
+    first_users = {ids[run_id] for run_id in order[3:23]}
+    assert len(first_users) >= 9, [ids[run_id] for run_id in order[:23]]
+
+
+def test_cancelling_a_running_run_stops_it_within_seconds(cluster: Cluster) -> None:
+    run_id = cluster.submit("user1", sleeper(300, "cancel me"))
+    wait_for(
+        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        120,
+        "the snippet's own code runs",
+    )
+    worker = cluster.worker_holding(run_id)
+    snippet = descendants(worker.pid)
+    assert snippet, "the snippet runs in a child process"
+    asked = time.monotonic()
+    reply = cluster.http.post(f"/api/runs/{run_id}/cancel", headers=cluster.headers("user1"))
+    assert reply.status_code == 200 and reply.json()["cancel_requested"] is True
+    wait_for(lambda: cluster.run(run_id)["status"] == "cancelled", 30, "the run cancelled")
+    print(f"\ncancelled {time.monotonic() - asked:.1f} s after asking")
+    assert cluster.run(run_id)["error"]["kind"] == "cancelled"
+    wait_for(lambda: not set(snippet) & set(descendants(worker.pid)), 30, "the child gone")
+
+
+def test_a_worker_killed_mid_run_leaves_it_failed_worker_lost(cluster: Cluster) -> None:
+    run_id = cluster.submit("user2", sleeper(300, "kill my worker"))
+    wait_for(
+        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        120,
+        "the snippet's own code runs",
+    )
+    worker = cluster.worker_holding(run_id)
+    worker.kill()  # SIGKILL: the host is gone, with everything on it
+    lost = time.monotonic()
+    try:
+        wait_for(lambda: cluster.run(run_id)["status"] == "failed", LEASE_S + 30, "given up")
+        print(
+            f"\nworker lost noticed {time.monotonic() - lost:.1f} s after the kill "
+            f"(lease {LEASE_S:g} s)"
+        )
+        error = cluster.run(run_id)["error"]
+        assert error["kind"] == "worker_lost" and error["message"].startswith("worker lost")
+    finally:
+        cluster.start_worker(worker)
+    after = cluster.submit("user2", instant("after the kill"))
+    assert cluster.wait_finished([after], 60)[after]["status"] == "failed"
+
+
+def test_api_down_while_runs_finish_loses_no_run_and_no_result(cluster: Cluster) -> None:
+    slow = [
+        cluster.submit(f"user{n}", sleeper(8, f"finishes while the API is down {n}"))
+        for n in (3, 4)
+    ]
+    waiting = [cluster.submit("user5", instant(f"queued across the restart {n}")) for n in range(4)]
+    wait_for(
+        lambda: all(cluster.run(r)["progress"]["step"] == "loading snippet" for r in slow),
+        120,
+        "both slow runs execute their own code",
+    )
+    cluster.api.stop()  # SIGTERM: the API goes away while both runs are in the snippet
+    try:
+        wait_for(
+            lambda: all(
+                f"run {r}: failed; report kept" in w.text()
+                for r, w in zip(slow, _holders(cluster, slow), strict=True)
+            ),
+            120,
+            "both results finished and kept on the workers' disks",
+        )
+    finally:
+        cluster.start_api()
+    rows = cluster.wait_finished(slow + waiting, timeout_s=180)
+    for run_id in slow:  # each worker's own result, not "worker lost"
+        assert rows[run_id]["error_kind"] == "exception"
+        assert "slept 8 s" in str(rows[run_id]["error_message"])
+    assert {rows[r]["error_kind"] for r in waiting} == {"syntax_error"}
+    assert_each_ran_once(cluster, rows)
+
+
+def _holders(cluster: Cluster, run_ids: list[str]) -> list[object]:
+    """The worker of each run (read while the API was up; the database does not change)."""
+    return [cluster.worker_holding(run_id) for run_id in run_ids]
+
+
+def test_redis_restarting_with_persistence_loses_no_queued_run(cluster: Cluster) -> None:
+    for worker in cluster.workers:
+        worker.signal(signal.SIGSTOP)
+    try:
+        ids = [cluster.submit("user6", instant(f"across a Redis restart {n}")) for n in range(6)]
+        redis = cluster.redis.client()
+        wait_for(lambda: redis.llen("rq:queue:cpu") > 0, 30, "runs handed to RQ")
+        cluster.redis.restart()  # SIGTERM (append-only file flushed), then up on the same dir
+        assert cluster.redis.client().llen("rq:queue:cpu") > 0  # the jobs survived
+    finally:
+        for worker in cluster.workers:
+            worker.signal(signal.SIGCONT)
+    rows = cluster.wait_finished(ids, timeout_s=120)
+    assert {row["status"] for row in rows.values()} == {"failed"}
+    assert_each_ran_once(cluster, rows)

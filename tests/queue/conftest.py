@@ -1,0 +1,200 @@
+"""The queue with the real app (TestClient) and, for queue=redis, a real redis-server.
+
+No worker process runs here: `WorkerCalls` makes the calls a worker makes, so every state
+of the protocol (claims, heartbeats, reports, silence) can be set up exactly.
+tests/distributed runs real workers.
+
+This directory has no __init__.py on purpose: as a package it would be imported as `queue`,
+which is the standard library's module of that name.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from rq import Queue
+
+from backend.api.app import create_app
+from backend.queue.protocol import REPORT_CONTENT_TYPE, Heartbeat, Report, RunBeat, WorkerInfo
+from backend.result import RunResult
+from backend.settings import Settings
+from backend.store import accounts
+from backend.store.repository import ArtifactInput, Store
+from backend.worker.remote import Spool
+from tests.queue.redis_server import RedisServer
+
+SYNTAX_ERROR = "def fn(:\n"
+
+
+def wait_for(predicate: Callable[[], Any], timeout_s: float = 30.0, what: str = "") -> Any:
+    """Poll until `predicate()` is truthy; its value. Generous deadlines: a busy 2-core box."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not reached within {timeout_s:g} s: {what}")
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.stop()
+
+
+@dataclass
+class Cluster:
+    """The API (queue=redis, accounts on) as a TestClient, its store, its Redis."""
+
+    client: TestClient
+    store: Store
+    redis: RedisServer
+    worker_token: str
+    tokens: dict[str, str]
+
+    def as_user(self, name: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[name]}"}
+
+    def submit(self, user: str, code: str = SYNTAX_ERROR, **body: Any) -> str:
+        reply = self.client.post(
+            "/api/runs", json={"code": code, **body}, headers=self.as_user(user)
+        )
+        assert reply.status_code == 202, reply.text
+        run_id: str = reply.json()["id"]
+        return run_id
+
+    def run(self, user: str, run_id: str) -> dict[str, Any]:
+        reply = self.client.get(f"/api/runs/{run_id}", headers=self.as_user(user))
+        assert reply.status_code == 200, reply.text
+        document: dict[str, Any] = reply.json()
+        return document
+
+    def rq_jobs(self, kind: str = "cpu") -> list[str]:
+        """Job ids waiting in RQ's queue for `kind`, oldest first."""
+        return list(Queue(kind, connection=self.redis.client()).job_ids)
+
+    def job_of(self, run_id: str, kind: str = "cpu") -> str:
+        return str(
+            wait_for(
+                lambda: next((j for j in self.rq_jobs(kind) if j.startswith(run_id)), None),
+                what=f"run {run_id} handed to RQ",
+            )
+        )
+
+
+def make_settings(data_dir: Path, redis: RedisServer, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "data_dir": data_dir,
+        "queue": "redis",
+        "redis_url": redis.url,
+        "local_workers": 0,
+        "auth": "accounts",
+        "sandbox": "none",  # no snippet runs in these tests
+        "lease_s": 30.0,
+    }
+    return Settings(**(values | overrides))
+
+
+def add_people(store: Store, users: list[str]) -> tuple[str, dict[str, str]]:
+    """Users with user tokens, and one worker token (of user `ops`)."""
+    tokens = {}
+    for name in users:
+        accounts.create_user(store, name)
+        tokens[name] = accounts.create_token(store, name, "tests").token
+    accounts.create_user(store, "ops")
+    return accounts.create_token(store, "ops", "worker", scope="worker").token, tokens
+
+
+@pytest.fixture
+def cluster_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[Callable[..., Cluster]]:
+    opened: list[TestClient] = []
+
+    people: dict[str, Any] = {}
+
+    def make(users: tuple[str, ...] = ("alice", "bob"), **overrides: Any) -> Cluster:
+        """The API on the test's data directory; a second call is a restart (same people)."""
+        settings = make_settings(tmp_path / "data", redis_server, **overrides)
+        if not people:
+            with Store.open(settings.data_dir) as store:
+                people["worker"], people["users"] = add_people(store, list(users))
+        worker_token, tokens = people["worker"], people["users"]
+        client = TestClient(create_app(settings))
+        client.__enter__()
+        opened.append(client)
+        store = client.app.state.context.store  # type: ignore[attr-defined]
+        return Cluster(client, store, redis_server, worker_token, tokens)
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def cluster(cluster_factory: Callable[..., Cluster]) -> Cluster:
+    return cluster_factory()
+
+
+class WorkerCalls:
+    """The HTTP calls of one worker, made by hand."""
+
+    def __init__(self, cluster: Cluster, name: str = "w1", kind: str = "cpu") -> None:
+        self.cluster = cluster
+        self.info = WorkerInfo(id=name, device_kind=kind, host="test-host")
+        self.headers = {"Authorization": f"Bearer {cluster.worker_token}"}
+
+    def start(self, run_id: str, job_id: str) -> Any:
+        body = {"worker_id": self.info.id, "job_id": job_id}
+        return self.cluster.client.post(
+            f"/api/worker/runs/{run_id}/start", json=body, headers=self.headers
+        )
+
+    def claim(self, run_id: str) -> dict[str, Any]:
+        reply = self.start(run_id, self.cluster.job_of(run_id))
+        assert reply.status_code == 200, reply.text
+        started: dict[str, Any] = reply.json()
+        return started
+
+    def beat(self, *runs: tuple[str, int, str | None]) -> dict[str, Any]:
+        body = Heartbeat(
+            worker=self.info,
+            runs=[RunBeat(run_id=r, attempt=a, step=s) for r, a, s in runs],
+        )
+        reply = self.cluster.client.post(
+            "/api/worker/heartbeat", json=body.model_dump(mode="json"), headers=self.headers
+        )
+        assert reply.status_code == 200, reply.text
+        answer: dict[str, Any] = reply.json()
+        return answer
+
+    def report(
+        self,
+        tmp: Path,
+        started: dict[str, Any],
+        result: RunResult | None = None,
+        artifacts: list[ArtifactInput] | None = None,
+        kind: str = "result",
+        step: str | None = None,
+    ) -> Any:
+        spool = Spool(tmp / f"spool-{self.info.id}")
+        report = Report(
+            kind=kind,  # type: ignore[arg-type]
+            worker_id=self.info.id,
+            attempt=started["attempt"],
+            step=step,
+        )
+        path = spool.put(report, started["id"], result, artifacts)
+        reply = self.cluster.client.post(
+            f"/api/worker/runs/{started['id']}/report",
+            content=path.read_bytes(),
+            headers={**self.headers, "Content-Type": REPORT_CONTENT_TYPE},
+        )
+        path.unlink()
+        return reply

@@ -1,0 +1,128 @@
+"""The single-host queue on the store: fair claims, positions that match them, cancels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from backend.queue import jobs
+from backend.queue.local import LocalQueue, WorkerSettings
+from backend.store import accounts
+from backend.store.repository import Store
+from tests.queue.conftest import wait_for
+from tests.store.factories import CODE
+
+SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    return []\n"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path) as opened:
+        yield opened
+
+
+def owners(store: Store, *names: str) -> list[int]:
+    return [accounts.create_user(store, name) for name in names]
+
+
+def test_claims_take_turns_between_users(store: Store) -> None:
+    alice, bob = owners(store, "alice", "bob")
+    flood = [store.create_run(CODE, owner_id=alice) for _ in range(5)]
+    single = store.create_run(CODE, owner_id=bob)  # submitted last
+    first, second = jobs.claim_next(store), jobs.claim_next(store)
+    assert (first and first.id, second and second.id) == (flood[0], single)
+
+
+def test_queue_positions_are_the_order_runs_start_in(store: Store) -> None:
+    alice, bob, carol = owners(store, "alice", "bob", "carol")
+    ids = [store.create_run(CODE, owner_id=alice) for _ in range(4)]
+    ids += [store.create_run(CODE, owner_id=bob) for _ in range(2)]
+    ids.append(store.create_run(CODE, owner_id=carol))
+    positions = {run_id: jobs.queue_position(store, run_id, by_kind=False) for run_id in ids}
+    by_position = sorted(ids, key=lambda run_id: positions[run_id] or 0)
+    assert sorted(positions.values()) == list(range(1, len(ids) + 1))
+    claimed = [jobs.claim_next(store) for _ in ids]
+    assert [c.id for c in claimed if c is not None] == by_position
+    assert jobs.claim_next(store) is None
+
+
+def test_a_claim_counts_as_an_attempt(store: Store) -> None:
+    run_id = store.create_run(CODE)
+    jobs.claim_next(store)
+    with store.engine.connect() as connection:
+        attempts = connection.exec_driver_sql(
+            "SELECT attempts FROM runs WHERE id = ?", (run_id,)
+        ).scalar_one()
+    assert attempts == 1
+
+
+def test_cancelling_a_queued_run_ends_it_at_once_and_it_is_never_claimed(store: Store) -> None:
+    run_id = store.create_run(CODE)
+    outcome = jobs.request_cancel(store, run_id)
+    assert outcome.status == "cancelled" and outcome.job_id is None
+    result = store.load_result(run_id)
+    assert result is not None and result.status == "cancelled"
+    assert result.error is not None and result.error.kind == "cancelled"
+    assert "before it started" in result.error.message and result.finished_at is not None
+    assert jobs.claim_next(store) is None
+
+
+def test_cancelling_a_running_run_only_flags_it(store: Store) -> None:
+    run_id = store.create_run(CODE)
+    jobs.claim_next(store)
+    outcome = jobs.request_cancel(store, run_id)
+    assert (outcome.status, outcome.cancel_requested) == ("running", True)
+    assert jobs.cancel_requested(store, run_id)
+    assert store.run_state(run_id).status == "running"  # type: ignore[union-attr]
+
+
+def test_a_finished_run_cannot_be_cancelled(store: Store) -> None:
+    run_id = store.create_run(CODE)
+    jobs.request_cancel(store, run_id)
+    with pytest.raises(jobs.Refused, match="already finished"):
+        jobs.request_cancel(store, run_id)
+
+
+def test_a_cancel_asked_while_the_server_was_down_is_carried_out_at_start(store: Store) -> None:
+    run_id = store.create_run(CODE)
+    jobs.claim_next(store)
+    jobs.request_cancel(store, run_id)  # flagged; then the server died
+    assert jobs.requeue_unfinished(store) == [run_id]
+    assert store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+
+
+def test_the_per_user_count_covers_only_that_users_queued_runs(store: Store) -> None:
+    alice, bob = owners(store, "alice", "bob")
+    for _ in range(3):
+        store.create_run(CODE, owner_id=alice)
+    store.create_run(CODE, owner_id=bob)
+    jobs.claim_next(store)  # alice's oldest starts: no longer waiting
+    assert (jobs.queued_count(store, alice), jobs.queued_count(store, bob)) == (2, 1)
+
+
+@pytest.mark.slow
+def test_cancelling_a_running_local_run_kills_its_child_at_once(
+    store: Store, tmp_path: Path
+) -> None:
+    run_id = store.create_run(SLEEPER)
+    queue = LocalQueue(store, tmp_path, WorkerSettings(workers=1, device="cpu"))
+    queue.start()
+    try:
+        wait_for(
+            lambda: (
+                (state := store.run_state(run_id)) is not None
+                and state.progress_step == "eager warm-up"
+            ),
+            timeout_s=180,
+            what="the snippet runs",
+        )
+        assert queue.cancel(run_id).status == "running"
+        wait_for(lambda: store.run_state(run_id).status == "cancelled", 30, "cancelled")  # type: ignore[union-attr]
+    finally:
+        queue.stop()
+    result = store.load_result(run_id)
+    assert result is not None and result.error is not None
+    assert "'eager warm-up'" in result.error.message
+    assert not (tmp_path / "work" / run_id).exists()

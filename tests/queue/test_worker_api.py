@@ -1,0 +1,195 @@
+"""queue=redis with a real Redis and the real API; the worker's calls made by hand.
+
+Covers the protocol a remote worker relies on: a run is claimed once, only through the job
+it was handed over as; heartbeats carry progress and bring cancels; a result is stored
+once, only from the worker and attempt holding the run; tokens are checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from backend.result import RunResult
+from tests.queue.conftest import Cluster, WorkerCalls, wait_for
+
+
+def result_of(started: dict[str, object], **changes: object) -> RunResult:
+    document = RunResult.model_validate(started["document"])
+    return document.model_copy(update={"status": "failed", "duration_s": 1.5, **changes})
+
+
+def test_a_submitted_run_is_handed_to_the_rq_queue_of_its_device_kind(cluster: Cluster) -> None:
+    run_id = cluster.submit("alice")
+    job_id = cluster.job_of(run_id)
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "queued" and run["progress"]["queue_position"] == 1
+    assert job_id.startswith(run_id + "-")
+
+
+def test_a_run_is_claimed_once_and_only_through_its_job(cluster: Cluster) -> None:
+    worker, other = WorkerCalls(cluster, "w1"), WorkerCalls(cluster, "w2")
+    run_id = cluster.submit("alice")
+    job_id = cluster.job_of(run_id)
+    assert other.start(run_id, job_id + "x").status_code == 409  # not the job it waits for
+    started = worker.start(run_id, job_id)
+    assert started.status_code == 200
+    body = started.json()
+    assert (body["attempt"], body["code"], body["document"]["id"]) == (1, "def fn(:\n", run_id)
+    assert body["timeout_s"] == 300.0
+    second = other.start(run_id, job_id)  # RQ delivered the same job twice, say
+    assert second.status_code == 409 and second.json()["error"]["kind"] == "run_not_startable"
+    assert cluster.run("alice", run_id)["status"] == "running"
+
+
+def test_heartbeats_carry_progress_and_register_the_worker(cluster: Cluster) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    reply = worker.beat((run_id, started["attempt"], "eager warm-up"))
+    assert reply == {"cancel": [], "gone": []}
+    assert cluster.run("alice", run_id)["progress"]["step"] == "eager warm-up"
+    loads = cluster.client.get("/api/queue", headers=cluster.as_user("bob")).json()
+    assert loads[0]["workers"] == 1 and loads[0]["running"] == 1
+
+
+def test_a_result_is_stored_once_from_the_worker_holding_the_run(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    worker, other = WorkerCalls(cluster, "w1"), WorkerCalls(cluster, "w2")
+    run_id = cluster.submit("alice", title="mine")
+    started = worker.claim(run_id)
+    forged = result_of(started, title="changed by a worker", id="another")
+    trace = b"\x1f\x8b fake gzip"
+    artifacts = [("eager_trace", "eager_trace.json.gz", trace, "application/gzip")]
+    stranger = other.report(tmp_path, started, forged)  # not its run
+    assert stranger.status_code == 409 and stranger.json()["error"]["kind"] == "report_refused"
+    stored = worker.report(tmp_path, started, forged, artifacts)
+    assert stored.status_code == 200, stored.text
+    assert stored.json()["status"] == "failed" and stored.json()["stored"] is True
+    run = cluster.run("alice", run_id)
+    assert (run["status"], run["title"], run["id"], run["duration_s"]) == (
+        "failed",
+        "mine",
+        run_id,
+        1.5,
+    )
+    download = cluster.client.get(
+        f"/api/runs/{run_id}/downloads/eager_trace.json.gz", headers=cluster.as_user("alice")
+    )
+    assert download.content == trace
+    again = worker.report(tmp_path, started, forged)  # the first answer was lost, say
+    assert again.status_code == 409
+    assert worker.beat((run_id, started["attempt"], None)) == {"cancel": [], "gone": [run_id]}
+
+
+def test_a_malformed_report_is_422(cluster: Cluster) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    worker.claim(run_id)
+    reply = cluster.client.post(
+        f"/api/worker/runs/{run_id}/report",
+        content=b"not a tar at all",
+        headers={**worker.headers, "Content-Type": "application/x-tar"},
+    )
+    assert reply.status_code == 422 and reply.json()["error"]["kind"] == "invalid_report"
+
+
+def test_cancelling_a_running_run_reaches_its_worker_on_the_next_heartbeat(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    cancel = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("alice"))
+    assert cancel.json() == {
+        "id": run_id,
+        "status": "running",
+        "cancel_requested": True,
+        "message": f"Run {run_id} is being stopped; it ends cancelled within seconds.",
+    }
+    assert worker.beat((run_id, 1, "compiling")) == {"cancel": [run_id], "gone": []}
+    reply = worker.report(tmp_path, started, kind="cancelled", step="compiling")
+    assert reply.status_code == 200 and reply.json()["status"] == "cancelled"
+    error = cluster.run("alice", run_id)["error"]
+    assert error["kind"] == "cancelled" and "'compiling'" in error["message"]
+
+
+def test_cancelling_a_dispatched_run_removes_its_job_from_rq(cluster: Cluster) -> None:
+    run_id = cluster.submit("alice")
+    job_id = cluster.job_of(run_id)
+    reply = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("alice"))
+    assert reply.json()["status"] == "cancelled"
+    assert job_id not in cluster.rq_jobs()
+    assert WorkerCalls(cluster).start(run_id, job_id).status_code == 409
+
+
+def test_runs_reach_rq_in_the_fair_order_a_few_at_a_time(cluster: Cluster) -> None:
+    flood = [cluster.submit("alice") for _ in range(5)]
+    late = cluster.submit("bob")
+    first = cluster.job_of(flood[0])
+    # No worker yet: one run is handed over, the rest wait in the database in fair order.
+    assert cluster.rq_jobs() == [first]
+    positions = [cluster.run("alice", r)["progress"]["queue_position"] for r in flood]
+    assert positions == [1, 3, 4, 5, 6]
+    assert cluster.run("bob", late)["progress"]["queue_position"] == 2
+    WorkerCalls(cluster).claim(flood[0])
+    assert cluster.job_of(late).startswith(late)  # bob's run is next, not alice's second
+
+
+def test_a_job_lost_by_redis_is_handed_over_again(
+    cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("backend.queue.redis_queue.RECONCILE_S", 0.5)
+    run_id = cluster.submit("alice")
+    lost = cluster.job_of(run_id)
+    cluster.redis.client().flushall()  # a Redis that lost its data (no persistence)
+    again = wait_for(
+        lambda: next((j for j in cluster.rq_jobs() if j != lost), None),
+        what="the run handed over again",
+    )
+    assert again.startswith(run_id)
+    assert WorkerCalls(cluster).start(run_id, lost).status_code == 409
+    assert WorkerCalls(cluster).start(run_id, again).status_code == 200
+
+
+def test_worker_routes_need_a_worker_token(cluster: Cluster) -> None:
+    worker = WorkerCalls(cluster)
+    body = worker.info.model_dump()
+    beat = {"worker": body, "runs": []}
+    assert cluster.client.post("/api/worker/heartbeat", json=beat).status_code == 401
+    user = cluster.client.post("/api/worker/heartbeat", json=beat, headers=cluster.as_user("bob"))
+    assert user.status_code == 403 and user.json()["error"]["kind"] == "wrong_token_scope"
+    as_worker = cluster.client.get("/api/runs", headers=worker.headers)
+    assert as_worker.status_code == 403
+
+
+def test_without_accounts_a_sent_worker_token_must_still_be_valid(
+    cluster_factory: Callable[..., Cluster],
+) -> None:
+    cluster = cluster_factory(auth="none")
+    beat = {"worker": WorkerCalls(cluster).info.model_dump(), "runs": []}
+    bad = cluster.client.post(
+        "/api/worker/heartbeat", json=beat, headers={"Authorization": "Bearer ks_nonsense"}
+    )
+    assert bad.status_code == 401
+    user = cluster.client.post("/api/worker/heartbeat", json=beat, headers=cluster.as_user("bob"))
+    assert user.status_code == 403
+    good = cluster.client.post(
+        "/api/worker/heartbeat", json=beat, headers=WorkerCalls(cluster).headers
+    )
+    assert good.status_code == 200
+
+
+def test_an_unknown_device_kind_is_refused_until_a_worker_serves_it(cluster: Cluster) -> None:
+    refused = cluster.client.post(
+        "/api/runs",
+        json={"code": "x = 1\n", "device_kind": "h100"},
+        headers=cluster.as_user("alice"),
+    )
+    assert refused.status_code == 422 and "kernelscope worker --device-kind h100" in refused.text
+    WorkerCalls(cluster, "gpu0", kind="h100").beat()
+    run_id = cluster.submit("alice", device_kind="h100")
+    assert cluster.job_of(run_id, kind="h100").startswith(run_id)

@@ -1,0 +1,111 @@
+"""auto | bwrap | none: which runs are sandboxed, what a run says when it is not, and who
+refuses to start. Bubblewrap's failure is simulated (`probe` says why), so these run on any
+machine."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from backend import cli
+from backend.api.app import create_app
+from backend.settings import Settings
+from backend.store.repository import Store
+from backend.worker import sandbox
+from backend.worker.execute import RunOptions, execute_run
+from backend.worker.sandbox import SandboxLimits, SandboxUnavailable, open_sandbox
+from tests.sandbox.conftest import BAD, EXAMPLES
+
+BROKEN = "bwrap not found (simulated)"
+
+
+@pytest.fixture
+def no_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox, "probe", lambda: BROKEN)
+
+
+def test_none_runs_unsandboxed_and_says_so(tmp_path: Path) -> None:
+    box, notes = open_sandbox("none", tmp_path, SandboxLimits(timeout_s=10))
+    assert box is None
+    assert notes == ["ran without a sandbox: the sandbox setting is `none`"]
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_auto_without_bubblewrap_warns_and_notes_why(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="backend.worker.sandbox"):
+        box, notes = open_sandbox("auto", tmp_path, SandboxLimits(timeout_s=10))
+    assert box is None
+    assert notes == [f"ran without a sandbox: {BROKEN}"]
+    assert "WITHOUT a sandbox" in caplog.text and BROKEN in caplog.text
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_bwrap_without_bubblewrap_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SandboxUnavailable, match=re.escape(BROKEN)):
+        open_sandbox("bwrap", tmp_path, SandboxLimits(timeout_s=10))
+
+
+def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="auto, bwrap, none"):
+        open_sandbox("docker", tmp_path, SandboxLimits(timeout_s=10))
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_run_with_bwrap_refuses_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["run", str(EXAMPLES / "add_relu.py"), "--sandbox", "bwrap", "--data-dir", str(tmp_path)]
+    assert cli.main(argv) == 2
+    error = capsys.readouterr().err
+    assert "--sandbox bwrap" in error and BROKEN in error and "apt-get install bubblewrap" in error
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_serve_with_accounts_refuses_without_a_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["serve", "--auth", "accounts", "--data-dir", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert "accounts are on" in error and BROKEN in error and "--sandbox none" in error
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_accounts_start_without_a_sandbox_only_when_told_explicitly(tmp_path: Path) -> None:
+    accounts = {"data_dir": tmp_path, "auth": "accounts", "local_workers": 1}
+    with pytest.raises(SandboxUnavailable, match="--sandbox none"):
+        create_app(Settings(**accounts))  # type: ignore[arg-type]
+    with pytest.raises(SandboxUnavailable, match="--sandbox bwrap"):
+        create_app(Settings(**accounts, sandbox="bwrap"))  # type: ignore[arg-type]
+    started(create_app(Settings(**accounts, sandbox="none")))  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_servers_that_run_no_snippet_leave_the_check_to_their_workers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    started(create_app(Settings(data_dir=tmp_path / "a", auth="accounts", local_workers=0)))
+    sandbox.check_server(Settings(data_dir=tmp_path / "b", auth="accounts", queue="redis"))
+    with caplog.at_level(logging.WARNING, logger="backend.worker.sandbox"):
+        started(create_app(Settings(data_dir=tmp_path / "c", local_workers=1)))
+    assert "WITHOUT a sandbox" in caplog.text  # no accounts: it starts, with a warning
+
+
+def started(app: FastAPI) -> None:
+    """create_app returned a server; close its store (its lifespan never ran)."""
+    app.state.context.store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("no_bubblewrap")
+def test_a_run_without_the_sandbox_is_stored_with_the_note(tmp_path: Path) -> None:
+    code = (BAD / "syntax_error.py").read_text()  # fails before torch: a quick real run
+    with Store.open(tmp_path) as store:
+        run_id = store.create_run(code)
+        result = execute_run(store, tmp_path, run_id, RunOptions(sandbox="auto"))
+        assert store.load_result(run_id) == result
+    assert result.error is not None and result.error.kind == "syntax_error"
+    assert f"ran without a sandbox: {BROKEN}" in result.notes
