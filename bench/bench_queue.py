@@ -79,7 +79,7 @@ class Cluster:
     def running(self) -> Iterator[None]:
         redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
         env = {**os.environ, "KERNELSCOPE_WORKER_TOKEN": self.worker_token}
-        env |= {"KERNELSCOPE_SANDBOX": "auto", "KERNELSCOPE_MAX_QUEUED_PER_USER": "1000"}
+        env |= {"KERNELSCOPE_SANDBOX": "none", "KERNELSCOPE_MAX_QUEUED_PER_USER": "1000"}
         redis = [shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port)]
         redis += ["--dir", str(self.root), "--appendonly", "yes", "--save", ""]
         api = kernelscope("serve", "--queue", "redis", "--redis", redis_url, "--workers", "0")
@@ -90,6 +90,7 @@ class Cluster:
             for n in range(self.workers):
                 worker = kernelscope("worker", "--api", self.url, "--redis", redis_url)
                 worker += ["--name", f"w{n}", "--work-dir", str(self.root / f"w{n}")]
+                worker += ["--sandbox", "auto"]  # the API runs no snippet: its setting is none
                 log = self.root / f"w{n}.log"
                 stack.enter_context(process(worker, log, env, f"worker w{n}: serving"))
             yield

@@ -1,5 +1,7 @@
 """Where queued runs wait and who executes them.
 
-`LocalQueue` is the single-host default: the runs table is the job table and worker
-threads in the server process execute runs one at a time each.
+`base.RunQueue` is the interface the API uses. `local.LocalQueue` (the single-host default)
+runs snippets in threads of the server; `redis_queue.RedisQueue` hands runs to RQ for
+`kernelscope worker` processes on GPU hosts. `jobs` holds the run-row operations both
+share and `fair` the order runs start in. docs/queue.md describes the whole design.
 """

@@ -136,7 +136,9 @@ class Cluster:
             "KERNELSCOPE_LEASE_S": str(LEASE_S),
             "KERNELSCOPE_MAX_QUEUED_PER_USER": "50",
             "KERNELSCOPE_RUN_TIMEOUT_S": "120",
-            "KERNELSCOPE_SANDBOX": "auto",  # bubblewrap where it works (CI: root, installed)
+            # The API runs no snippet with queue=redis; workers get `--sandbox auto` below:
+            # bubblewrap where it works (CI: root, installed), unsandboxed with a note if not.
+            "KERNELSCOPE_SANDBOX": "none",
             "KERNELSCOPE_WORKER_TOKEN": worker_token,
         }
         api = ["serve", "--queue", "redis", "--redis", self.redis.url, "--workers", "0"]
