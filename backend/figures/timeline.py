@@ -48,6 +48,11 @@ class Lane:
     compiled: bool = False
 
 
+MIN_BAR_PX = 2.0  # narrowest bar drawn
+OUTLINE_PX = 1.5  # white edge that keeps back-to-back kernels apart ...
+OUTLINED_FROM_PX = 6.0  # ... drawn only on bars at least this wide
+
+
 @dataclass
 class _Run:
     """Consecutive too-narrow kernels of one lane, drawn as one merged bar."""
@@ -73,12 +78,13 @@ class _Scale:
     min_us: float  # narrower than this: too small to see
     gap_us: float  # an idle gap narrower than this is invisible, so merging across it hides nothing
     span_us: float  # a merged bar stops growing here
+    us_per_px: float = 1.0
 
     @classmethod
     def of(cls, window: tuple[float, float], width_px: int, min_px: float) -> _Scale:
         us_per_px = (window[1] - window[0]) / max(width_px, 1)
         span_px = max(MERGE_SPAN_PX, 2 * min_px)
-        return cls(min_px * us_per_px, min_px * us_per_px, span_px * us_per_px)
+        return cls(min_px * us_per_px, min_px * us_per_px, span_px * us_per_px, us_per_px)
 
 
 @dataclass
@@ -89,6 +95,7 @@ class _Rows:
     length: list[float] = field(default_factory=list)
     lane: list[str] = field(default_factory=list)
     customdata: list[list[Any]] = field(default_factory=list)
+    outline: list[float] = field(default_factory=list)
 
 
 def run_timeline(result: RunResult, **options: Any) -> go.Figure:
@@ -121,7 +128,7 @@ def timeline_figure(
     rows: dict[str, _Rows] = {}
     for position, lane in enumerate(lanes):
         for bar in _level_of_detail(_in_window(lane.kernels, window), scale):
-            _add_bar(rows, position, lane, bar)
+            _add_bar(rows, position, lane, bar, scale)
     figure = go.Figure([_trace(key, rows[key]) for key in _STYLES if key in rows])
     figure.update_layout(_layout(lanes, window))
     figure.update_layout(meta=_meta(lanes, rows, window, extent, width_px, min_px))
@@ -168,7 +175,9 @@ def _close(run: _Run | None) -> Iterable[Kernel | _Run]:
         yield run.first if run.count == 1 else run
 
 
-def _add_bar(rows: dict[str, _Rows], position: int, lane: Lane, bar: Kernel | _Run) -> None:
+def _add_bar(
+    rows: dict[str, _Rows], position: int, lane: Lane, bar: Kernel | _Run, scale: _Scale
+) -> None:
     if isinstance(bar, _Run):
         key = MERGED_KEY
         span = bar.end_us - bar.start_us
@@ -181,7 +190,10 @@ def _add_bar(rows: dict[str, _Rows], position: int, lane: Lane, bar: Kernel | _R
         start, length = bar.start_us, bar.dur_us
     target = rows.setdefault(key, _Rows())
     target.base.append(start)
-    target.length.append(length)
+    # Drawn at least MIN_BAR_PX wide so a lone short kernel stays visible (hover and
+    # customdata keep its real duration); an outline only where it leaves room for the fill.
+    target.length.append(max(length, MIN_BAR_PX * scale.us_per_px))
+    target.outline.append(OUTLINE_PX if length >= OUTLINED_FROM_PX * scale.us_per_px else 0.0)
     target.lane.append(lane.label)
     target.customdata.append(data)
 
@@ -211,7 +223,7 @@ def _trace(key: str, rows: _Rows) -> go.Bar:
         y=rows.lane,
         customdata=rows.customdata,
         hovertemplate=_MERGED_HOVER if key == MERGED_KEY else _kernel_template(style, key),
-        marker=style.marker(),
+        marker=style.marker() | {"line": {"color": "white", "width": rows.outline}},
         width=0.6,
     )
 

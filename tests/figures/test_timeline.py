@@ -17,13 +17,12 @@ from .conftest import EXAMPLES, kernel, recorded
 
 
 def bars(figure: go.Figure) -> list[tuple[str, str, float, float, list[Any]]]:
-    """(trace name, lane, base, length, customdata) for every bar."""
+    """(trace name, lane, base, length, customdata) for every bar; `length` is the real
+    span in µs (customdata[3]): the drawn `x` may be wider, see test_short_kernels_stay_visible."""
     return [
-        (trace.name, lane, base, length, list(data))
+        (trace.name, lane, base, data[3], list(data))
         for trace in figure.data
-        for lane, base, length, data in zip(
-            trace.y, trace.base, trace.x, trace.customdata, strict=True
-        )
+        for lane, base, data in zip(trace.y, trace.base, trace.customdata, strict=True)
     ]
 
 
@@ -204,3 +203,19 @@ def test_a_backwards_window_is_refused() -> None:
 def _trace(figure: go.Figure, name: str) -> Any:
     (found,) = [t for t in figure.data if t.name == name]
     return found
+
+
+def test_short_kernels_stay_visible_and_keep_their_real_duration() -> None:
+    """400 kernels of 2 µs, 13 µs apart, on 1,200 px: each is under a pixel wide, but the
+    gaps between them are visible, so none merge; each is drawn 2 px wide, without the white
+    outline that would otherwise cover it, and its hover keeps the real 2 µs."""
+    lane = Lane("eager", [kernel(i, 13.0 * i, 2.0) for i in range(400)])
+    figure = timeline_figure([lane], width_px=1200)
+    trace = figure.data[0]
+    us_per_px = (13.0 * 399 + 2.0) / 1200
+    assert len(trace.x) == 400
+    assert all(drawn == pytest.approx(2 * us_per_px) for drawn in trace.x)
+    assert all(data[3] == 2.0 for data in trace.customdata)
+    assert set(trace.marker.line.width) == {0.0}
+    wide = timeline_figure([Lane("eager", [kernel(0, 0.0, 100.0), kernel(1, 100.0, 100.0)])])
+    assert list(wide.data[0].marker.line.width) == [1.5, 1.5]
