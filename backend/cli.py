@@ -21,7 +21,7 @@ from backend.result import RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
-from backend.store.repository import Store
+from backend.store.repository import Store, cli_holder
 from backend.worker import remote_cli
 from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
 from backend.worker.sandbox import MODES as SANDBOX_MODES
@@ -157,6 +157,7 @@ def _run(args: argparse.Namespace) -> int:
                 sweep_id=sweep_id,
                 compile_mode=args.compile_mode,
                 status="running",  # executed right here: a server must not claim it
+                worker_id=cli_holder(),  # ... nor requeue it while this process lives
             )
             options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
             options.sandbox, options.memory_mb = sandbox, memory_mb

@@ -26,7 +26,14 @@ from backend.queue.protocol import BeatReply, RunBeat, StartedRun, WorkerInfo
 from backend.store import mapping
 from backend.store.db import read_session, write_session
 from backend.store.models import Run, Worker
-from backend.store.repository import ArtifactInput, ClaimedRun, RunNotFound, Store
+from backend.store.repository import (
+    CLI_HOLDER_PREFIX,
+    ArtifactInput,
+    ClaimedRun,
+    RunNotFound,
+    Store,
+    held_by_live_cli,
+)
 
 STATUS_LOCK = threading.RLock()
 MAX_ATTEMPTS = 2  # a run whose worker died before the snippet started is retried once
@@ -383,13 +390,18 @@ def refresh_leases(store: Store) -> int:
     threads (queue=local before) go back to the queue. How many runs are on workers."""
     with STATUS_LOCK, write_session(store.engine) as session:
         runs = session.exec(select(Run).where(Run.status == "running")).all()
+        on_workers = 0
         for run in runs:
-            if run.worker_id is None:
+            if held_by_live_cli(run.worker_id):
+                continue  # a `kernelscope run` on this host is executing it right now
+            if run.worker_id is None or run.worker_id.startswith(CLI_HOLDER_PREFIX):
                 run.status, run.progress_step, run.started_at = "queued", None, None
+                run.worker_id = None
             else:
                 run.heartbeat_at = mapping.utc_now()
+                on_workers += 1
             session.add(run)
-        return sum(run.worker_id is not None for run in runs)
+        return on_workers
 
 
 # ---- cancellation ---------------------------------------------------------------------

@@ -112,7 +112,8 @@ class LocalQueue:
         switch = threading.Event()
         with self._lock:
             self._running[claimed.id] = switch
-            if self._stop.is_set():
+            # a cancel that came between the claim and this registration only set the flag
+            if self._stop.is_set() or jobs.cancel_requested(self.store, claimed.id):
                 switch.set()
         options = RunOptions(
             size=claimed.size,

@@ -6,6 +6,8 @@ content-addressed `BlobStore` (`blobs/`), both under one data directory.
 
 import gc
 import hashlib
+import os
+import socket
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -138,6 +140,7 @@ class Store:
         owner_id: int | None = None,
         visibility: Visibility = DEFAULT_VISIBILITY,
         device_kind: str = "cpu",
+        worker_id: str | None = None,
     ) -> str:
         """Record a new run and return its id.
 
@@ -159,6 +162,7 @@ class Store:
             owner_id=owner_id,
             visibility=visibility,
             device_kind=device_kind,
+            worker_id=worker_id,
         )
         with write_session(self.engine) as session:
             session.add(run)
@@ -187,13 +191,22 @@ class Store:
         return jobs.claim_next(self)
 
     def requeue_running(self) -> list[str]:
-        """Put runs left 'running' by a stopped server back in the queue; their ids."""
+        """Local queue start: runs left 'running' by a stopped server go back to the queue,
+        and every run forgets the worker or RQ job it had (a server switched from
+        queue=redis runs them itself now). A run that a live `kernelscope run` on this
+        host is executing is left alone. The ids requeued."""
         with write_session(self.engine) as session:
-            runs = session.exec(select(Run).where(Run.status == "running")).all()
-            for run in runs:
-                run.status, run.progress_step, run.started_at = "queued", None, None
+            unfinished = session.exec(select(Run).where(col(Run.status).in_(UNFINISHED))).all()
+            requeued = []
+            for run in unfinished:
+                if held_by_live_cli(run.worker_id):
+                    continue
+                if run.status == "running":
+                    run.status, run.progress_step, run.started_at = "queued", None, None
+                    requeued.append(run.id)
+                run.worker_id, run.job_id, run.dispatched_at = None, None, None
                 session.add(run)
-            return [run.id for run in runs]
+            return requeued
 
     def run_state(self, run_id: str) -> RunState | None:
         query = select(Run).options(load_only(*_STATE_COLUMNS)).where(Run.id == run_id)
@@ -284,6 +297,10 @@ class Store:
                 _load_round_trips(session, run_id),
                 _load_sweep(session, run.sweep_id),
             )
+
+    def get_title(self, run_id: str) -> str | None:
+        with read_session(self.engine) as session:
+            return session.exec(select(Run.title).where(Run.id == run_id)).first()
 
     def get_code(self, run_id: str) -> str | None:
         with read_session(self.engine) as session:
@@ -377,6 +394,32 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+UNFINISHED = ("queued", "running")
+CLI_HOLDER_PREFIX = "cli:"
+
+
+def cli_holder() -> str:
+    """The `worker_id` of a run `kernelscope run` executes itself: host and process."""
+    return f"{CLI_HOLDER_PREFIX}{socket.gethostname()}:{os.getpid()}"
+
+
+def held_by_live_cli(worker_id: str | None) -> bool:
+    """True while the `kernelscope run` process executing this run may still be alive (on
+    another host we cannot tell, so we assume it is); a server must not take such a run."""
+    if not worker_id or not worker_id.startswith(CLI_HOLDER_PREFIX):
+        return False
+    host, _, pid = worker_id.removeprefix(CLI_HOLDER_PREFIX).rpartition(":")
+    if host != socket.gethostname():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, ValueError):
+        return True
+    return True
 
 
 def _get_run(session: Session, run_id: str) -> Run:

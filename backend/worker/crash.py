@@ -7,6 +7,8 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from backend.worker.bundle import read_inside
+
 if TYPE_CHECKING:
     from backend.worker.child import ChildRequest
 
@@ -73,8 +75,8 @@ def _crash_error(returncode: int | None, crash_log: Path, snippet: Path) -> dict
 
 def _crash_frames(crash_log: Path, snippet: Path) -> tuple[int | None, list[str]]:
     """Snippet frames from faulthandler's dump, innermost last."""
-    try:
-        text = crash_log.read_text(errors="replace")
+    try:  # written by the child: never follow a link the snippet left in its place
+        text = read_inside(crash_log.parent, crash_log.name).decode(errors="replace")
     except OSError:
         return None, []
     pattern = re.compile(r'File "' + re.escape(str(snippet)) + r'", line (\d+) in (\S+)')

@@ -17,7 +17,7 @@ from backend import __version__
 from backend.harness.protocol import STEPS
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
-from backend.worker.bundle import analyse_bundle
+from backend.worker.bundle import analyse_bundle, read_inside
 from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
 
 DEFAULT_TIMEOUT_S = 300.0
@@ -62,6 +62,8 @@ def execute_run(
         outcome = run_child(_child_request(code, workdir, data_dir, options), progress)
         progress(ANALYSING_STEP, outcome.duration_s)
         result, artifacts = result_from_outcome(queued, outcome)
+        # The author may have renamed the run while it executed: keep the name it has now.
+        result.title = store.get_title(run_id)
         store.save_result(result, code, artifacts)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -112,9 +114,9 @@ def _artifacts(bundle_dir: Path, bundle: dict[str, Any]) -> list[ArtifactInput]:
     for variant in ("eager", "compiled"):
         name = (bundle.get(variant) or {}).get("trace")
         if name:
-            data = (bundle_dir / name).read_bytes()
+            data = read_inside(bundle_dir, name)
             found.append((f"{variant}_trace", f"{variant}_trace.json.gz", data, "application/gzip"))
     for graph in (bundle.get("compiled") or {}).get("graphs", []):
-        data = (bundle_dir / graph["output_code"]).read_bytes()
+        data = read_inside(bundle_dir, graph["output_code"])
         found.append(("output_code", graph["output_code"], data, "text/x-python"))
     return found

@@ -128,8 +128,8 @@ function renderFinished(run) {
   if (!run.variants.eager && !run.variants.compiled) return;
   renderSummary(run);
   renderTraffic();
-  renderTimeline(run);
-  renderKernels(run);
+  // the table (up to 5,000 rows) blocks the main thread for ~0.5 s: draw the timeline first
+  renderTimeline(run).finally(() => renderKernels(run));
   if (run.sweep.length > 1) renderSweep(run);
 }
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -64,13 +64,13 @@ class Person:
         auth = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         return {"Accept": "application/json", **auth, **(extra or {})}
 
-    def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+    def request(self, method: str, url: str, **kwargs: Any) -> httpx2.Response:
         headers = self.headers(kwargs.pop("headers", None))
         # No cookies: each person is exactly their token (or nobody).
         self.client.cookies.clear()
         return self.client.request(method, url, headers=headers, **kwargs)
 
-    def get(self, url: str, **kwargs: Any) -> httpx.Response:
+    def get(self, url: str, **kwargs: Any) -> httpx2.Response:
         return self.request("GET", url, **kwargs)
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 from http.cookies import SimpleCookie
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -25,11 +25,11 @@ def signed_up(store: Store) -> str:
     return "alice"
 
 
-def login(client: TestClient, name: str = "alice", password: str = PASSWORD) -> httpx.Response:
+def login(client: TestClient, name: str = "alice", password: str = PASSWORD) -> httpx2.Response:
     return client.post("/api/login", json={"name": name, "password": password})
 
 
-def cookies_set(response: httpx.Response) -> dict[str, SimpleCookie]:
+def cookies_set(response: httpx2.Response) -> dict[str, SimpleCookie]:
     parsed = {}
     for header in response.headers.get_list("set-cookie"):
         cookie: SimpleCookie = SimpleCookie()

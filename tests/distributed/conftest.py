@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from backend.store import accounts
@@ -165,7 +165,7 @@ class Cluster:
             )
             for name in ("w1", "w2")
         ]
-        self.http = httpx.Client(base_url=self.url, timeout=30)
+        self.http = httpx2.Client(base_url=self.url, timeout=30)
 
     # ---- lifecycle ----------------------------------------------------------------------
 
@@ -182,7 +182,7 @@ class Cluster:
     def _api_up(self) -> bool:
         try:
             return self.http.get("/healthz").status_code == 200
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             return False
 
     def start_worker(self, worker: Service) -> None:

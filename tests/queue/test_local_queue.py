@@ -10,7 +10,10 @@ import pytest
 from backend.queue import jobs
 from backend.queue.local import LocalQueue, WorkerSettings
 from backend.store import accounts
+from backend.store.db import write_session
+from backend.store.models import Run
 from backend.store.repository import Store
+from backend.worker.child import ChildStopped
 from tests.queue.conftest import wait_for
 from tests.store.factories import CODE
 
@@ -126,3 +129,50 @@ def test_cancelling_a_running_local_run_kills_its_child_at_once(
     assert result is not None and result.error is not None
     assert "'eager warm-up'" in result.error.message
     assert not (tmp_path / "work" / run_id).exists()
+
+
+def test_a_cancel_between_claim_and_start_still_stops_the_run(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cancel lands after the claim marked the run running, before the worker thread
+    registered its stop switch: the flag alone must still stop it."""
+    seen: list[bool] = []
+
+    def execute(store: Store, data_dir: Path, run_id: str, options: object) -> None:
+        seen.append(options.stop.is_set())  # type: ignore[attr-defined]
+        raise ChildStopped("stopped")
+
+    monkeypatch.setattr("backend.queue.local.execute_run", execute)
+    run_id = store.create_run(CODE)
+    claimed = jobs.claim_next(store)
+    assert claimed is not None and jobs.request_cancel(store, run_id).cancel_requested
+    LocalQueue(store, tmp_path, WorkerSettings(workers=1))._execute(claimed)
+    assert seen == [True]
+    assert store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+
+
+def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Store) -> None:
+    from backend.store.repository import cli_holder
+
+    cli_run = store.create_run(CODE, status="running", worker_id=cli_holder())  # this process
+    dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
+    handed = store.create_run(CODE)
+    with write_session(store.engine) as session:  # handed to RQ by a former queue=redis server
+        run = session.get(Run, handed)
+        assert run is not None
+        run.job_id, run.dispatched_at = "job-1", run.created_at
+        session.add(run)
+    assert store.requeue_running() == [dead_cli]
+    assert store.run_state(cli_run).status == "running"  # type: ignore[union-attr]
+    claimed = [jobs.claim_next(store) for _ in range(3)]
+    assert {c.id for c in claimed if c is not None} == {dead_cli, handed}
+
+
+def _exited_cli() -> str:
+    """The holder id of a `kernelscope run` process that has exited."""
+    import socket
+    import subprocess
+
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return f"cli:{socket.gethostname()}:{process.pid}"

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,7 +181,11 @@ def test_a_detached_process_dies_with_the_sandbox(tmp_path: Path, real_sandbox: 
     try:
         command = box.wrap([sys.executable, "-c", daemon], {}, workdir / "cwd")
         subprocess.run(command, env=box.launcher_env(), timeout=60, check=True)
-        # bwrap has returned: the PID namespace, and the sleeper in it, are gone already
+        # bwrap has returned: its PID namespace is torn down, which kills the sleeper; the
+        # kernel reaps it asynchronously, so allow a moment (a loaded machine is slow)
+        deadline = time.monotonic() + 10
+        while sandbox._pids_of_uid(box.uid) and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert sandbox._pids_of_uid(box.uid) == []
     finally:
         box.close()
