@@ -212,7 +212,9 @@ async function renderTimeline(run) {
     const point = event.points[0], k = kernelOf(point);
     if (k) return showKernel(run, k.variant, k.index);
     const data = point?.customdata; // a merged bar: [lane, -1, start_us, length_us, ...]: zoom into it
-    if (Array.isArray(data)) window.Plotly.relayout(div, { "xaxis.range": [data[2], data[2] + data[3]] });
+    // indexed keys, like a drag: the relayout handler fetches finer bars for them (it ignores
+    // the plain "xaxis.range" it sets itself after a fetch, so it never loops)
+    if (Array.isArray(data)) window.Plotly.relayout(div, { "xaxis.range[0]": data[2], "xaxis.range[1]": data[2] + data[3] });
   });
 }
 
