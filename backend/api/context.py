@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -12,6 +13,10 @@ from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.settings import Settings
 from backend.store.repository import Store
+
+
+DOCUMENT_TTL_S = 5.0
+DOCUMENT_CAPACITY = 64
 
 
 @dataclass
@@ -38,6 +43,7 @@ class ResultCache:
         self.store = store
         self.capacity = capacity
         self._results: OrderedDict[str, RunResult] = OrderedDict()
+        self._documents: OrderedDict[tuple[str, object], tuple[float, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, run_id: str) -> RunResult | None:
@@ -57,3 +63,23 @@ class ResultCache:
         """The run was edited (title) or deleted: read it fresh next time."""
         with self._lock:
             self._results.pop(run_id, None)
+            for key in [key for key in self._documents if key[0] == run_id]:
+                del self._documents[key]
+
+    def document(self, run_id: str, viewer_key: object) -> bytes | None:
+        """A finished run's serialized document for this reader, if made in the last
+        DOCUMENT_TTL_S. Reading a document is the API's hottest path, and building and
+        serializing one costs milliseconds; only its links (previous run, owner name) can
+        change without `forget`, so a few seconds of staleness there is the price."""
+        with self._lock:
+            found = self._documents.get((run_id, viewer_key))
+        if found is None or found[0] < time.monotonic():
+            return None
+        return found[1]
+
+    def keep_document(self, run_id: str, viewer_key: object, body: bytes) -> None:
+        with self._lock:
+            self._documents[(run_id, viewer_key)] = (time.monotonic() + DOCUMENT_TTL_S, body)
+            self._documents.move_to_end((run_id, viewer_key))
+            while len(self._documents) > DOCUMENT_CAPACITY:
+                self._documents.popitem(last=False)

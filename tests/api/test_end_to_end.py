@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
 from backend.settings import Settings
+from backend.worker.execute import RUN_STEPS
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -41,9 +42,12 @@ def test_add_relu_from_submit_to_figures(live: TestClient) -> None:
     created = live.post("/api/runs", json={"code": code, "title": "add+relu"}).json()
     events = follow(live, created["id"])
 
-    steps = [data["step"] for name, data in events if name == "progress"]
-    assert "compiling" in steps and "timing" in steps
-    assert steps.index("compiling") < steps.index("timing")
+    # The stream samples the run row, so a step shorter than its poll can be skipped on a
+    # loaded machine; what it reports must still come in the run's own order.
+    steps = [data["step"] for name, data in events if name == "progress" and data["step"]]
+    assert len(steps) >= 2 and "compiling" in steps  # compiling takes seconds: never skipped
+    order = [RUN_STEPS.index(step) for step in steps]
+    assert order == sorted(order)
     assert events[-1][0] == "finished" and events[-1][1]["status"] == "succeeded"
 
     run = live.get(f"/api/runs/{created['id']}").json()

@@ -6,8 +6,11 @@ import csv
 import io
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 
+from backend.store.db import write_session
+from backend.store.models import Run
 from backend.store.repository import Store
 from tests.api.conftest import save_finished
 from tests.store.factories import CODE
@@ -150,3 +153,20 @@ def test_pages_load_nothing_from_other_hosts(client: TestClient) -> None:
         sources = re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+)"', html)
         assert sources, path
         assert all(s.startswith(("/", "data:")) for s in sources), (path, sources)
+
+
+def test_a_finished_document_is_served_from_cache_until_the_run_changes(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("backend.api.context.DOCUMENT_TTL_S", 3600.0)  # no expiry mid-test
+    result = save_finished(store)
+    first = client.get(f"/api/runs/{result.id}")
+    assert client.get(f"/api/runs/{result.id}").content == first.content
+    with write_session(store.engine) as session:  # changed behind the API's back: still cached
+        run = session.get(Run, result.id)
+        assert run is not None
+        run.title = "renamed"
+        session.add(run)
+    assert client.get(f"/api/runs/{result.id}").json()["title"] == first.json()["title"]
+    client.app.state.context.results.forget(result.id)  # type: ignore[attr-defined]
+    assert client.get(f"/api/runs/{result.id}").json()["title"] == "renamed"
