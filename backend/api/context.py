@@ -14,7 +14,6 @@ from backend.result import FINISHED_STATUSES, RunResult
 from backend.settings import Settings
 from backend.store.repository import Store
 
-
 DOCUMENT_TTL_S = 5.0
 DOCUMENT_CAPACITY = 64
 
