@@ -82,17 +82,19 @@ class Panel:
 def eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) -> Panel:
     """Eager kernels; the blocks in memory are the document's round trips."""
     panel = _panel("eager", 1, variant, max_kernels)
+    by_tensor: dict[str, list[RoundTrip]] = {}  # one pass: a run can have 100,000s of trips
+    for trip in trips:
+        by_tensor.setdefault(trip.tensor, []).append(trip)
     for span in _spans(panel.slots):
-        span.trip = _round_trip_of(span, trips)
+        span.trip = _round_trip_of(span, by_tensor.get(span.tensor, []))
         if span.trip is not None:
             panel.spans.append(span)
     _stack(panel.spans)
     return panel
 
 
-def _round_trip_of(span: Span, trips: Sequence[RoundTrip]) -> RoundTrip | None:
+def _round_trip_of(span: Span, same_tensor: Sequence[RoundTrip]) -> RoundTrip | None:
     """The round trip a block shows: same tensor and producer op, else same tensor."""
-    same_tensor = [t for t in trips if t.tensor == span.tensor]
     same_producer = [t for t in same_tensor if t.producer == span.producer.op]
     found = same_producer or same_tensor
     return found[0] if found else None
