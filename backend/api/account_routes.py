@@ -23,7 +23,7 @@ from backend.api.auth import (
     current_identity,
     require_user,
 )
-from backend.api.context import AppContext, get_context
+from backend.api.context import AppContext, Context
 from backend.api.errors import ApiError, ErrorResponse
 from backend.api.pages import FRONTEND_DIR
 from backend.settings import Settings
@@ -35,7 +35,6 @@ _ERRORS: dict[int | str, dict[str, object]] = {
 }
 router = APIRouter(prefix="/api", tags=["accounts"], responses=_ERRORS)
 pages_router = APIRouter(include_in_schema=False)
-Context = Annotated[AppContext, Depends(get_context)]
 SignedIn = Annotated[Principal | None, Depends(require_user)]
 
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Query, Response
 
-from backend.api.context import AppContext, get_context
-from backend.api.errors import ERROR_RESPONSES, not_found
+from backend.api.context import Context, result_of
+from backend.api.errors import ERROR_RESPONSES
 from backend.api.figures import figure_response
 from backend.api.run_access import READ_PAIR
 from backend.compare import Comparison, compare_runs
 from backend.figures import Lane, timeline_figure
-from backend.result import RunResult
 
 router = APIRouter(
     prefix="/api/compare",
@@ -20,14 +19,13 @@ router = APIRouter(
     responses=ERROR_RESPONSES,
     dependencies=[READ_PAIR],  # both runs must be ones the caller may see
 )
-Context = Annotated[AppContext, Depends(get_context)]
 RunId = Annotated[str, Query(min_length=1, max_length=64)]
 
 
 @router.get("", response_model=Comparison)
 def compare(a: RunId, b: RunId, context: Context) -> Comparison:
     """Run b measured against run a: deltas are b - a, ratios b / a."""
-    return compare_runs(_load(context, a), _load(context, b))
+    return compare_runs(result_of(context, a), result_of(context, b))
 
 
 @router.get("/figures/timeline")
@@ -40,14 +38,7 @@ def compare_timeline(
     """Both runs' timelines on one time axis: a's eager and compiled lanes above b's."""
     lanes = [
         Lane(f"{label} {name}", variant.kernels, compiled=name == "compiled")
-        for label, result in (("A", _load(context, a)), ("B", _load(context, b)))
+        for label, result in (("A", result_of(context, a)), ("B", result_of(context, b)))
         for name, variant in result.variants.items()
     ]
     return figure_response(timeline_figure(lanes, width_px=width_px))
-
-
-def _load(context: AppContext, run_id: str) -> RunResult:
-    result = context.results.get(run_id)
-    if result is None:
-        raise not_found("run", run_id)
-    return result

@@ -6,9 +6,11 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Annotated
 
-from fastapi import Request
+from fastapi import Depends, Request
 
+from backend.api.errors import ApiError, not_found
 from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.settings import Settings
@@ -32,6 +34,30 @@ class AppContext:
 def get_context(request: Request) -> AppContext:
     context: AppContext = request.app.state.context
     return context
+
+
+# What a route declares to receive the app's context.
+Context = Annotated[AppContext, Depends(get_context)]
+
+
+def result_of(context: AppContext, run_id: str) -> RunResult:
+    """The run's result document (cached when finished), or 404."""
+    result = context.results.get(run_id)
+    if result is None:
+        raise not_found("run", run_id)
+    return result
+
+
+def result_with_kernels(context: AppContext, run_id: str) -> RunResult:
+    """The result of a run that has kernels to show, or 404 / 409 while it has none."""
+    result = result_of(context, run_id)
+    if not result.variants:
+        raise ApiError(
+            409,
+            "run_has_no_kernels",
+            f"Run {run_id} is {result.status}: it has no kernels to show yet.",
+        )
+    return result
 
 
 class ResultCache:

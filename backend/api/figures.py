@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Query, Response
 
-from backend.api.context import AppContext, get_context
-from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.api.context import Context, result_of, result_with_kernels
+from backend.api.errors import ERROR_RESPONSES, ApiError
 from backend.api.run_access import READ_RUN
 from backend.figures import run_timeline, sweep_figure, traffic_figure
-from backend.result import RunResult
 
 router = APIRouter(
     prefix="/api/runs/{run_id}/figures",
@@ -18,7 +17,6 @@ router = APIRouter(
     responses=ERROR_RESPONSES,
     dependencies=[READ_RUN],  # 404 for a run the caller may not see
 )
-Context = Annotated[AppContext, Depends(get_context)]
 FIGURE_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"description": "a Plotly figure: {data, layout}", "content": {"application/json": {}}}
 }
@@ -39,22 +37,21 @@ def timeline(
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and
     width are merged (level of detail): ask again with the zoomed window for finer bars."""
     window = _window(start_us, end_us)
-    return figure_response(run_timeline(_result(context, run_id), window=window, width_px=width_px))
+    return figure_response(
+        run_timeline(result_with_kernels(context, run_id), window=window, width_px=width_px)
+    )
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
 def traffic(run_id: str, context: Context) -> Response:
     """What each kernel read from and wrote to device memory, and the eliminated round trips."""
-    return figure_response(traffic_figure(_result(context, run_id)))
+    return figure_response(traffic_figure(result_with_kernels(context, run_id)))
 
 
 @router.get("/sweep", responses=FIGURE_RESPONSE)
 def sweep(run_id: str, context: Context) -> Response:
     """Speedup and bytes against size for the run's sweep (404 when it has none)."""
-    result = context.results.get(run_id)
-    if result is None:
-        raise not_found("run", run_id)
-    figure = sweep_figure(result.sweep)
+    figure = sweep_figure(result_of(context, run_id).sweep)
     if figure is None:
         raise ApiError(404, "sweep_not_found", f"Run {run_id} is not part of a sweep with data.")
     return figure_response(figure)
@@ -71,14 +68,3 @@ def _window(start_us: float | None, end_us: float | None) -> tuple[float, float]
             field="query.end_us",
         )
     return (start_us, end_us)
-
-
-def _result(context: AppContext, run_id: str) -> RunResult:
-    result = context.results.get(run_id)
-    if result is None:
-        raise not_found("run", run_id)
-    if not result.variants:
-        raise ApiError(
-            409, "run_has_no_kernels", f"Run {run_id} is {result.status}: it has no kernels yet."
-        )
-    return result

@@ -10,12 +10,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from backend.api.context import AppContext, get_context
+from backend.api.context import AppContext, Context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.run_access import ChangeableRun
 from backend.queue import jobs
@@ -24,7 +23,6 @@ from backend.queue.jobs import QueueLoad
 from backend.store.repository import RunNotFound
 
 router = APIRouter(tags=["queue"], responses={**ERROR_RESPONSES, 409: ERROR_RESPONSES[404]})
-Context = Annotated[AppContext, Depends(get_context)]
 _ADMISSION = threading.Lock()  # one process: count and insert as one step per submission
 
 

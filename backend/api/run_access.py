@@ -13,13 +13,12 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.api.auth import Reader, current_viewer
-from backend.api.context import AppContext, get_context
+from backend.api.context import Context, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.store.ownership import RunAccess, delete_unless_running, run_access, update_run
 from backend.store.visibility import Visibility
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
-Context = Annotated[AppContext, Depends(get_context)]
 CompareId = Annotated[str, Query(min_length=1, max_length=64)]
 
 

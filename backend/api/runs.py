@@ -13,7 +13,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from backend.analysis.kernel_source import kernel_source
 from backend.api.auth import Caller, Reader
-from backend.api.context import AppContext, get_context
+from backend.api.context import AppContext, Context, result_of, result_with_kernels
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
 from backend.api.run_access import READ_RUN, ReadableRun
@@ -35,7 +35,6 @@ from backend.store.repository import RunNotFound, RunState, Store
 from backend.store.visibility import Viewer
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
-Context = Annotated[AppContext, Depends(get_context)]
 EVENT_POLL_S = 0.25  # how often the event stream looks at the run row
 TRACE_DOWNLOADS = {"eager_trace.json.gz": "eager_trace", "compiled_trace.json.gz": "compiled_trace"}
 
@@ -178,7 +177,7 @@ def get_kernel_source(
     run_id: str, variant: Literal["eager", "compiled"], index: int, context: Context
 ) -> KernelSource:
     """One kernel's original ATen ops and, for generated kernels, its generated code."""
-    result = _finished(context, run_id)
+    result = result_with_kernels(context, run_id)
     kernels = result.variants[variant].kernels if variant in result.variants else []
     if not 0 <= index < len(kernels):
         raise not_found("kernel", f"{variant}/{index}")
@@ -219,7 +218,9 @@ def download(
         document = _document(context, run_id, access, viewer)
         return _attachment(document.model_dump_json(indent=2), name, run_id)
     if name == "kernels.csv":
-        return _attachment(kernels_csv(_finished(context, run_id)), name, run_id, "text/csv")
+        return _attachment(
+            kernels_csv(result_with_kernels(context, run_id)), name, run_id, "text/csv"
+        )
     kind = TRACE_DOWNLOADS.get(name, "output_code")
     data = store.artifact_bytes(run_id, kind, name)
     if data is None:
@@ -237,9 +238,7 @@ def _attachment(
 
 def _document(context: AppContext, run_id: str, access: RunAccess, viewer: Viewer) -> RunDocument:
     store = context.store
-    result = context.results.get(run_id)
-    if result is None:
-        raise not_found("run", run_id)
+    result = result_of(context, run_id)
     progress = None if result.status in FINISHED_STATUSES else _progress_now(context, run_id)
     return RunDocument(
         **dict(result),  # the validated parts as they are: a dump re-validated 20,000 kernels
@@ -263,19 +262,6 @@ def _links(store: Store, result: RunResult, viewer: Viewer) -> Links:
         previous_run=store.previous_run(result.id, viewer),
         downloads={name: base + name for name in names},
     )
-
-
-def _finished(context: AppContext, run_id: str) -> RunResult:
-    result = context.results.get(run_id)
-    if result is None:
-        raise not_found("run", run_id)
-    if not result.variants:
-        raise ApiError(
-            409,
-            "run_has_no_kernels",
-            f"Run {run_id} is {result.status}: it has no kernels to show yet.",
-        )
-    return result
 
 
 def _progress_now(context: AppContext, run_id: str) -> Progress | None:

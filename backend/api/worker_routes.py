@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import tarfile
 import tempfile
-from typing import IO, Annotated, Any
+from typing import IO, Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 
 from backend.api.auth import accounts_on, require_worker
-from backend.api.context import AppContext, get_context
+from backend.api.context import AppContext, Context, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.queue import jobs
 from backend.queue.protocol import (
@@ -65,7 +65,6 @@ router = APIRouter(
     responses={**ERROR_RESPONSES, 409: ERROR_RESPONSES[404]},
     dependencies=[Depends(worker_caller)],
 )
-Context = Annotated[AppContext, Depends(get_context)]
 
 
 @router.post("/heartbeat", response_model=BeatReply)
