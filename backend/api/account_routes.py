@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.api.auth import (
@@ -25,7 +25,7 @@ from backend.api.auth import (
 )
 from backend.api.context import AppContext, Context
 from backend.api.errors import ApiError, ErrorResponse
-from backend.api.pages import FRONTEND_DIR
+from backend.api.pages import page
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.accounts import AccountError, Principal, TokenInfo
@@ -165,16 +165,12 @@ def revoke_token(token_id: int, principal: SignedIn, context: Context) -> Respon
 def login_page(request: Request) -> Response:
     if not accounts_on(request):
         return RedirectResponse("/", status_code=303)  # nothing to sign in to
-    return _page("login")
+    return page("login")
 
 
 @pages_router.get("/account")
-def account_page() -> FileResponse:
-    return _page("account")
-
-
-def _page(name: str) -> FileResponse:
-    return FileResponse(FRONTEND_DIR / "pages" / f"{name}.html", media_type="text/html")
+def account_page() -> HTMLResponse:
+    return page("account")
 
 
 def _accounts_required(settings: Settings) -> None:

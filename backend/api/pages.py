@@ -3,6 +3,7 @@ everything from the JSON API, so every page is also a thing the API can do."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -24,31 +25,45 @@ router = APIRouter(include_in_schema=False)
 examples_router = APIRouter(prefix="/api", tags=["examples"])
 
 
-def _page(name: str) -> FileResponse:
-    return FileResponse(FRONTEND_DIR / "pages" / f"{name}.html", media_type="text/html")
+HEADER_MARK = re.compile(r"<!-- header:[^>]*-->\n")
+
+
+def page(name: str, nav: str | None = None) -> HTMLResponse:
+    """A page from frontend/pages with the shared header (skip link, nav, account corner)
+    put in place; the nav link to `nav` is marked as the current page."""
+    return HTMLResponse(_page_html(name, nav))
+
+
+@functools.cache
+def _page_html(name: str, nav: str | None) -> str:
+    header = (FRONTEND_DIR / "pages" / "_header.html").read_text()
+    if nav is not None:
+        header = header.replace(f'<a href="{nav}">', f'<a href="{nav}" aria-current="page">')
+    html = (FRONTEND_DIR / "pages" / f"{name}.html").read_text()
+    return HEADER_MARK.sub(lambda _: header, html)
 
 
 @router.get("/")
-def new_run_page() -> FileResponse:
-    return _page("new")
+def new_run_page() -> HTMLResponse:
+    return page("new", nav="/")
 
 
 @router.get("/runs")
-def history_page() -> FileResponse:
-    return _page("runs")
+def history_page() -> HTMLResponse:
+    return page("runs", nav="/runs")
 
 
 @router.get("/r/{run_id}")
-def run_page(run_id: str) -> FileResponse:
+def run_page(run_id: str) -> HTMLResponse:
     if not _PAGE_ID.match(run_id):
         raise not_found("run", run_id)
-    return _page("run")
+    return page("run")
 
 
 @router.get("/compare")
 @router.get("/compare/{a}/{b}")
-def compare_page() -> FileResponse:
-    return _page("compare")
+def compare_page() -> HTMLResponse:
+    return page("compare", nav="/compare")
 
 
 @router.get("/docs")

@@ -170,3 +170,18 @@ def test_a_finished_document_is_served_from_cache_until_the_run_changes(
     assert client.get(f"/api/runs/{result.id}").json()["title"] == first.json()["title"]
     client.app.state.context.results.forget(result.id)  # type: ignore[attr-defined]
     assert client.get(f"/api/runs/{result.id}").json()["title"] == "renamed"
+
+
+def test_every_page_gets_the_shared_header_with_its_own_link_marked(client: TestClient) -> None:
+    for path, current in (
+        ("/", "/"),
+        ("/runs", "/runs"),
+        ("/compare", "/compare"),
+        ("/r/abc", None),
+    ):
+        html = client.get(path).text
+        assert '<nav aria-label="Main">' in html and "<!-- header" not in html
+        marked = [
+            href for href in ("/", "/runs", "/compare") if f'<a href="{href}" aria-current' in html
+        ]
+        assert marked == ([current] if current else [])
