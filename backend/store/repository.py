@@ -184,12 +184,6 @@ class Store:
                 run.finished_at = run.finished_at or mapping.utc_now()
             session.add(run)
 
-    def claim_next(self) -> ClaimedRun | None:
-        """Take the next queued run in the fair order and mark it running, atomically."""
-        from backend.queue import jobs  # the queue owns the order (and imports this module)
-
-        return jobs.claim_next(self)
-
     def requeue_running(self) -> list[str]:
         """Local queue start: runs left 'running' by a stopped server go back to the queue,
         and every run forgets the worker or RQ job it had (a server switched from
@@ -222,12 +216,6 @@ class Store:
                 started_at=_format_optional(run.started_at),
                 finished_at=_format_optional(run.finished_at),
             )
-
-    def queue_position(self, run_id: str) -> int | None:
-        """1 for the next run a worker will take (fair order); None when not queued."""
-        from backend.queue import jobs
-
-        return jobs.queue_position(self, run_id, by_kind=False)
 
     def device_names(self) -> list[str]:
         query = select(Run.device_name).where(col(Run.device_name).is_not(None)).distinct()

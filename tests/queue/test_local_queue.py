@@ -188,7 +188,7 @@ def _exited_cli() -> str:
 def test_claims_oldest_first_and_each_run_once(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         ids = [store.create_run(CODE) for _ in range(3)]
-        claimed = [store.claim_next() for _ in range(4)]
+        claimed = [jobs.claim_next(store) for _ in range(4)]
         assert [c.id if c else None for c in claimed] == [*ids, None]
         assert {store.run_state(i).status for i in ids} == {"running"}  # type: ignore[union-attr]
 
@@ -196,16 +196,16 @@ def test_claims_oldest_first_and_each_run_once(tmp_path: Path) -> None:
 def test_queue_positions_count_runs_ahead(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         ids = [store.create_run(CODE) for _ in range(3)]
-        assert [store.queue_position(i) for i in ids] == [1, 2, 3]
-        store.claim_next()
-        assert [store.queue_position(i) for i in ids] == [None, 1, 2]
+        assert [jobs.queue_position(store, i, by_kind=False) for i in ids] == [1, 2, 3]
+        jobs.claim_next(store)
+        assert [jobs.queue_position(store, i, by_kind=False) for i in ids] == [None, 1, 2]
 
 
 def test_runs_left_running_by_a_dead_server_are_requeued_at_start(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path, local_workers=0)
     with Store.open(tmp_path) as store:
         run_id = store.create_run(CODE)
-        store.claim_next()  # the server died while this ran
+        jobs.claim_next(store)  # the server died while this ran
     with TestClient(create_app(settings)) as client:
         run = client.get(f"/api/runs/{run_id}").json()
     assert run["status"] == "queued" and run["progress"]["queue_position"] == 1
