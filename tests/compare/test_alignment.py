@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import difflib
 import random
-import time
+from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
-from backend.compare import Block, align, compare_runs
+from backend.compare import MAX_MATCH_WORK, Block, align, compare_runs
 
 from .conftest import eager_kernels, run_with
 
@@ -86,28 +87,43 @@ def test_scattered_edits_in_a_long_run_keep_every_other_kernel_matched() -> None
     assert _matched(a, b, blocks) >= len(a) - 20
 
 
+@pytest.fixture
+def matcher_work(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The matching work (as `_should_cut` counts it) of every stretch handed to difflib."""
+    works: list[int] = []
+
+    class Recording(difflib.SequenceMatcher):  # type: ignore[type-arg]
+        def __init__(self, junk: None, a: Sequence[int], b: Sequence[int], **kw: bool) -> None:
+            in_b = Counter(b)
+            works.append(0 if len(a) < 2 or len(b) < 2 else sum(in_b[key] for key in a))
+            super().__init__(junk, a, b, **kw)
+
+    monkeypatch.setattr("backend.compare.difflib.SequenceMatcher", Recording)
+    return works
+
+
 @pytest.mark.parametrize(
     ("pattern_a", "pattern_b", "matched_per_layer"),
     [("xyz", "xwz", 2), ("xyz", "xywz", 3), ("ab", "ab", 2)],
 )
 def test_repeated_layers_align_fast_and_layer_by_layer(
-    pattern_a: str, pattern_b: str, matched_per_layer: int
+    pattern_a: str, pattern_b: str, matched_per_layer: int, matcher_work: list[int]
 ) -> None:
+    """Fast by construction, not by a stopwatch: SequenceMatcher only ever gets stretches
+    whose matching work is under the bound (plain SequenceMatcher: 40 s for xyz/xwz)."""
     a, b = _layers(pattern_a, 1000), _layers(pattern_b, 1000)
-    started = time.perf_counter()
     blocks = align(a, b)
-    assert time.perf_counter() - started < 10  # plain SequenceMatcher: 40 s for xyz/xwz
+    assert matcher_work and max(matcher_work) <= MAX_MATCH_WORK
     _check_tiling(a, b, blocks)
     assert _matched(a, b, blocks) == matched_per_layer * 1000
 
 
-def test_a_deep_model_with_one_kernel_changed_per_layer() -> None:
+def test_a_deep_model_with_one_kernel_changed_per_layer(matcher_work: list[int]) -> None:
     """Real rows, end to end: 1,000 layers of add, relu, mul against add, sigmoid, mul."""
     a = eager_kernels(*("add", "relu", "mul") * 1000)
     b = eager_kernels(*("add", "sigmoid", "mul") * 1000)
-    started = time.perf_counter()
     eager = compare_runs(run_with("a", eager=a), run_with("b", eager=b)).kernels[0]
-    assert time.perf_counter() - started < 10
+    assert matcher_work and max(matcher_work) <= MAX_MATCH_WORK  # bounded, so fast
     assert (eager.same, eager.changed, eager.added, eager.removed) == (2000, 1000, 0, 0)
     assert {(r.name, r.b_name) for r in eager.rows if r.status == "changed"} == {
         ("relu", "sigmoid")
