@@ -132,6 +132,11 @@ def _trusted_header(
     context: AppContext, header: str, name: str, cookies: dict[str, str]
 ) -> Identity:
     principal = accounts.principal_by_name(context.store, name)
+    if principal is None and accounts.is_disabled(context.store, name):
+        return Identity(
+            problem=f"{header} names {name!r}, who is disabled: an admin lets them back in "
+            f"with `kernelscope user enable {name}`."
+        )
     if principal is None:
         return Identity(
             problem=f"{header} names {name!r}, who has no account here: an admin creates "
