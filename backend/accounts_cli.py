@@ -39,6 +39,11 @@ def add_commands(commands: Any, default_data_dir: Path) -> None:
     passwd = _command(user_commands, "passwd", "set a password", _user_passwd, default_data_dir)
     passwd.add_argument("name")
     _password_source(passwd)
+    for name, help_text, handler in (
+        ("disable", "keep a user out: end their sessions, revoke their tokens", _user_disable),
+        ("enable", "let a disabled user sign in again", _user_enable),
+    ):
+        _command(user_commands, name, help_text, handler, default_data_dir).add_argument("name")
     _command(user_commands, "list", "list users", _user_list, default_data_dir)
 
     token = commands.add_parser("token", help="manage API tokens (Authorization: Bearer)")
@@ -123,9 +128,40 @@ def _user_add(args: argparse.Namespace) -> int:
 def _user_passwd(args: argparse.Namespace) -> int:
     with Store.open(args.data_dir) as store:
         accounts.principal_of(store, args.name)  # unknown user: say so before prompting
-        accounts.set_password(store, args.name, _read_password(args))
-    print(f"password of {args.name!r} changed", file=sys.stderr)
+        ended = accounts.set_password(store, args.name, _read_password(args))
+    print(f"password of {args.name!r} changed; {_count(ended, 'session')} ended", file=sys.stderr)
     return 0
+
+
+def _user_disable(args: argparse.Namespace) -> int:
+    with Store.open(args.data_dir) as store:
+        done = accounts.disable_user(store, args.name)
+    state = "was already disabled" if done.already else "disabled"
+    print(
+        f"user {args.name!r} {state}: {_count(done.sessions_ended, 'session')} ended, "
+        f"{_count(done.tokens_revoked, 'token')} revoked; "
+        f"`kernelscope user enable {args.name}` lets them back in",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _user_enable(args: argparse.Namespace) -> int:
+    with Store.open(args.data_dir) as store:
+        enabled = accounts.enable_user(store, args.name)
+    if not enabled:
+        print(f"user {args.name!r} is not disabled: nothing to do", file=sys.stderr)
+        return 0
+    print(
+        f"user {args.name!r} enabled: they may sign in again; their old tokens stay revoked "
+        f"(`kernelscope token create {args.name}` makes a new one)",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _user_list(args: argparse.Namespace) -> int:
@@ -134,7 +170,11 @@ def _user_list(args: argparse.Namespace) -> int:
     for user in users:
         flags = [
             flag
-            for flag, on in (("admin", user.is_admin), ("no password", not user.has_password))
+            for flag, on in (
+                ("disabled", user.disabled),
+                ("admin", user.is_admin),
+                ("no password", not user.has_password),
+            )
             if on
         ]
         print(f"{user.name}\t{', '.join(flags) or '-'}\tcreated {user.created_at}")

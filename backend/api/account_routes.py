@@ -11,7 +11,7 @@ import secrets
 from datetime import timedelta
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +26,7 @@ from backend.api.auth import (
 from backend.api.context import AppContext, Context
 from backend.api.errors import ApiError, ErrorResponse
 from backend.api.pages import page
+from backend.api.web_security import safe_next
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.accounts import AccountError, Principal, TokenInfo
@@ -162,9 +163,16 @@ def revoke_token(token_id: int, principal: SignedIn, context: Context) -> Respon
 
 
 @pages_router.get("/login")
-def login_page(request: Request) -> Response:
+def login_page(
+    request: Request, next_path: Annotated[str | None, Query(alias="next")] = None
+) -> Response:
+    """The sign-in form; a caller signed in already goes on to `next` without it (a path of
+    this site only: `safe_next`)."""
     if not accounts_on(request):
         return RedirectResponse("/", status_code=303)  # nothing to sign in to
+    identity = current_identity(request)
+    if identity.principal is not None and not identity.worker:
+        return RedirectResponse(safe_next(next_path), status_code=303)
     return page("login")
 
 

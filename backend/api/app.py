@@ -23,6 +23,7 @@ from backend.api import (
 )
 from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
+from backend.api.web_security import KernelscopeApp
 from backend.ops.app import install as install_ops
 from backend.queue.factory import make_queue
 from backend.settings import Settings
@@ -53,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             queue.stop()
             store.close()
 
-    app = FastAPI(
+    app = KernelscopeApp(  # security headers, HEAD as GET, slash redirects without Host
         title="Kernelscope",
         version=__version__,
         summary="What torch.compile did: kernels, memory traffic, eliminated round trips.",

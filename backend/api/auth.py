@@ -17,9 +17,9 @@ this order:
 Open without authentication: the sign-in page and API, health, the static files the
 sign-in page needs, and GET requests for a run whose visibility is `public` (its page
 `/r/{run_id}` and every GET route under `/api/runs/{run_id}`), plus the static files that
-page needs. Everything else answers 401 (API, kind `not_authenticated`) or redirects a
-browser to `/login?next=...`. Worker-scope tokens may use only `/api/worker/*`, and only
-they may.
+page needs (HEAD reaches the gate as GET: `web_security.HeadAsGet`). Everything else
+answers 401 (API, kind `not_authenticated`) or redirects a browser to `/login?next=...`.
+Worker-scope tokens may use only `/api/worker/*`, and only they may.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from backend.api.context import AppContext, get_context
 from backend.api.errors import ApiError, ErrorBody, error_response
+from backend.api.web_security import safe_next
 from backend.store import accounts
 from backend.store.accounts import Principal
 from backend.store.ownership import run_access
@@ -132,6 +133,11 @@ def _trusted_header(
     context: AppContext, header: str, name: str, cookies: dict[str, str]
 ) -> Identity:
     principal = accounts.principal_by_name(context.store, name)
+    if principal is None and accounts.is_disabled(context.store, name):
+        return Identity(
+            problem=f"{header} names {name!r}, who is disabled: an admin lets them back in "
+            f"with `kernelscope user enable {name}`."
+        )
     if principal is None:
         return Identity(
             problem=f"{header} names {name!r}, who has no account here: an admin creates "
@@ -214,7 +220,9 @@ def _route_of(app: FastAPI, scope: Scope) -> tuple[str | None, dict[str, str]]:
 def _unauthenticated(request: Request, problem: str | None = None) -> Response:
     if problem is None and _is_navigation(request):
         target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        return RedirectResponse(f"{LOGIN_PAGE}?next={quote(target, safe='')}", status_code=303)
+        # "//host/..." reaches this server, but as `next` it would name another one.
+        next_path = quote(safe_next(target), safe="")
+        return RedirectResponse(f"{LOGIN_PAGE}?next={next_path}", status_code=303)
     message = problem or (
         "Sign in first: open /login in a browser, or send an API token as "
         "`Authorization: Bearer TOKEN` (an admin makes one with `kernelscope token create`)."

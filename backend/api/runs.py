@@ -121,9 +121,9 @@ def list_runs(
 
 
 @router.get("/devices", response_model=list[str])
-def list_devices(context: Context) -> list[str]:
-    """Every device name that has run something, for the history filter."""
-    return context.store.device_names()
+def list_devices(context: Context, viewer: Reader) -> list[str]:
+    """The device names of the runs you may see, for the history filter."""
+    return context.store.device_names(viewer)
 
 
 @router.get("/{run_id}", response_model=RunDocument)

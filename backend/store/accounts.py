@@ -57,7 +57,16 @@ class UserInfo(BaseModel):
     name: str
     is_admin: bool
     has_password: bool
+    disabled: bool
     created_at: str
+
+
+class Disabled(BaseModel):
+    """What `disable_user` did."""
+
+    already: bool  # the user was disabled before: only leftovers were swept
+    sessions_ended: int
+    tokens_revoked: int
 
 
 class TokenInfo(BaseModel):
@@ -111,12 +120,65 @@ def create_user(
         return user.id
 
 
-def set_password(store: Store, name: str, password: str) -> None:
+def set_password(store: Store, name: str, password: str) -> int:
+    """Set `name`'s password and end all their sessions (a new password is often meant
+    to shut someone out); how many sessions ended."""
     check_new_password(password)
     with write_session(store.engine) as session:
         user = _user(session, name)
         user.password_hash = _hasher.hash(password)
         session.add(user)
+        return _end_sessions(session, user)
+
+
+def disable_user(store: Store, name: str) -> Disabled:
+    """Keep `name` out until `enable_user`: sign-in, tokens and the identity header all
+    refuse a disabled user. Their sessions end and their tokens are revoked now (and stay
+    revoked after enabling), so nothing of theirs outlives the decision."""
+    with write_session(store.engine) as session:
+        user = _user(session, name)
+        already = user.disabled_at is not None
+        user.disabled_at = user.disabled_at or mapping.utc_now()
+        session.add(user)
+        return Disabled(
+            already=already,
+            sessions_ended=_end_sessions(session, user),
+            tokens_revoked=_revoke_all_tokens(session, user),
+        )
+
+
+def enable_user(store: Store, name: str) -> bool:
+    """Let a disabled user sign in again; False when they were not disabled."""
+    with write_session(store.engine) as session:
+        user = _user(session, name)
+        if user.disabled_at is None:
+            return False
+        user.disabled_at = None
+        session.add(user)
+        return True
+
+
+def is_disabled(store: Store, name: str) -> bool:
+    with read_session(store.engine) as session:
+        user = session.exec(select(User).where(User.name == name)).first()
+    return user is not None and user.disabled_at is not None
+
+
+def _end_sessions(session: Session, user: User) -> int:
+    ended = session.exec(select(LoginSession.id).where(LoginSession.user_id == user.id)).all()
+    session.exec(delete(LoginSession).where(col(LoginSession.user_id) == user.id))
+    return len(ended)
+
+
+def _revoke_all_tokens(session: Session, user: User) -> int:
+    live = session.exec(
+        select(ApiToken).where(ApiToken.user_id == user.id, col(ApiToken.revoked_at).is_(None))
+    ).all()
+    now = mapping.utc_now()
+    for token in live:
+        token.revoked_at = now
+        session.add(token)
+    return len(live)
 
 
 def check_password(store: Store, name: str, password: str) -> Principal | None:
@@ -197,6 +259,7 @@ def list_users(store: Store) -> list[UserInfo]:
             name=u.name,
             is_admin=u.is_admin,
             has_password=u.password_hash is not None,
+            disabled=u.disabled_at is not None,
             created_at=mapping.format_utc(u.created_at),
         )
         for u in users

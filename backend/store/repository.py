@@ -217,8 +217,12 @@ class Store:
                 finished_at=_format_optional(run.finished_at),
             )
 
-    def device_names(self) -> list[str]:
+    def device_names(self, viewer: Viewer | None = None) -> list[str]:
+        """Device names of the runs `viewer` may see (a snippet can name any device: a
+        private run's must not reach other people's history filter)."""
         query = select(Run.device_name).where(col(Run.device_name).is_not(None)).distinct()
+        visible = viewer.clause() if viewer is not None else None
+        query = query if visible is None else query.where(visible)
         with read_session(self.engine) as session:
             return sorted(name for name in session.exec(query) if name)
 

@@ -19,6 +19,20 @@ async function csrfToken() {
 export const loginUrl = (next = window.location.pathname + window.location.search) =>
   `/login?next=${encodeURIComponent(next)}`;
 
+// Where to go after signing in: `target` as a URL of this site, else the home page. The
+// server's rule (backend/api/web_security.py): a path, no "//" start, nothing a browser
+// reinterprets (it drops tab, CR and LF, reads "\" as "/"); then, parsed against this
+// origin, it must still be this origin. The whole URL comes back: "/.//x" parses to the
+// path "//x", which as a bare path would name another host.
+export function sameSiteUrl(target) {
+  const home = `${window.location.origin}/`;
+  if (!target || !target.startsWith("/") || target.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(target)) {
+    return home;
+  }
+  const url = new URL(target, window.location.origin);
+  return url.origin === window.location.origin ? url.href : home;
+}
+
 async function call(method, url, body, { quiet = false } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {

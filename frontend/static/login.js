@@ -1,14 +1,10 @@
 // Sign in (/login?next=PATH): post the name and password, then go back where the visitor
-// was sent from. Only same-site paths are followed, never another host.
-import { api } from "/static/api.js";
+// was sent from. Only URLs of this site are followed, never another host. (A visitor who
+// is signed in already never sees this page: the server sends them on.)
+import { api, sameSiteUrl } from "/static/api.js";
 import { $, showError } from "/static/ui.js";
 
-const next = safeNext(new URLSearchParams(window.location.search).get("next"));
-
-function safeNext(target) {
-  // "/x" is ours; "//host" and "/\host" would leave the site.
-  return target && target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
-}
+const next = sameSiteUrl(new URLSearchParams(window.location.search).get("next"));
 
 $("#login-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -25,6 +21,3 @@ $("#login-form").addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
-
-// Already signed in (a live session, or an identity proxy): nothing to do here.
-api.me().then((who) => { if (who.user) window.location.replace(next); }).catch(() => {});

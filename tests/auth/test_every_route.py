@@ -73,9 +73,12 @@ def every_route(client: TestClient) -> list[Probe]:
     probes = []
     for route in iter_route_contexts(client.app.routes):  # type: ignore[attr-defined]
         if isinstance(route.original_route, Mount):
-            probes.append(Probe(route.path, "GET"))
+            probes += [Probe(route.path, "GET"), Probe(route.path, "HEAD")]
             continue
-        probes += [Probe(route.path, method) for method in sorted(route.methods or ())]
+        methods = set(route.methods or ())
+        if "GET" in methods:  # HEAD is GET without the body (RFC 9110): wherever GET is
+            methods.add("HEAD")
+        probes += [Probe(route.path, method) for method in sorted(methods)]
     return probes
 
 
@@ -203,3 +206,29 @@ def test_a_websocket_route_added_later_is_closed_to_anonymous_callers(
     assert closed.value.code == 1008
     with client.websocket_connect("/api/echo", headers=alice.headers()) as websocket:
         assert websocket.receive_text() == "hello"
+
+
+def test_head_answers_wherever_get_does(
+    client: TestClient, alice: Person, anonymous: Person, runs: dict[str, str]
+) -> None:
+    """For a signed-in user on every GET route, and for anyone on a public run's reads."""
+    probes = [p for p in every_route(client) if p.method == "HEAD"]
+    assert {p.template for p in probes} >= {"/r/{run_id}", "/api/runs/{run_id}", "/api/me"}
+    for person, run in ((alice, runs["team"]), (anonymous, runs["public"])):
+        for probe in probes:
+            url = probe.url(run)
+            get, head = person.get(url), person.request("HEAD", url)
+            assert head.status_code == get.status_code, (person.name, str(probe))
+            assert head.content == b"", (person.name, str(probe))
+
+
+def test_the_refusals_carry_the_security_headers(anonymous: Person) -> None:
+    """The gate answers before any route: its 401 and 303 are protected too."""
+    refused = anonymous.get("/api/runs")
+    sent_to_sign_in = anonymous.get(
+        "/runs", headers={"Accept": "text/html"}, follow_redirects=False
+    )
+    assert (refused.status_code, sent_to_sign_in.status_code) == (401, 303)
+    for response in (refused, sent_to_sign_in):
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+        assert response.headers["x-content-type-options"] == "nosniff"

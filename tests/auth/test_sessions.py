@@ -203,7 +203,10 @@ def test_bearer_requests_need_no_csrf_header(client: TestClient, store: Store) -
     assert response.status_code == 202
 
 
-def test_sign_in_page_and_account_page(client: TestClient, csrf: str) -> None:
+def test_sign_in_page_and_account_page(client: TestClient, signed_up: str) -> None:
     page = client.get("/login")
     assert page.status_code == 200 and 'id="login-form"' in page.text
+    login(client)
     assert client.get("/account").status_code == 200
+    # Signed in, the sign-in page sends the browser on (more in test_redirects.py).
+    assert client.get("/login", follow_redirects=False).headers["location"] == "/"

@@ -8,8 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.store.repository import Store
+from backend.store.visibility import Visibility
 from tests.auth.conftest import Person, save_run
-from tests.store.factories import CODE
+from tests.store.factories import CODE, rich_result
 
 WHO = ("author", "other", "admin", "anonymous")
 VISIBILITIES = ("private", "team", "public")
@@ -217,3 +218,35 @@ def test_runs_made_without_accounts_are_team_runs_only_an_admin_may_change(
     assert alice.get(f"/api/runs/{run_id}").json()["owner"] is None
     assert alice.request("DELETE", f"/api/runs/{run_id}").status_code == 403
     assert admin.request("DELETE", f"/api/runs/{run_id}").status_code == 204
+
+
+def save_run_on(store: Store, owner: Person | None, visibility: Visibility, device: str) -> str:
+    """A finished run of `owner`'s that names `device` (the history filter lists them)."""
+    run_id = store.create_run(
+        CODE, owner_id=owner.user_id if owner else None, visibility=visibility
+    )
+    queued = store.load_result(run_id)
+    assert queued is not None
+    result = rich_result(run_id)
+    assert result.device is not None
+    on_device = result.device.model_copy(update={"name": device})
+    store.save_result(
+        result.model_copy(update={"created_at": queued.created_at, "device": on_device}), CODE, []
+    )
+    return run_id
+
+
+def test_the_device_list_names_only_devices_of_runs_the_reader_may_see(
+    people: dict[str, Person], store: Store
+) -> None:
+    """A private run's device name (the snippet can write any) reaches no one else's filter."""
+    alice, bob, admin = people["author"], people["other"], people["admin"]
+    save_run_on(store, alice, "private", "Alice's secret rig")
+    save_run_on(store, alice, "team", "Team GPU")
+    save_run_on(store, bob, "private", "Bob's laptop")
+    save_run_on(store, bob, "public", "Public box")
+    assert alice.get("/api/runs/devices").json() == ["Alice's secret rig", "Public box", "Team GPU"]
+    assert bob.get("/api/runs/devices").json() == ["Bob's laptop", "Public box", "Team GPU"]
+    everything = ["Alice's secret rig", "Bob's laptop", "Public box", "Team GPU"]
+    assert admin.get("/api/runs/devices").json() == everything
+    assert people["anonymous"].get("/api/runs/devices").status_code == 401

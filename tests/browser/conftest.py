@@ -91,6 +91,13 @@ class BrowserSession:
 
     def _watch(self, page: Any) -> None:
         page.on("pageerror", lambda error: self.page_errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self._csp_violation(page, message))
+
+    def _csp_violation(self, page: Any, message: Any) -> None:
+        """Whatever the Content-Security-Policy blocked (an inline script or style, a
+        script from elsewhere) is a part of the page that silently does not work."""
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.page_errors.append(f"{page.url}: {message.text}")
 
     def close(self) -> None:
         for context in self.contexts:

@@ -85,3 +85,73 @@ def test_sign_in_submit_share_and_sign_out(people: BrowserSession, accounts_serv
     page.wait_for_url("**/login?next=%2F")
     page.goto("/runs")
     page.wait_for_url("**/login?next=%2Fruns")
+
+
+def sign_in(page: Any) -> None:
+    page.locator("#name").fill("alice")
+    page.locator("#password").fill(PASSWORD)
+    page.locator("#sign-in").click()
+
+
+# What a browser would follow off the site (it drops tab and newline, reads "\" as "/").
+OFF_SITE = [
+    "/\t/evil.example/phish",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "//evil.example",
+    "///evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    " //evil.example",
+    "",
+]
+SAME_SITE = {"/runs?q=relu": "/runs?q=relu", "/r/abc#kernels": "/r/abc#kernels", "/.//x": "//x"}
+
+
+def test_after_sign_in_next_never_leaves_the_site(
+    people: BrowserSession, accounts_server: Server
+) -> None:
+    home = f"{accounts_server.url}/"
+    page = people.new_page()
+    page.goto("/login?next=%2F%09%2Fevil.example%2Fphish")  # the issue's report
+    sign_in(page)
+    page.wait_for_url(home)
+    assert page.url == home
+
+    # Signed in already: the server sends the browser on, to this site only.
+    page.goto("/login?next=%2F%09%2Fevil.example%2Fphish")
+    assert page.url == home
+    page.goto("/login?next=%2Fruns%3Fq%3Drelu")
+    assert page.url == f"{accounts_server.url}/runs?q=relu"
+
+
+def test_the_pages_check_of_next_parses_it_as_the_browser_does(
+    people: BrowserSession, accounts_server: Server
+) -> None:
+    page = people.new_page()
+    page.goto("/login")
+    check = """async (targets) => {
+        const { sameSiteUrl } = await import("/static/api.js");
+        return targets.map(sameSiteUrl);
+    }"""
+    home = f"{accounts_server.url}/"
+    assert page.evaluate(check, OFF_SITE) == [home] * len(OFF_SITE)
+    # A path of this site comes back whole (as a URL: "/.//x" is the path "//x" here).
+    expected = [accounts_server.url + path for path in SAME_SITE.values()]
+    assert page.evaluate(check, list(SAME_SITE)) == expected
+
+
+def test_account_and_api_docs_pages_work_under_the_csp(
+    people: BrowserSession, accounts_server: Server
+) -> None:
+    """The CSP forbids inline script: Swagger UI starts from a file, and the fixture fails
+    the test on any blocked script or style."""
+    page = people.new_page()
+    page.goto("/login?next=%2Faccount")
+    sign_in(page)
+    page.wait_for_url(f"{accounts_server.url}/account")
+    expect(page.locator("#account .who")).to_have_text("alice")
+    page.goto("/docs")
+    expect(page.locator(".opblock").first).to_be_visible()
+    expect(page.locator(".information-container")).to_contain_text("Kernelscope")
