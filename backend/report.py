@@ -47,12 +47,14 @@ def _failure(result: RunResult) -> list[str]:
 
 
 def _variants(result: RunResult) -> list[str]:
+    peaks = any(v.peak_memory_bytes is not None for v in result.variants.values())
     rows = [
         f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} "
-        f"{'kernel time':>12} {'wall time':>11}"
+        f"{'kernel time':>12} {'wall time':>11}" + (f" {'peak memory':>12}" if peaks else "")
     ]
     for name, variant in result.variants.items():
-        rows.append(f"{name:9} {_variant_row(variant)}")
+        peak = f" {_peak(variant.peak_memory_bytes):>12}" if peaks else ""
+        rows.append(f"{name:9} {_variant_row(variant)}{peak}")
     rows.append(
         f"speedup: {_times(result.speedup)} wall time, {_times(result.kernel_speedup)} kernel time"
         + (
@@ -72,6 +74,10 @@ def _variant_row(variant: Variant) -> str:
     )
 
 
+def _peak(count: int | None) -> str:
+    return "n/a" if count is None else f"{count / 1024**3:,.2f} GiB"
+
+
 def _times(ratio: float | None) -> str:
     return f"{ratio:.2f}x" if ratio is not None else "n/a"
 
@@ -82,7 +88,8 @@ def _overhead_bound(result: RunResult) -> bool:
 
 def _round_trips(result: RunResult) -> list[str]:
     gone = [t for t in result.round_trips if t.eliminated]
-    kept = [t for t in result.round_trips if not t.eliminated]
+    kept = [t for t in result.round_trips if t.eliminated is False]
+    unknown = [t for t in result.round_trips if t.eliminated is None]
     lines = []
     for trip in gone:
         size = megabytes(trip.bytes // (1 + len(trip.consumers)))
@@ -98,6 +105,8 @@ def _round_trips(result: RunResult) -> list[str]:
         )
     for trip in kept:
         lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
+    for trip in unknown:
+        lines.append(f"unknown: ({trip.tensor}) {trip.unknown_reason}")
     return lines
 
 
@@ -118,10 +127,14 @@ def _correctness(result: RunResult) -> list[str]:
     if check is None or check.match is None:
         return ["outputs not compared" + (f" ({check.note})" if check and check.note else "")]
     verdict = "outputs match" if check.match else "OUTPUTS DIFFER"
-    return [
-        f"{verdict} (max abs error {check.max_abs_error:.3g}, "
-        f"max rel error {check.max_rel_error:.3g})"
-    ]
+    errors = (
+        f"max abs error {check.max_abs_error or 0:.3g}, "
+        f"max rel error {check.max_rel_error or 0:.3g}"
+    )
+    if check.rel_l2_error is not None:
+        errors += f", rel L2 error {check.rel_l2_error:.3g}"
+    note = f"; {check.note}" if check.note else ""
+    return [f"{verdict} ({errors}{note})"]
 
 
 def _cache_note(result: RunResult) -> list[str]:

@@ -67,6 +67,10 @@ class Transfer(BaseModel):
     shape: list[int]
     dtype: str
     role: TensorRole
+    partial: bool = Field(
+        default=False,
+        description="a gather or lookup reads only some elements: bytes count those touched",
+    )
 
 
 class Kernel(BaseModel):
@@ -109,6 +113,10 @@ class Variant(BaseModel):
     wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
     timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
     timing_method: str = Field(description="cuda_events or perf_counter")
+    peak_memory_bytes: int | None = Field(
+        default=None,
+        description="device memory peak of one call, inputs included (GPU only; None on CPU)",
+    )
     kernels: list[Kernel]
 
 
@@ -122,18 +130,42 @@ class RoundTrip(BaseModel):
     producer: str = Field(description="kernel that wrote it (short name)")
     consumers: list[str] = Field(description="kernels that read it back (short names)")
     lines: list[int] = Field(default_factory=list)
-    eliminated: bool = Field(description="True when the compiled variant never writes it")
+    eliminated: bool | None = Field(
+        description="True when the compiled variant never writes it; None when Kernelscope "
+        "could not tell (see unknown_reason)"
+    )
     fused_into: str | None = Field(
         default=None, description="compiled kernel that absorbed its producer and consumers"
     )
+    decided_by: str | None = Field(
+        default=None,
+        description="inductor (its plan gave the value no buffer, or one), values (whether a "
+        "compiled kernel wrote the same numbers), or inductor+values (both, agreeing)",
+    )
+    unknown_reason: str | None = Field(default=None, description="why eliminated is None")
 
 
 class Correctness(BaseModel):
-    max_abs_error: float | None
-    max_rel_error: float | None
+    """Do the compiled outputs agree with eager's beyond floating-point noise?"""
+
+    method: str = Field(
+        default="allclose",
+        description="relative_error (the limits below), float64_reference (over the limits, "
+        "so both variants were checked against eager run in float64), or allclose (older runs)",
+    )
     match: bool | None = Field(description="None when outputs could not be compared")
-    atol: float
-    rtol: float
+    max_abs_error: float | None
+    max_rel_error: float | None = Field(description="max |compiled - eager| / max |eager|")
+    rel_l2_error: float | None = Field(
+        default=None, description="||compiled - eager|| / ||eager|| (L2 norms)"
+    )
+    limits: dict[str, float] | None = Field(
+        default=None, description="rel_l2 and rel_inf limits for the outputs' dtype"
+    )
+    eager_rmse_vs_float64: float | None = None
+    compiled_rmse_vs_float64: float | None = None
+    atol: float | None = Field(default=None, description="older runs only (allclose)")
+    rtol: float | None = Field(default=None, description="older runs only (allclose)")
     note: str | None = None
 
 
@@ -148,6 +180,9 @@ class CompileInfo(BaseModel):
     graph_count: int | None
     graph_breaks: list[GraphBreak] = Field(default_factory=list)
     recompiles: int | None = None
+    log: str | None = Field(
+        default=None, description="what the compiler printed (autotuning, warnings), capped"
+    )
 
 
 class Output(BaseModel):
@@ -171,6 +206,9 @@ class SweepPoint(BaseModel):
 class Totals(BaseModel):
     round_trips_eliminated: int
     bytes_saved: int = Field(description="eager round-trip bytes the compiled variant never moves")
+    round_trips_unknown: int = Field(
+        default=0, description="round trips whose fate Kernelscope could not decide"
+    )
 
 
 class RunResult(BaseModel):
@@ -197,5 +235,9 @@ class RunResult(BaseModel):
     )
     correctness: Correctness | None = None
     compile: CompileInfo | None = None
+    harness_peak_memory_bytes: int | None = Field(
+        default=None,
+        description="Kernelscope's own device memory peak over the whole run (GPU only)",
+    )
     output: Output = Field(default_factory=Output)
     duration_s: float | None = Field(default=None, description="whole run, start to finish")

@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.provenance import kernel_provenance
-from backend.analysis.round_trips import eager_round_trips, totals
+from backend.analysis.round_trips import eager_round_trips, gather_evidence, totals
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import compiled_kernels, eager_kernels
 from backend.analysis.window import measured_call
@@ -44,6 +45,7 @@ class Analysis:
     kernel_speedup: float | None = None
     correctness: Correctness | None = None
     compile: CompileInfo | None = None
+    harness_peak_memory_bytes: int | None = None
 
 
 def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
@@ -60,16 +62,16 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     provenance = kernel_provenance(
         bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
     )
+    evidence = gather_evidence(bundle)
+    named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
     eager = eager_kernels(bundle["eager"], parse_trace(measured_call(eager_trace)), device_type)
     compiled_parsed = parse_trace(measured_call(compiled_trace))
-    compiled = compiled_kernels(
-        bundle["compiled"], bundle["eager"], compiled_parsed, device_type, provenance
-    )
+    compiled = compiled_kernels(named, bundle["eager"], compiled_parsed, device_type, provenance)
     analysis.variants = {
-        "eager": _variant(eager, bundle["eager"]["timing"]),
-        "compiled": _variant(compiled, bundle["compiled"]["timing"]),
+        "eager": _variant(eager, bundle["eager"]),
+        "compiled": _variant(compiled, bundle["compiled"]),
     }
-    analysis.round_trips = eager_round_trips(bundle)
+    analysis.round_trips = eager_round_trips(bundle, evidence)
     analysis.totals = totals(analysis.round_trips)
     analysis.speedup = _ratio(
         analysis.variants["eager"].wall_time_us, analysis.variants["compiled"].wall_time_us
@@ -79,10 +81,12 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     )
     analysis.correctness = Correctness(**bundle["correctness"])
     analysis.compile = _compile_info(bundle["compile"])
+    analysis.harness_peak_memory_bytes = (bundle.get("memory") or {}).get("harness_peak_bytes")
     return analysis
 
 
-def _variant(kernels: list[Kernel], timing: Json) -> Variant:
+def _variant(kernels: list[Kernel], raw: Json) -> Variant:
+    timing = raw["timing"]
     return Variant(
         kernel_count=len(kernels),
         transfer_count=sum(len(k.transfers) for k in kernels),
@@ -92,6 +96,7 @@ def _variant(kernels: list[Kernel], timing: Json) -> Variant:
         wall_time_us=round(float(timing["median_us"]), 3),
         timing_repeats=int(timing["repeats"]),
         timing_method=str(timing["method"]),
+        peak_memory_bytes=raw.get("peak_memory_bytes"),
         kernels=kernels,
     )
 
@@ -103,6 +108,7 @@ def _compile_info(raw: Json) -> CompileInfo:
         graph_count=raw.get("graph_count"),
         graph_breaks=[GraphBreak(**b) for b in raw.get("graph_breaks", [])],
         recompiles=raw.get("recompiles"),
+        log=raw.get("log"),
     )
 
 

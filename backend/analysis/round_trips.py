@@ -1,71 +1,185 @@
 """Eager round trips through memory, and which of them the compiled variant eliminated.
 
 A round trip is an intermediate written by one eager kernel and read back by later ones.
-It is eliminated when no compiled kernel ever writes the same numbers: the harness checked
-that on the data itself (`eliminated_check`), so a fused-away `a + b` is known to have
-never reached memory, not guessed from kernel names.
+Whether the compiled variant still sends it through memory is decided two ways, in
+constant memory whatever the tensors' sizes (docs/architecture.md, "Eliminated round
+trips"):
+- from Inductor's own plan: the node that computes the value never got a buffer
+  (`backend.analysis.inductor_join`);
+- from the data: no compiled kernel ever wrote the same numbers (fingerprints,
+  `backend.analysis.values`).
+When both speak they must agree; when neither can, the answer is "unknown", with why.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from backend.analysis.inductor_join import BufferMap, Placement, place_eager_ops
+from backend.analysis.values import same_number_candidates
 from backend.analysis.variants import profiler_name
 from backend.result import RoundTrip, Totals
 
 Json = Mapping[str, Any]
 
 
-def eager_round_trips(bundle: Json) -> list[RoundTrip]:
-    eager = bundle["eager"]
-    graph = _Dataflow(bundle)
+@dataclass
+class Evidence:
+    """What the bundle says about each eager value's fate in the compiled variant."""
+
+    # eager value id -> compiled values written with the same numbers ([]: none)
+    candidates: dict[int, list[int]]
+    placements: dict[int, Placement]  # eager op index -> where Inductor put its value
+    buffers: BufferMap
+    legacy: Json | None = None  # bundles recorded before fingerprints: their own check
+
+    @property
+    def matches(self) -> dict[int, int | None]:
+        """Eager value id -> the compiled value holding its numbers (None: none does)."""
+        return {vid: (found[0] if found else None) for vid, found in self.candidates.items()}
+
+
+def gather_evidence(bundle: Json) -> Evidence:
+    eager, compiled = bundle["eager"], bundle["compiled"]
+    placements = place_eager_ops(eager["ops"], compiled.get("inductor") or [])
+    legacy = bundle.get("eliminated_check")
+    if legacy is not None:
+        candidates = {
+            int(k): ([] if v is None else [int(v)]) for k, v in legacy.get("matches", {}).items()
+        }
+    else:
+        candidates = same_number_candidates(eager["values"], compiled["values"])
+        for eager_id, compiled_id in compiled.get("output_pairs", []):
+            candidates[int(eager_id)] = [int(compiled_id)]  # outputs pair up by position
+    return Evidence(candidates, placements, BufferMap(bundle, placements), legacy)
+
+
+@dataclass
+class Verdict:
+    eliminated: bool | None
+    decided_by: str | None  # inductor | values | inductor+values
+    unknown_reason: str | None = None
+
+
+def eager_round_trips(bundle: Json, evidence: Evidence) -> list[RoundTrip]:
+    graph = Dataflow(bundle, evidence.matches)
+    judge = Judge(bundle, evidence)
     trips = []
-    for value in eager["values"]:
+    for value in bundle["eager"]["values"]:
         consumers = graph.readers.get(value["id"], [])
         if value["role"] != "intermediate" or value["writer"] is None or not consumers:
             continue  # not an intermediate, or written and never read back: no round trip
         producer = graph.ops[value["writer"]]
-        eliminated = graph.complete and graph.matches.get(value["id"]) is None
+        verdict = judge.verdict(value, producer)
         trips.append(
             RoundTrip(
                 tensor=value["name"],
-                bytes=int(value["bytes"]) * (1 + len(consumers)),
+                bytes=int(value["bytes"]) + sum(_read_bytes(op, value) for op in consumers),
                 shape=list(value["shape"]),
                 dtype=value["dtype"],
                 producer=profiler_name(producer["op"]),
                 consumers=[profiler_name(op["op"]) for op in consumers],
                 lines=sorted({op["line"] for op in [producer, *consumers] if op.get("line")}),
-                eliminated=eliminated,
-                fused_into=graph.fused_into(value["id"]) if eliminated else None,
+                eliminated=verdict.eliminated,
+                fused_into=graph.fused_into(value["id"]) if verdict.eliminated else None,
+                decided_by=verdict.decided_by,
+                unknown_reason=verdict.unknown_reason,
             )
         )
     return trips
 
 
+def _read_bytes(op: Json, value: Json) -> int:
+    touched = (op.get("read_bytes") or {}).get(str(value["id"]))
+    return int(touched) if touched is not None else int(value["bytes"])
+
+
 def totals(trips: Sequence[RoundTrip]) -> Totals:
     gone = [t for t in trips if t.eliminated]
-    return Totals(round_trips_eliminated=len(gone), bytes_saved=sum(t.bytes for t in gone))
+    unknown = [t for t in trips if t.eliminated is None]
+    return Totals(
+        round_trips_eliminated=len(gone),
+        bytes_saved=sum(t.bytes for t in gone),
+        round_trips_unknown=len(unknown),
+    )
 
 
-class _Dataflow:
+class Judge:
+    """Combines Inductor's plan and the values into one verdict per eager value."""
+
+    def __init__(self, bundle: Json, evidence: Evidence) -> None:
+        self.evidence = evidence
+        self.has_plan = bool((bundle.get("compiled") or {}).get("inductor"))
+
+    def verdict(self, value: Json, producer: Json) -> Verdict:
+        if self.evidence.legacy is not None:
+            return self._legacy(value)
+        by_values = self._by_values(int(value["id"]))
+        placement = self.evidence.placements.get(int(producer["index"]))
+        by_plan = None if placement is None else not placement.materialized
+        if by_plan is None and by_values is None:
+            return Verdict(None, None, self._why_unknown(value, producer))
+        if by_plan is None or by_values is None:
+            decided_by = "inductor" if by_values is None else "values"
+            return Verdict(by_plan if by_values is None else by_values, decided_by)
+        if by_plan == by_values:
+            return Verdict(by_plan, "inductor+values")
+        if by_plan is False and placement is not None and placement.library:
+            # a library call (convolution, GEMM) writes its result to memory, but not the
+            # same numbers when Inductor moved part of the op (the bias) into the epilogue
+            return Verdict(False, "inductor")
+        plan = "gives it no buffer" if by_plan else "keeps it in a buffer"
+        data = "no compiled kernel wrote its numbers" if by_values else "a kernel wrote them"
+        return Verdict(None, None, f"Inductor's plan {plan}, but {data}: the two disagree")
+
+    def _by_values(self, vid: int) -> bool | None:
+        """True: no compiled kernel wrote these numbers; False: one wrote them to this
+        value's own buffer (or one Inductor cannot place); None: the data cannot tell,
+        because it was not fingerprinted, or every buffer holding the same numbers
+        belongs to another value (`x @ w + b` equals `x @ w` when b is zero)."""
+        found = self.evidence.candidates.get(vid)
+        if found is None:
+            return None
+        if not found:
+            return True
+        for compiled_id in found:
+            owners = self.evidence.buffers.owners(compiled_id)
+            if owners is None or vid in owners:
+                return False
+        return None
+
+    def _why_unknown(self, value: Json, producer: Json) -> str:
+        op = profiler_name(producer["op"])
+        plan = "no compiled graph has a node for " + op
+        if not self.has_plan:
+            plan = "Inductor's plan was not recorded"
+        if value.get("fingerprint") is None:
+            return f"{value['dtype']} values cannot be fingerprinted, and {plan}"
+        return f"the same numbers were written for another value, and {plan}"
+
+    def _legacy(self, value: Json) -> Verdict:
+        check = self.evidence.legacy or {}
+        if not check.get("complete", False):
+            reason = "recorded by an older Kernelscope that could not compare values this large"
+            return Verdict(None, None, reason)
+        return Verdict(check.get("matches", {}).get(str(value["id"])) is None, "values")
+
+
+class Dataflow:
     """Who wrote and who read each eager value, and where it went in the compiled variant."""
 
-    def __init__(self, bundle: Json) -> None:
-        check = bundle.get("eliminated_check", {})
-        # eager value id -> compiled value id with the same numbers (None: never written)
-        self.matches: dict[int, int | None] = {
-            int(k): v for k, v in check.get("matches", {}).items()
-        }
-        self.complete = bool(check.get("complete", False))
+    def __init__(self, bundle: Json, matches: dict[int, int | None]) -> None:
+        compiled = bundle["compiled"]
+        self.matches = matches
         self.ops = {op["index"]: op for op in bundle["eager"]["ops"]}
         self.readers: dict[int, list[Json]] = defaultdict(list)
         for op in bundle["eager"]["ops"]:
             if op["moves_data"]:
                 for vid in op["reads"]:
                     self.readers[vid].append(op)
-        compiled = bundle["compiled"]
         launches = {launch["index"]: launch for launch in compiled["launches"]}
         writers = (launches.get(value["writer"]) for value in compiled["values"])
         self.compiled_writer = [launch["kernel"] if launch else None for launch in writers]

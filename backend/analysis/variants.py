@@ -38,6 +38,7 @@ class Source:
     lines: list[int] = field(default_factory=list)
     source_ops: list[str] = field(default_factory=list)
     graph: int | None = None
+    read_bytes: dict[int, int] = field(default_factory=dict)  # value id -> bytes touched
 
 
 def profiler_name(dispatch_op: str) -> str:
@@ -63,17 +64,22 @@ def transfers(source: Source | None) -> list[Transfer]:
     if source is None:
         return []
     rows = [("read", vid) for vid in source.reads] + [("write", vid) for vid in source.writes]
-    return [_transfer(source.values[vid], direction) for direction, vid in rows]
+    return [
+        _transfer(source.values[vid], direction, source.read_bytes.get(vid))
+        for direction, vid in rows
+    ]
 
 
-def _transfer(value: Json, direction: str) -> Transfer:
+def _transfer(value: Json, direction: str, touched: int | None = None) -> Transfer:
+    partial = direction == "read" and touched is not None and touched < int(value["bytes"])
     return Transfer(
         tensor=str(value["name"]),
         direction=direction,  # type: ignore[arg-type]
-        bytes=int(value["bytes"]),
+        bytes=int(touched) if partial and touched is not None else int(value["bytes"]),
         shape=list(value["shape"]),
         dtype=str(value["dtype"]),
         role=value["role"],
+        partial=partial,
     )
 
 
@@ -139,6 +145,7 @@ def eager_sources(eager: Json) -> list[Source]:
             writes=list(op["writes"]),
             values=values,
             lines=[op["line"]] if op.get("line") else [],
+            read_bytes={int(vid): int(n) for vid, n in (op.get("read_bytes") or {}).items()},
         )
         for op in eager["ops"]
         if op["moves_data"]
@@ -179,16 +186,22 @@ def _cuda_rows(
 
 
 def _byte_carriers(kernels: list[TraceKernel], owners: list[int | None]) -> dict[int, int]:
-    """Which of an op's kernels shows its bytes: its first compute kernel (a `sum` launches a
-    small memset before the reduction; the reduction is what moves the data)."""
+    """Which of an op's kernels shows its bytes: its longest compute kernel (a `sum`
+    launches a small memset before the reduction; cuDNN converts layouts around a
+    convolution; the long kernel is the one that moves the data)."""
     carriers: dict[int, int] = {}
-    for position, (kernel, owner) in enumerate(zip(kernels, owners, strict=True)):
+    for position, owner in enumerate(owners):
         if owner is None:
             continue
         current = carriers.get(owner)
-        if current is None or (kernels[current].cat != "kernel" and kernel.cat == "kernel"):
+        if current is None or _carries_more(kernels[position], kernels[current]):
             carriers[owner] = position
     return carriers
+
+
+def _carries_more(kernel: TraceKernel, than: TraceKernel) -> bool:
+    """Compute kernels before memsets and copies, then the longer one."""
+    return (kernel.cat == "kernel", kernel.dur_us) > (than.cat == "kernel", than.dur_us)
 
 
 def _owning_source(parsed: ParsedTrace, op_index: int | None, owners: dict[int, int]) -> int | None:
@@ -210,17 +223,16 @@ def compiled_kernels(
     launches = _LaunchQueue(compiled, provenance)
     islands = _IslandQueue(eager)
     rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
-    seen_ops: set[int | None] = set()
-    for event in events:
+    # an op that launched several kernels gives its launch (and bytes) to its longest one
+    carriers = set(_byte_carriers(events, [e.user_op for e in events]).values())
+    for position, event in enumerate(events):
         name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
         user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
-        # an op that launched several kernels gives its launch (and bytes) to the first one
-        first_of_op = event.user_op is None or event.user_op not in seen_ops
-        seen_ops.add(event.user_op)
+        carries = event.user_op is None or position in carriers
         if event.graph_annotation is None:
-            source = islands.take(_op_family(parsed, event)) if first_of_op else None
+            source = islands.take(_op_family(parsed, event)) if carries else None
         else:
-            source = launches.take(name, user_op) if first_of_op else None
+            source = launches.take(name, user_op) if carries else None
         if source is None and user_op:
             source = Source(user_op, [], [], [])
         rows.append((event, event.ts_us, event.dur_us, source, name))
@@ -259,17 +271,30 @@ class _LaunchQueue:
         self.source_ops = provenance.get("source_ops", {})
 
     def take(self, kernel_name: str, user_op: str | None) -> Source | None:
-        """The next launch of this kernel (or of the extern call behind `aten::mm`, say)."""
-        names = [kernel_name]
-        if user_op and "::" in user_op:
-            names.append(f"extern_kernels.{user_op.split('::')[1]}")
-        for name in names:
+        """The next launch of this kernel; for a library kernel (cuBLAS, cuDNN, cutlass),
+        the library call behind its op (`aten::mm` <- `extern_kernels.mm`), else the next
+        library call not yet placed (`extern_kernels.bias_addmm` runs as `aten::addmm`)."""
+        if self.pending[kernel_name]:
+            return self._source(self.pending[kernel_name].popleft(), user_op)
+        if kernel_name.startswith(("triton_", "cpp_")) or not user_op or "::" not in user_op:
+            return None
+        base = user_op.split("::")[1]
+        named = [
+            f"extern_kernels.{base}",
+            *(k for k in self.pending if k.startswith(f"aten.{base}.")),
+        ]
+        for name in named:
             if self.pending[name]:
                 return self._source(self.pending[name].popleft(), user_op)
-        return None
+        waiting = [q for q in self.pending.values() if q and q[0]["backend"] == "extern"]
+        if not waiting:
+            return None
+        earliest = min(waiting, key=lambda q: int(q[0]["index"]))
+        return self._source(earliest.popleft(), user_op)
 
     def _source(self, launch: Json, user_op: str | None) -> Source:
         kernel = launch["kernel"]
+        touched = launch.get("read_bytes") or {}
         return Source(
             op=user_op if launch["backend"] == "extern" else None,
             reads=[vid for _, vid in launch["reads"]],
@@ -278,6 +303,7 @@ class _LaunchQueue:
             lines=list(self.lines.get(kernel, [])),
             source_ops=list(self.source_ops.get(kernel, [])),
             graph=launch["graph"],
+            read_bytes={vid: int(touched[p]) for p, vid in launch["reads"] if p in touched},
         )
 
 

@@ -14,12 +14,15 @@ def traffic_summary(result: RunResult) -> list[str]:
     if eager is None or compiled is None:
         return []
     gone = [t for t in result.round_trips if t.eliminated]
-    kept = [t for t in result.round_trips if not t.eliminated]
+    kept = [t for t in result.round_trips if t.eliminated is False]
+    unknown = [t for t in result.round_trips if t.eliminated is None]
     saved = result.totals.bytes_saved if result.totals else sum(t.bytes for t in gone)
     counts = f"eager: {_counts(eager)}; compiled: {_counts(compiled)}"
     sentences = [f"{counts}; {_eliminated_clause(gone, saved)}"]
     if kept:
         sentences.append(_kept_sentence(kept))
+    if unknown:
+        sentences.append(_unknown_sentence(unknown))
     return sentences
 
 
@@ -44,6 +47,14 @@ def _kept_sentence(kept: Sequence[RoundTrip]) -> str:
         return f"{names[0]} still goes through memory when compiled ({moved} round trip)"
     what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
     return f"{what} still go through memory when compiled ({moved} of round trips)"
+
+
+def _unknown_sentence(unknown: Sequence[RoundTrip]) -> str:
+    names = _unique(t.tensor for t in unknown)
+    what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
+    why = unknown[0].unknown_reason or "no evidence either way"
+    verb = "goes" if len(names) == 1 else "go"
+    return f"whether {what} still {verb} through memory is unknown ({why})"
 
 
 def _unique(names: Iterable[str]) -> list[str]:

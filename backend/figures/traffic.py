@@ -248,8 +248,9 @@ def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
         return text
     if variant == "compiled":
         return text + "<br>still through memory"
-    gone = span.trip is not None and span.trip.eliminated
-    return text + ("<br>eliminated when compiled" if gone else "<br>kept when compiled")
+    fate = span.trip.eliminated if span.trip is not None else False
+    after = {True: "eliminated", False: "kept", None: "unknown"}[fate]
+    return text + f"<br>{after} when compiled"
 
 
 def _span_hover(span: Span, variant: str) -> str:

@@ -18,7 +18,8 @@ from typing import Any
 
 import torch
 
-from backend.harness.tensors import ValueTable
+from backend.harness import wrapper_source
+from backend.harness.tensors import ValueTable, footprint_bytes
 
 _CPP_KERNEL = re.compile(
     r"^(\w+) = async_compile\.cpp_pybinding\(\[.*?\], r?'''.*?void\s+kernel\((.*?)\)",
@@ -34,6 +35,10 @@ class Launch:
     backend: str  # triton | cpp | extern
     reads: list[tuple[str, int]] = field(default_factory=list)  # (argument name, value id)
     writes: list[tuple[str, int]] = field(default_factory=list)
+    # argument name -> Inductor's buffer name at the call site (`buf3`, `arg0_1`)
+    buffers: dict[str, str] = field(default_factory=dict)
+    # argument name -> bytes, for arguments the kernel reads only part of (indirect loads)
+    read_bytes: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -73,6 +78,25 @@ class ModuleRecorder:
             PyCodeCache.load_by_key_path = classmethod(original)
 
 
+@dataclass
+class _KernelFacts:
+    """What the wrapper's source says about one kernel's launches."""
+
+    params: list[str]  # argument names in call order (None-free positions are pointers)
+    sites: list[list[str | None]]  # buffer name of each argument, per call site
+    partial: dict[str, int]  # argument -> elements touched by indirect loads
+    read_only: set[str] = field(default_factory=set)  # in_out arguments never stored to
+    calls: int = 0
+
+    def buffers(self, names: list[str]) -> dict[str, str]:
+        """Argument name -> buffer name at the call site of this launch."""
+        if not self.sites:
+            return {}
+        site = self.sites[min(self.calls, len(self.sites) - 1)]
+        self.calls += 1
+        return {n: b for n, b in zip(names, site, strict=False) if b is not None}
+
+
 class LaunchRecorder:
     """Wraps kernel globals of the wrapper modules and logs launches while active."""
 
@@ -97,40 +121,65 @@ class LaunchRecorder:
 
     def _wrap_module(self, wrapper: WrapperModule) -> list[tuple[types.ModuleType, str, Any]]:
         saved = []
+        sites = wrapper_source.call_sites(wrapper.source)
+        partial = wrapper_source.indirect_reads(wrapper.source)
+        unwritten = wrapper_source.unwritten_in_out(wrapper.source)
         cpp_params = {
             m.group(1): _param_names(m.group(2)) for m in _CPP_KERNEL.finditer(wrapper.source)
         }
         for name, obj in list(vars(wrapper.module).items()):
-            replacement = self._replacement(wrapper, name, obj, cpp_params)
+            facts = _KernelFacts(
+                [], sites.get(name, []), partial.get(name, {}), unwritten.get(name, set())
+            )
+            replacement = self._replacement(wrapper, name, obj, cpp_params, facts)
             if replacement is not None:
                 saved.append((wrapper.module, name, obj))
                 setattr(wrapper.module, name, replacement)
         return saved
 
     def _replacement(
-        self, wrapper: WrapperModule, name: str, obj: Any, cpp_params: dict[str, list[str]]
+        self,
+        wrapper: WrapperModule,
+        name: str,
+        obj: Any,
+        cpp_params: dict[str, list[str]],
+        facts: _KernelFacts,
     ) -> Any:
         if name in cpp_params:
-            return self._wrap_call(wrapper.index, name, "cpp", obj, cpp_params[name])
+            facts.params = cpp_params[name]
+            return self._wrap_call(wrapper.index, name, "cpp", obj, facts)
         if hasattr(obj, "run") and hasattr(obj, "triton_meta"):
             signature = obj.triton_meta.get("signature", {})
-            params = [n for n, kind in signature.items() if str(kind).startswith("*")]
-            return _RunProxy(obj, self._wrap_call(wrapper.index, name, "triton", obj.run, params))
+            facts.params = [n for n, kind in signature.items() if str(kind).startswith("*")]
+            return _RunProxy(obj, self._wrap_call(wrapper.index, name, "triton", obj.run, facts))
         if name == "extern_kernels":
-            return _ExternProxy(obj, self, wrapper.index)
+            return _LibraryProxy(obj, self, wrapper.index, "extern_kernels", wrapper.source)
+        if name == "aten" and obj is torch.ops.aten:  # ATen fallbacks called by the wrapper
+            return _LibraryProxy(obj, self, wrapper.index, "aten", wrapper.source)
         return None
 
     def _wrap_call(
-        self, graph: int, kernel: str, backend: str, fn: Callable[..., Any], params: list[str]
+        self, graph: int, kernel: str, backend: str, fn: Callable[..., Any], facts: _KernelFacts
     ) -> Callable[..., Any]:
         def launch(*args: Any, **kwargs: Any) -> Any:
             result = fn(*args, **kwargs)
             if self.active:
                 tensors = [a for a in args if isinstance(a, torch.Tensor)]
-                self.log(graph, kernel, backend, list(zip(params, tensors, strict=False)))
+                params = [_read_only(p) if p in facts.read_only else p for p in facts.params]
+                named = list(zip(params, tensors, strict=False))
+                self.log(graph, kernel, backend, named, buffers=facts.buffers(params))
+                self._partial_reads(named, facts.partial)
             return result
 
         return launch
+
+    def _partial_reads(self, args: list[tuple[str, torch.Tensor]], partial: dict[str, int]) -> None:
+        launch = self.launches[-1]
+        for param, t in args:
+            if param in partial:
+                touched = partial[param] * t.element_size()
+                if touched < footprint_bytes(t):
+                    launch.read_bytes[param] = touched
 
     def log(
         self,
@@ -139,10 +188,11 @@ class LaunchRecorder:
         backend: str,
         args: list[tuple[str, torch.Tensor]],
         extra_writes: list[tuple[str, torch.Tensor]] | None = None,
+        buffers: dict[str, str] | None = None,
     ) -> None:
         if args or extra_writes:
             _synchronize(args + (extra_writes or []))
-        launch = Launch(len(self.launches), graph, kernel, backend)
+        launch = Launch(len(self.launches), graph, kernel, backend, buffers=buffers or {})
         for param, t in args:
             fresh = param.startswith("in_out_ptr") and self.table.known(t) is None
             if param.startswith(("in_ptr", "in_out_ptr", "arg")) and not fresh:
@@ -166,29 +216,72 @@ class _RunProxy:
         return getattr(self._target, name)
 
 
-class _ExternProxy:
-    """Stands in for `extern_kernels`: library calls (mm, addmm, convolution...) are logged."""
+class _LibraryProxy:
+    """Stands in for `extern_kernels` (mm, addmm, convolution...) or `aten` (fallbacks such
+    as `aten.sort.default`) in a wrapper module: every call is logged as one launch."""
 
-    def __init__(self, target: Any, recorder: LaunchRecorder, graph: int) -> None:
+    def __init__(
+        self, target: Any, recorder: LaunchRecorder, graph: int, prefix: str, source: str
+    ) -> None:
         self._target = target
         self._recorder = recorder
         self._graph = graph
+        self._prefix = prefix
+        self._sites = wrapper_source.call_sites(source)
+        self._facts: dict[str, _KernelFacts] = {}
 
     def __getattr__(self, name: str) -> Any:
-        fn = getattr(self._target, name)
+        target = getattr(self._target, name)
+        if self._prefix == "aten":  # aten.sort -> aten.sort.default: one level deeper
+            return _AtenPacket(target, self, name)
+        return self.wrap(f"{self._prefix}.{name}", target)
+
+    def wrap(self, kernel: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        facts = self._facts.setdefault(kernel, _KernelFacts([], self._sites.get(kernel, []), {}))
         recorder, graph = self._recorder, self._graph
 
         def call(*args: Any, **kwargs: Any) -> Any:
             result = fn(*args, **kwargs)
             if recorder.active:
-                reads = [(f"arg{i}", a) for i, a in enumerate(args) if isinstance(a, torch.Tensor)]
+                names = [f"arg{i}" for i in range(len(args))]
+                reads = [(n, a) for n, a in zip(names, args, strict=True) if _is_tensor(a)]
                 out = kwargs.get("out")
-                written = out if isinstance(out, torch.Tensor) else result
-                writes = [("out", written)] if isinstance(written, torch.Tensor) else []
-                recorder.log(graph, f"extern_kernels.{name}", "extern", reads, writes)
+                written = [out] if _is_tensor(out) else _tensor_list(result)
+                writes = [("out" if i == 0 else f"out{i}", t) for i, t in enumerate(written)]
+                buffers = facts.buffers([*names, "out"])
+                recorder.log(graph, kernel, "extern", reads, writes, buffers)
             return result
 
         return call
+
+
+class _AtenPacket:
+    """`aten.sort` in a wrapper: its overloads (`.default`) are the calls to log."""
+
+    def __init__(self, packet: Any, proxy: _LibraryProxy, name: str) -> None:
+        self._packet = packet
+        self._proxy = proxy
+        self._name = name
+
+    def __getattr__(self, overload: str) -> Any:
+        return self._proxy.wrap(f"aten.{self._name}.{overload}", getattr(self._packet, overload))
+
+
+def _read_only(param: str) -> str:
+    """`in_out_ptr0` that is never stored to: log it as the read it is."""
+    return param.replace("in_out_ptr", "in_ptr_inout")
+
+
+def _is_tensor(x: Any) -> bool:
+    return isinstance(x, torch.Tensor)
+
+
+def _tensor_list(result: Any) -> list[torch.Tensor]:
+    if _is_tensor(result):
+        return [result]
+    if isinstance(result, tuple | list):
+        return [t for t in result if _is_tensor(t)]
+    return []
 
 
 def _param_names(c_params: str) -> list[str]:

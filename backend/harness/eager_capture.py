@@ -15,7 +15,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
-from backend.harness.tensors import Value, ValueTable
+from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
 NO_TRAFFIC_OPS = {
@@ -47,8 +47,11 @@ class EagerOp:
     line: int | None
     stack_lines: list[int]
     operands: list[Operand]
+    backward: bool = False  # run by autograd's backward pass (joins backward graphs)
     reads: list[int] = field(default_factory=list)
     writes: list[int] = field(default_factory=list)
+    # value id -> bytes, for reads that touch only part of a tensor (gathers, nll_loss)
+    read_bytes: dict[int, int] = field(default_factory=dict)
 
     @property
     def moves_data(self) -> bool:
@@ -75,15 +78,18 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         return out
 
     def _record(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
-        schema = func._schema
-        view = any(r.alias_info is not None and not r.alias_info.is_write for r in schema.returns)
-        lines = self._snippet_lines()
-        op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
         inputs = [x for x in tree_flatten((args, kwargs))[0]]
-        op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         outputs = [t for t in tree_flatten(out)[0] if isinstance(t, torch.Tensor)]
+        lines = self._snippet_lines()
+        view = _is_view(func, _tensors(inputs), outputs)
+        op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
+        op.backward = torch._C._current_autograd_node() is not None
+        op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         if op.moves_data:
-            op.reads = _unique([self.table.read(t, "const").id for t in _tensors(inputs)])
+            tensors = _tensors(inputs)
+            op.reads = _unique([self.table.read(t, "const").id for t in tensors])
+            for position, touched in partial_reads(op.op, args, outputs).items():
+                op.read_bytes[self.table.read(tensors[position], "const").id] = touched
             op.writes = [self.table.write(t, op.index, f"tmp{op.index}").id for t in outputs]
         else:  # a view's output is the same storage as its input: no new value
             for t in _tensors(inputs):
@@ -106,6 +112,48 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         return lines
 
 
+def _is_view(func: Any, inputs: list[torch.Tensor], outputs: list[torch.Tensor]) -> bool:
+    """An op that returns (part of) an input's storage moves nothing: `view`, `expand`,
+    and ops whose schema does not say so, such as `_unsafe_view`. In-place and `out=` ops
+    return their input too, but wrote it: their schema marks the alias as written."""
+    returns = func._schema.returns
+    if any(r.alias_info is not None and r.alias_info.is_write for r in returns):
+        return False
+    if any(r.alias_info is not None for r in returns):
+        return True
+    read = {storage_key(t) for t in inputs}
+    return bool(outputs) and all(storage_key(t) in read for t in outputs)
+
+
+# Ops that read only some elements of an input: (position among the op's tensor inputs,
+# how many elements it touches). Their logical bytes count what they touch, not the whole
+# tensor: an embedding lookup reads a few rows of a large table.
+def _rows(table: torch.Tensor, count: int, dim: int = 0) -> int:
+    per_row = table.numel() // max(1, table.shape[dim]) if table.dim() else 1
+    return count * per_row
+
+
+def partial_reads(op: str, args: Any, outputs: list[torch.Tensor]) -> dict[int, int]:
+    """Position of each partly-read tensor input -> bytes touched (at most its footprint)."""
+    base = op_base_name(op)
+    tensors = _tensors(list(tree_flatten(args)[0]))
+    if not tensors:
+        return {}
+    source = tensors[0]
+    if base == "embedding" and len(tensors) >= 2:
+        touched = _rows(source, tensors[1].numel())
+    elif base == "index_select" and len(tensors) >= 2 and isinstance(args[1], int):
+        touched = _rows(source, tensors[1].numel(), args[1] % max(1, source.dim()))
+    elif base in ("gather", "nll_loss_forward", "nll_loss2d_forward") and len(tensors) >= 2:
+        touched = tensors[1].numel()  # one element per index / per target
+    elif base == "index" and outputs:
+        touched = outputs[0].numel()
+    else:
+        return {}
+    full = footprint_bytes(source)
+    return {0: min(full, touched * source.element_size())}
+
+
 def _tensors(items: list[Any]) -> list[torch.Tensor]:
     return [x for x in items if isinstance(x, torch.Tensor)]
 
@@ -124,20 +172,15 @@ def name_values(ops: list[EagerOp], table: ValueTable, targets: dict[int, str]) 
 
     The last op of an assignment statement names its output after the variable (`y`);
     other outputs are named after the expression (`a + b`, `relu(a + b)`), and fall back to
-    `tmpN` when the expression grows too long.
+    the op and its line (`gelu_backward output, line 8`) when the expression grows too long.
     """
     values = table.values
-    latest: dict[int, Value] = {}  # storage -> its newest value, for in-place writes
     for position, op in enumerate(ops):
-        for vid in op.reads:
-            latest.setdefault(values[vid].storage, values[vid])
         if not op.writes:
             continue
         value = values[op.writes[0]]
-        earlier = latest.get(value.storage)
-        latest[value.storage] = value
-        if earlier is not None and earlier is not value:
-            value.name = earlier.name  # in place: the same tensor, new contents
+        if value.previous is not None:
+            value.name = values[value.previous].name  # in place: the same tensor, new contents
             continue
         if value.role not in ("intermediate", "scratch") or not value.name.startswith("tmp"):
             continue
@@ -145,10 +188,19 @@ def name_values(ops: list[EagerOp], table: ValueTable, targets: dict[int, str]) 
         if target and _last_op_of_statement(ops, position):
             value.name = target
         else:
-            value.name = _expression(op, values) or value.name
+            value.name = _expression(op, values) or op_output_name(op)
     for op in ops:  # later writes of the same storage share the first name
+        first = values[op.writes[0]] if op.writes else None
+        if first is not None and first.name.startswith("tmp"):
+            first.name = op_output_name(op)
         for vid in op.writes[1:]:
             values[vid].name = f"{values[op.writes[0]].name}[{op.writes.index(vid)}]"
+
+
+def op_output_name(op: EagerOp) -> str:
+    """What a person can find in their code: `gelu_backward output, line 8`."""
+    where = f", line {op.line}" if op.line is not None else ""
+    return f"{op_base_name(op.op)} output{where}"
 
 
 def _last_op_of_statement(ops: list[EagerOp], position: int) -> bool:
@@ -162,6 +214,8 @@ def _last_op_of_statement(ops: list[EagerOp], position: int) -> bool:
 def _expression(op: EagerOp, values: list[Value]) -> str | None:
     base = op_base_name(op.op)
     names = [values[o.value].name if o.value is not None else o.text for o in op.operands]
+    if any(" output" in name for name in names):  # `add(gelu output, line 3)` reads badly
+        return None
     if base in _INFIX and len(names) >= 2:
         left, right = names[:2] if base != "rsub" else names[1::-1]
         symbol = _INFIX[base]

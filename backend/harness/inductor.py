@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -60,18 +60,48 @@ def compile_entry(call: Callable[..., Any], mode: str) -> Callable[..., Any]:
     return torch.compile(call, **options)  # type: ignore[no-any-return]
 
 
-@contextlib.contextmanager
-def quiet_inductor_stderr() -> Iterator[None]:
-    """benchmark_kernel makes Inductor print 'Compiled module path'; keep the user's stderr."""
-    user_stderr, buffer = sys.stderr, io.StringIO()
-    with contextlib.redirect_stderr(buffer):
-        try:
-            yield
-        finally:
-            kept = buffer.getvalue().splitlines(keepends=True)
-            user_stderr.writelines(
-                line for line in kept if not line.startswith("Compiled module path:")
+MAX_COMPILER_LOG_BYTES = 64 * 1024
+
+
+class CompilerLog:
+    """What the compiler printed (autotuning tables, warnings): kept apart from the
+    snippet's own output, and capped."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def text(self) -> str | None:
+        lines = self.data.decode(errors="replace").splitlines(keepends=True)
+        kept = "".join(line for line in lines if not line.startswith(_NOT_WORTH_KEEPING))
+        if len(kept) > MAX_COMPILER_LOG_BYTES:
+            kept = (
+                kept[:MAX_COMPILER_LOG_BYTES] + f"\n[... cut at {MAX_COMPILER_LOG_BYTES:,} bytes]\n"
             )
+        return kept or None
+
+
+_NOT_WORTH_KEEPING = ("Compiled module path:", "USDT:")  # benchmark_kernel; the profiler
+
+
+@contextlib.contextmanager
+def compiler_output() -> Iterator[CompilerLog]:
+    """Send file descriptor 2 (Python, C++ and compile subprocesses alike) to a file while
+    compiling, and keep what it got as the compiler's log."""
+    import tempfile
+
+    log = CompilerLog()
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield log
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            log.data = sink.read(MAX_COMPILER_LOG_BYTES * 4)
 
 
 def graph_breaks(

@@ -1,30 +1,45 @@
-"""The harness's steps, in order: load, eager, compile, compiled, time, compare, write.
+"""The harness's steps, in order: load, eager, compile, compiled (and check), time, write.
 
-Everything the user's code does wrong becomes `status: failed` with an error in the bundle;
-an unexpected failure of our own is reported as `internal_error`, never blamed on the user.
+Everything the user's code does wrong becomes `status: failed` with an error in the bundle
+(running out of device memory included: that is the snippet's size, not our bug); an
+unexpected failure of our own is reported as `internal_error`, never blamed on the user.
+
+Device memory is the snippet's: the harness holds no copies of its tensors. Inputs are
+reused between calls unless the snippet modifies them (then they are rebuilt); values are
+recognised by fingerprints, not copies; the eager reference output stays on the device
+only while it fits a quarter of the snippet's own peak, else it waits in host memory.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 import traceback
-from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from backend.harness import environment, inductor, measure
+from backend.harness import accuracy, environment, inductor, measure
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import SnippetError, user_error_from_exception
+from backend.harness.inductor_facts import GraphCapture
+from backend.harness.inputs import Inputs
+from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
 from backend.harness.protocol import BundleWriter, Progress
-from backend.harness.snippet import EntryPoint, assignment_targets, find_entry_point, load_module
-from backend.harness.tensors import ValueTable, flatten_tensors, same_values
+from backend.harness.snippet import (
+    EntryPoint,
+    assignment_targets,
+    autograd_reason,
+    find_entry_point,
+    load_module,
+)
+from backend.harness.tensors import ValueTable, flatten_tensors
 
-SNAPSHOT_BUDGET_BYTES = 4 * 1024**3
+REFERENCE_HEADROOM_BYTES = 512 * 1024**2
 
 
 @dataclass
@@ -46,25 +61,33 @@ class Run:
         self.snippet_file = str(options.snippet)
         self.doc["snippet_file"] = self.snippet_file
         self.step = "starting"
+        self.device = torch.device("cpu")
 
     def execute(self) -> None:
         try:
             self._steps()
             self.doc["status"] = "succeeded"
         except SnippetError as exc:
-            self.doc["status"] = "failed"
-            self.doc["error"] = exc.as_dict()
-        except Exception as exc:  # our bug, reported as such
-            self.doc["status"] = "failed"
-            self.doc["error"] = {
-                "kind": "internal_error",
-                "message": f"Kernelscope failed while {self.step}: {type(exc).__name__}: {exc}. "
-                "This is a bug in Kernelscope, not in your snippet.",
-                "line": None,
-                "traceback": traceback.format_exc().splitlines()[-12:],
-            }
+            self._failed(exc)
+        except Exception as exc:
+            if is_out_of_memory(exc):  # in our own step, but the snippet's size caused it
+                self._failed(out_of_memory_error(exc, f"while {self.step}", self.device))
+            else:  # our bug, reported as such
+                self.doc["status"] = "failed"
+                self.doc["error"] = {
+                    "kind": "internal_error",
+                    "message": f"Kernelscope failed while {self.step}: "
+                    f"{type(exc).__name__}: {exc}. This is a bug in Kernelscope, not in "
+                    "your snippet.",
+                    "line": None,
+                    "traceback": traceback.format_exc().splitlines()[-12:],
+                }
         self._enter("writing results")
         self.writer.finish()
+
+    def _failed(self, error: SnippetError) -> None:
+        self.doc["status"] = "failed"
+        self.doc["error"] = error.as_dict()
 
     def _enter(self, step: str) -> None:
         self.step = step
@@ -77,32 +100,48 @@ class Run:
         except SnippetError:
             raise
         except BaseException as exc:
+            if isinstance(exc, Exception) and is_out_of_memory(exc):
+                raise out_of_memory_error(exc, what, self.device) from None
             raise user_error_from_exception(exc, self.options.snippet, what) from None
 
     def _steps(self) -> None:
         self._enter("starting")
         device, note = environment.pick_device(self.options.device)
         self.device = device
+        self.peaks = PeakTracker(device)
         self.doc.update(
             device=environment.describe_device(device, note),
             versions=environment.versions(),
             size=self.options.size,
             compile_mode=self.options.compile_mode,
         )
+        torch.manual_seed(0)  # the same inputs every time they are built
         entry = self._load(device)
-        args = self._user_code("while building the inputs", entry.make_args)
-        self.doc["inputs"] = [
-            _describe_arg(n, a) for n, a in zip(entry.param_names, args, strict=False)
+        self.inputs = Inputs(entry, lambda what, call: self._user_code(what, call))
+        self.doc["inputs"] = [  # no reference kept: rebuilt inputs replace these
+            _describe_arg(n, a)
+            for n, a in zip(entry.param_names, self.inputs.first(), strict=False)
         ]
-        reference = self._eager(entry, args)
-        compiled, candidate = self._compile(entry, args)
-        self._compiled(entry, compiled, args)
-        self._time(entry, compiled, args)
-        self._enter("checking outputs")
-        self.doc["correctness"] = measure.compare_outputs(reference, candidate)
-        self.doc["eliminated_check"] = self._match_values()
-        self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
-        self.doc["compiled"]["values"] = [v.as_dict() for v in self.compiled_table.values]
+        with self._grad_mode():
+            self._eager(entry)
+            compiled = self._compile(entry)
+            self._compiled(entry, compiled)
+            self._time(entry, compiled)
+        self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
+
+    @contextlib.contextmanager
+    def _grad_mode(self) -> Iterator[None]:
+        reason = autograd_reason(self.options.snippet.read_text())
+        if reason is not None:
+            self.doc["notes"].append(f"ran with autograd on: {reason}")
+            yield
+            return
+        self.doc["notes"].append(
+            "ran under torch.no_grad(): the snippet computes no gradients, so both variants "
+            "are inference (set `kernelscope_autograd = True` to keep autograd on)"
+        )
+        with torch.no_grad():
+            yield
 
     def _load(self, device: torch.device) -> EntryPoint:
         self._enter("loading snippet")
@@ -117,13 +156,17 @@ class Run:
 
     def _fresh_table(self, entry: EntryPoint, args: tuple[Any, ...]) -> ValueTable:
         """A value table that knows the arguments, parameters and module tensors by name."""
-        table = ValueTable(SNAPSHOT_BUDGET_BYTES)
+        table = ValueTable()
         for name, arg in zip(entry.param_names, args, strict=False):
             if isinstance(arg, torch.Tensor):
                 table.add_source(arg, name, "input")
+                if arg.grad is not None:  # accumulated into by backward()
+                    table.add_source(arg.grad, f"{name}.grad", "input")
         if entry.module is not None:
             for name, tensor in entry.module.named_parameters():
                 table.add_source(tensor, name, "parameter")
+                if tensor.grad is not None:
+                    table.add_source(tensor.grad, f"{name}.grad", "input")
             for name, tensor in entry.module.named_buffers():
                 table.add_source(tensor, name, "parameter")
         for name, value in self.namespace.items():
@@ -131,127 +174,206 @@ class Run:
                 table.add_source(value, name, "input")
         return table
 
-    def _eager(self, entry: EntryPoint, args: tuple[Any, ...]) -> Any:
+    # ---- eager ------------------------------------------------------------------------
+
+    def _eager(self, entry: EntryPoint) -> None:
         self._enter("eager warm-up")
-        for _ in range(2):
-            reference = self._call(entry.call, args)
+        self._call(entry.call, "in the eager run", first=True)
+        self._call(entry.call, "in the eager run")
         self._enter("eager profile")
+        peak = self._eager_accounting(entry)
+        trace = measure.profile_call(entry.call, self.inputs.for_call, self.device)
+        self.doc["eager"] = {
+            "ops": [_op_dict(op) for op in self.eager_ops],
+            "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
+            "peak_memory_bytes": peak,
+        }
+
+    def _eager_accounting(self, entry: EntryPoint) -> int | None:
+        """One eager call under the dispatch mode: every op's reads and writes, the
+        variant's peak memory, and the output kept for the check (its peak)."""
+        args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         capture = EagerCapture(self.snippet_file, table)
-        with capture:
-            out = self._user_code("in the eager run", lambda: entry.call(*args))
-        self.eager_out = flatten_tensors(out)
-        table.mark_outputs(self.eager_out)
+
+        def accounted() -> Any:
+            with capture:
+                return entry.call(*args)
+
+        out, peak = self.peaks.measure(lambda: self._user_code("in the eager run", accounted))
+        outputs = flatten_tensors(out)
+        table.mark_outputs(outputs)
+        self.eager_outputs = _value_ids(table, outputs)
         name_values(capture.ops, table, assignment_targets(self.options.snippet.read_text()))
         self.eager_table, self.eager_ops = table, capture.ops
-        trace = measure.profile_call(entry.call, lambda: measure.clone_args(args), self.device)
-        self.doc["eager"] = {
-            "ops": [_op_dict(op) for op in capture.ops],
-            "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
-        }
-        return reference
+        self.reference = self._keep_reference(out, peak)
+        return peak
 
-    def _call(self, call: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        cloned = measure.clone_args(args)
-        out = self._user_code("while running the snippet", lambda: call(*cloned))
+    def _keep_reference(self, out: Any, peak: int | None) -> Any:
+        """Eager's output, for the check after the compiled run: on the device while it is
+        small beside the snippet's own peak, else in host memory."""
+        size = sum(t.numel() * t.element_size() for t in flatten_tensors(out))
+        if peak is None or size <= peak // 4 + REFERENCE_HEADROOM_BYTES:
+            return out
+        return _to_host(out)
+
+    def _call(self, call: Callable[..., Any], what: str, *, first: bool = False) -> None:
+        """One call whose result is not kept (warm-up)."""
+        args = self.inputs.for_call()
+        versions = self.inputs.versions(args) if first else None
+        self._user_code(what, lambda: call(*args))
         measure.synchronize(self.device)
-        return out
+        if versions is not None:
+            self.inputs.check_mutation(args, versions)
 
-    def _compile(self, entry: EntryPoint, args: tuple[Any, ...]) -> tuple[Any, Any]:
+    # ---- compile ----------------------------------------------------------------------
+
+    def _compile(self, entry: EntryPoint) -> Any:
         self._enter("compiling")
         inductor.configure_inductor(self.device)
         breaks = self._user_code(
             "while compiling",
-            lambda: inductor.graph_breaks(entry.call, measure.clone_args(args), self.snippet_file),
+            lambda: inductor.graph_breaks(entry.call, self.inputs.for_call(), self.snippet_file),
         )
         compiled = inductor.compile_entry(entry.call, self.options.compile_mode)
         self.modules = ModuleRecorder()
+        self.graphs = GraphCapture(self.snippet_file)
         artifacts = inductor.ArtifactCapture()
         started = time.perf_counter()
-        with self.modules.installed(), artifacts.installed(), inductor.quiet_inductor_stderr():
-            candidate = self._call(compiled, args)
+        with (
+            self.modules.installed(),
+            artifacts.installed(),
+            self.graphs.installed(),
+            inductor.compiler_output() as log,
+        ):
+            self._call(compiled, "while compiling")
         seconds = time.perf_counter() - started
-        self._call(compiled, args)  # a second warm call settles lazy initialisation
+        self._call(compiled, "in the compiled run")  # a second warm call settles lazy init
         self.doc["compile"] = {
             "seconds": seconds,
             "mode": self.options.compile_mode,
             **breaks,
             "recompiles": inductor.recompile_count(),
+            "log": log.text(),
         }
         self.provenance = artifacts.artifacts
-        return compiled, candidate
+        return compiled
 
-    def _compiled(self, entry: EntryPoint, compiled: Any, args: tuple[Any, ...]) -> None:
+    # ---- compiled ---------------------------------------------------------------------
+
+    def _compiled(self, entry: EntryPoint, compiled: Any) -> None:
         self._enter("compiled profile")
+        peak, compiled_outputs = self._compiled_accounting(entry, compiled)
+        trace = measure.profile_call(compiled, self.inputs.for_call, self.device)
+        self.doc["compiled"] = {
+            "launches": [vars(launch) for launch in self.launches],
+            "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),
+            "graphs": [self._graph_dict(m.index, m.source, m.path) for m in self.modules.modules],
+            "inductor": self.graphs.take(),
+            "fusion_rejections": self.graphs.rejections,
+            "provenance": self.provenance,
+            "peak_memory_bytes": peak,
+        }
+        self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
+        self.doc["compiled"]["values"] = [v.as_dict() for v in self.compiled_table.values]
+        self.doc["compiled"]["output_pairs"] = [
+            [e, c]
+            for e, c in zip(self.eager_outputs, compiled_outputs, strict=False)
+            if e is not None and c is not None
+        ]
+
+    def _compiled_accounting(
+        self, entry: EntryPoint, compiled: Any
+    ) -> tuple[int | None, list[int | None]]:
+        """One compiled call with every launch logged; its output is checked against
+        eager's at once, so neither output outlives this call."""
+        args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         recorder = LaunchRecorder(self.modules.modules, table)
-        with recorder.recording():
-            out = self._user_code("in the compiled run", lambda: compiled(*args))
-            measure.synchronize(self.device)
-        self.compiled_out = flatten_tensors(out)
-        table.mark_outputs(self.compiled_out)
-        self.compiled_table, self.launches = table, recorder.launches
-        trace = measure.profile_call(compiled, lambda: measure.clone_args(args), self.device)
-        self.doc["compiled"] = {
-            "launches": [vars(launch) for launch in recorder.launches],
-            "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),
-            "graphs": [self._graph_dict(m.index, m.source) for m in self.modules.modules],
-            "provenance": self.provenance,
-        }
 
-    def _graph_dict(self, index: int, source: str) -> dict[str, Any]:
+        def accounted() -> Any:
+            with recorder.recording():
+                return compiled(*args)
+
+        out, peak = self.peaks.measure(lambda: self._user_code("in the compiled run", accounted))
+        outputs = flatten_tensors(out)
+        table.mark_outputs(outputs)
+        self.compiled_table, self.launches = table, recorder.launches
+        self._check(entry, out)
+        return peak, _value_ids(table, outputs)
+
+    def _check(self, entry: EntryPoint, candidate: Any) -> None:
+        self._enter("checking outputs")
+        reference = self.reference
+        self.reference = None
+        self.doc["correctness"] = accuracy.compare(
+            reference, candidate, _tf32_possible(self.device, self.eager_ops), self._fp64(entry)
+        )
+
+    def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | None:
+        """Eager again in float64, when that fits beside what the snippet needs anyway."""
+        peak = self.doc["eager"].get("peak_memory_bytes")
+        if peak is not None and 2 * peak > peak // 4 + REFERENCE_HEADROOM_BYTES:
+            return None
+        return lambda: self._user_code(
+            "while computing a float64 reference", lambda: _float64_call(entry, self.inputs)
+        )
+
+    def _graph_dict(self, index: int, source: str, path: str) -> dict[str, Any]:
         name = f"output_code_{index}.py"
         self.writer.add_file(name, source.encode())
-        return {"index": index, "output_code": name}
+        return {"index": index, "output_code": name, "path": path}
 
-    def _time(self, entry: EntryPoint, compiled: Any, args: tuple[Any, ...]) -> None:
+    def _time(self, entry: EntryPoint, compiled: Any) -> None:
         self._enter("timing")
-        eager_args, compiled_args = measure.clone_args(args), measure.clone_args(args)
-        self.doc["eager"]["timing"] = measure.time_calls(entry.call, eager_args, self.device)
-        self.doc["compiled"]["timing"] = measure.time_calls(compiled, compiled_args, self.device)
+        for variant, call in (("eager", entry.call), ("compiled", compiled)):
+            self.doc[variant]["timing"] = self._timed(variant, call)
 
-    def _match_values(self) -> dict[str, Any]:
-        """For each eager value a kernel wrote: the compiled value holding the same numbers.
-
-        An eager intermediate that no compiled kernel ever writes never touched memory in
-        the compiled variant: its round trip was eliminated. Checked on the data itself.
-        Outputs pair up by position.
-        """
-        written = defaultdict(list)  # same shape and dtype: the only candidates worth comparing
-        for value in self.compiled_table.values:
-            if value.snapshot is not None:
-                written[(tuple(value.shape), value.dtype)].append(value)
-        matches: dict[int, int | None] = {}
-        for value in self.eager_table.values:
-            if value.role != "intermediate" or value.snapshot is None:
-                continue
-            candidates = written[(tuple(value.shape), value.dtype)]
-            found = next((c for c in candidates if _same(value.snapshot, c.snapshot)), None)
-            matches[value.id] = found.id if found is not None else None
-        for eager_tensor, compiled_tensor in zip(self.eager_out, self.compiled_out, strict=False):
-            eager_value = self.eager_table.known(eager_tensor)
-            compiled_value = self.compiled_table.known(compiled_tensor)
-            if eager_value is not None and compiled_value is not None:
-                matches[eager_value.id] = compiled_value.id
-        self._name_compiled_values(matches)
-        complete = self.eager_table.snapshots_complete and self.compiled_table.snapshots_complete
-        return {"complete": complete, "matches": {str(k): v for k, v in matches.items()}}
-
-    def _name_compiled_values(self, matches: dict[int, int | None]) -> None:
-        """Compiled buffers holding an eager value's numbers take that value's name."""
-        for eager_id, compiled_id in matches.items():
-            if compiled_id is not None:
-                self.compiled_table.values[compiled_id].name = self.eager_table.values[
-                    eager_id
-                ].name
+    def _timed(self, variant: str, call: Callable[..., Any]) -> dict[str, Any]:
+        return self._user_code(  # type: ignore[no-any-return]
+            f"while timing the {variant} run",
+            lambda: measure.time_calls(call, self.inputs, self.device),
+        )
 
 
-def _same(a: torch.Tensor, b: torch.Tensor | None) -> bool:
-    return b is not None and same_values(a, b)
+def _value_ids(table: ValueTable, outputs: list[torch.Tensor]) -> list[int | None]:
+    found = [table.known(t) for t in outputs]
+    return [v.id if v is not None else None for v in found]
+
+
+def _tf32_possible(device: torch.device, ops: list[EagerOp]) -> bool:
+    """Could a library kernel have rounded float32 inputs to TF32 (cuDNN does by default)?"""
+    if device.type != "cuda":
+        return False
+    names = " ".join(op.op for op in ops)
+    convolution = "convolution" in names and torch.backends.cudnn.allow_tf32
+    matmul = any(k in names for k in ("mm", "matmul", "linear", "baddbmm")) and (
+        torch.backends.cuda.matmul.allow_tf32 or torch.get_float32_matmul_precision() != "highest"
+    )
+    return bool(convolution or matmul)
+
+
+def _float64_call(entry: EntryPoint, inputs: Inputs) -> Any:
+    import copy
+
+    args = tuple(
+        a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a
+        for a in inputs.for_call()
+    )
+    if entry.module is None:
+        return entry.call(*args)
+    return copy.deepcopy(entry.module).double()(*args)
+
+
+def _to_host(out: Any) -> Any:
+    from torch.utils._pytree import tree_map
+
+    return tree_map(lambda x: x.cpu() if isinstance(x, torch.Tensor) else x, out)
 
 
 def _op_dict(op: EagerOp) -> dict[str, Any]:
-    row = {k: v for k, v in asdict(op).items() if k != "operands"}  # operands only named values
+    row = {k: v for k, v in asdict(op).items() if k not in ("operands", "read_bytes")}
+    row["read_bytes"] = {str(vid): n for vid, n in op.read_bytes.items()}
     return {**row, "moves_data": op.moves_data}
 
 

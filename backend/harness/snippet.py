@@ -84,9 +84,15 @@ def _sized_call(make: Callable[..., Any], size: int | None, notes: list[str]) ->
             f"Define `def {make.__name__}(size=...)` to run a size sweep.",
         )
     if size is not None:
-        notes.append(f"called {make.__name__}(size={size})")
+        _note(notes, f"called {make.__name__}(size={size})")
         return make(size=size)
     return make()
+
+
+def _note(notes: list[str], text: str) -> None:
+    """Inputs may be built several times (a snippet that modifies them): say it once."""
+    if text not in notes:
+        notes.append(text)
 
 
 def _as_tuple(value: Any, producer: str) -> tuple[Any, ...]:
@@ -136,7 +142,7 @@ def _model_style(namespace: dict[str, Any], model_cls: type, size: int | None) -
         args = _as_tuple(_sized_call(make, size, notes), make.__name__)
         moved = tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in args)
         if any(isinstance(a, torch.Tensor) and a.device != device for a in args):
-            notes.append(f"moved get_inputs() tensors to {device}")
+            _note(notes, f"moved get_inputs() tensors to {device}")
         return moved
 
     forward = model.forward
@@ -203,6 +209,34 @@ def _line_of(obj: Any) -> int | None:
         return inspect.getsourcelines(obj)[1]
     except (OSError, TypeError):
         return None
+
+
+AUTOGRAD_FLAG = "kernelscope_autograd"  # `kernelscope_autograd = True`: keep autograd on
+
+
+def autograd_reason(source: str) -> str | None:
+    """Why the snippet needs autograd (it computes gradients itself), or None: then it runs
+    under torch.no_grad(), as an inference benchmark would, so the compiled graph is the
+    inference graph and not a training forward that saves tensors for a backward."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = ast.unparse(node.func.value)
+            if node.func.attr == "backward":
+                return f"it calls {owner}.backward() on line {node.lineno}"
+            if node.func.attr == "grad" and owner.endswith("autograd"):
+                return f"it calls {owner}.grad() on line {node.lineno}"
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == AUTOGRAD_FLAG for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value is True
+        ):
+            return f"it sets {AUTOGRAD_FLAG} = True on line {node.lineno}"
+    return None
 
 
 def assignment_targets(source: str) -> dict[int, str]:

@@ -1,8 +1,12 @@
 """Tensor identity and names shared by the eager and compiled accounting passes.
 
 A *value* is what one kernel wrote into one storage: in-place ops make a new value of the
-same storage. Values are the unit of transfers and round trips. Every tensor seen is kept
-alive during a pass so that the allocator cannot hand its address to a later tensor.
+same storage. Values are the unit of transfers and round trips.
+
+Storages are recognised by address, guarded by a weak reference: when a tensor dies and
+the allocator hands its address to a new one, the weak reference has expired and the new
+tensor is a new storage. Nothing is kept alive for the accounting, so a pass needs no more
+device memory than the snippet itself (plus one fingerprint chunk).
 """
 
 from __future__ import annotations
@@ -12,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
+from torch.multiprocessing.reductions import StorageWeakRef
+
+from backend.harness.fingerprint import Pending, fingerprint
 
 
 def footprint_bytes(t: torch.Tensor) -> int:
@@ -40,7 +47,8 @@ class Value:
     dtype: str
     bytes: int
     writer: int | None = None  # index of the op / launch that wrote it; None for inputs
-    snapshot: torch.Tensor | None = field(default=None, repr=False)
+    previous: int | None = None  # written in place: the value this storage held before
+    pending: Pending | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,21 +59,27 @@ class Value:
             "dtype": self.dtype,
             "bytes": self.bytes,
             "writer": self.writer,
+            "previous": self.previous,
+            "fingerprint": self.pending.result() if self.pending is not None else None,
         }
 
 
 class ValueTable:
-    """Maps storages to their current value; creates values on writes."""
+    """Maps live storages to their current value; creates values on writes."""
 
-    def __init__(self, snapshot_budget_bytes: int) -> None:
+    def __init__(self) -> None:
         self.values: list[Value] = []
-        self._current: dict[int, Value] = {}
-        self._keep_alive: list[torch.Tensor] = []
-        self._snapshot_budget = snapshot_budget_bytes
-        self.snapshots_complete = True
+        self._current: dict[int, tuple[Value, StorageWeakRef]] = {}
 
     def known(self, t: torch.Tensor) -> Value | None:
-        return self._current.get(storage_key(t))
+        entry = self._current.get(storage_key(t))
+        if entry is None:
+            return None
+        value, alive = entry
+        if alive.expired():  # the address now belongs to a newer storage
+            del self._current[value.storage]
+            return None
+        return value
 
     def add_source(self, t: torch.Tensor, name: str, role: str) -> Value:
         """A tensor that exists before the pass: an argument, a parameter, a global."""
@@ -85,9 +99,11 @@ class ValueTable:
         if previous is None:
             return self._new(t, name, "intermediate", writer=writer)
         # in place (or out=): the same tensor with new contents keeps its name and role
-        return self._new(t, previous.name, previous.role, writer=writer)
+        return self._new(t, previous.name, previous.role, writer=writer, previous=previous.id)
 
-    def _new(self, t: torch.Tensor, name: str, role: str, writer: int | None) -> Value:
+    def _new(
+        self, t: torch.Tensor, name: str, role: str, writer: int | None, previous: int | None = None
+    ) -> Value:
         value = Value(
             id=len(self.values),
             storage=storage_key(t),
@@ -97,31 +113,20 @@ class ValueTable:
             dtype=dtype_name(t.dtype),
             bytes=footprint_bytes(t),
             writer=writer,
+            previous=previous,
         )
-        if writer is not None:
-            value.snapshot = self._snapshot(t)
-        self._keep_alive.append(t)
+        if writer is not None:  # what was written, to recognise it in the other variant
+            value.pending = fingerprint(t)
         self.values.append(value)
-        self._current[value.storage] = value
+        self._current[value.storage] = (value, StorageWeakRef(t.untyped_storage()))
         return value
-
-    def _snapshot(self, t: torch.Tensor) -> torch.Tensor | None:
-        """A copy of what was written, to recognise the same value in the other variant."""
-        if not t.is_floating_point() and t.dtype not in (torch.int32, torch.int64, torch.bool):
-            return None
-        size = footprint_bytes(t)
-        if size > self._snapshot_budget:
-            self.snapshots_complete = False
-            return None
-        self._snapshot_budget -= size
-        return t.detach().clone()
 
     def mark_outputs(self, outputs: list[torch.Tensor]) -> None:
         for index, t in enumerate(outputs):
             value = self.known(t)
             if value is not None and value.role in ("intermediate", "scratch"):
                 value.role = "output"
-                if value.name.startswith("tmp"):
+                if value.name.startswith("tmp"):  # not named by the snippet yet
                     value.name = "output" if len(outputs) == 1 else f"output[{index}]"
 
 
@@ -129,12 +134,3 @@ def flatten_tensors(obj: Any) -> list[torch.Tensor]:
     from torch.utils._pytree import tree_flatten
 
     return [x for x in tree_flatten(obj)[0] if isinstance(x, torch.Tensor)]
-
-
-def same_values(a: torch.Tensor, b: torch.Tensor) -> bool:
-    """Do two snapshots hold the same numbers (allowing for reassociated arithmetic)?"""
-    if a.shape != b.shape or a.dtype != b.dtype or a.device != b.device:
-        return False
-    if a.is_floating_point():
-        return bool(torch.allclose(a, b, rtol=1e-3, atol=1e-4, equal_nan=True))
-    return bool(torch.equal(a, b))

@@ -76,6 +76,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "correctness": _dump(result.correctness),
         "compile": _dump(result.compile),
         "totals": _dump(result.totals),
+        "harness_peak_memory_bytes": result.harness_peak_memory_bytes,
     }
 
 
@@ -173,6 +174,7 @@ def result_from_rows(
             "kernel_speedup": run.kernel_speedup,
             "correctness": run.correctness,
             "compile": run.compile,
+            "harness_peak_memory_bytes": run.harness_peak_memory_bytes,
             "output": run.output,
             "duration_s": run.duration_s,
         }

@@ -95,6 +95,7 @@ class Run(SQLModel, table=True):
     correctness: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     compile: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     totals: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    harness_peak_memory_bytes: int | None = None  # migration 0004
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
@@ -125,6 +126,7 @@ class Variant(SQLModel, table=True):
     wall_time_us: float
     timing_repeats: int
     timing_method: str
+    peak_memory_bytes: int | None = None  # migration 0004
 
 
 class Kernel(SQLModel, table=True):
@@ -172,6 +174,7 @@ class Transfer(SQLModel, table=True):
     shape: list[int] = Field(sa_type=_json(nullable=False))
     dtype: str
     role: str
+    partial: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
 class RoundTrip(SQLModel, table=True):
@@ -190,8 +193,10 @@ class RoundTrip(SQLModel, table=True):
     producer: str
     consumers: list[str] = Field(sa_type=_json(nullable=False))
     lines: list[int] = Field(default_factory=list, sa_type=_json(nullable=False))
-    eliminated: bool
+    eliminated: bool | None = None  # None: undecided (unknown_reason says why)
     fused_into: str | None = None
+    decided_by: str | None = None
+    unknown_reason: str | None = Field(default=None, sa_type=Text)
 
 
 class Artifact(SQLModel, table=True):

@@ -151,20 +151,29 @@ function renderSummary(run) {
   const stat = (label, value, detail) => el("div", { class: "stat" },
     el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
     detail ? el("div", { class: "detail muted", text: detail }) : null);
+  const peak = (v) => v.peak_memory_bytes == null ? "" : ` · peak memory ${bytes(v.peak_memory_bytes)}`;
   const variantStat = (name, v) => v ? stat(name,
     `${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`,
-    `${bytes(v.bytes_read + v.bytes_written)} moved · ${us(v.kernel_time_us)} in kernels · ${us(v.wall_time_us)} per call`) : null;
+    `${bytes(v.bytes_read + v.bytes_written)} moved · ${us(v.kernel_time_us)} in kernels · ${us(v.wall_time_us)} per call${peak(v)}`) : null;
   const match = run.correctness?.match;
+  const unknown = run.totals?.round_trips_unknown ?? 0;
   $("#headline").replaceChildren(
     variantStat("eager", eager),
     variantStat("compiled", compiled),
     stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)}`),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
-      `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved`),
+      `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
-      run.correctness ? `max abs error ${run.correctness.max_abs_error ?? "–"} (atol ${run.correctness.atol}, rtol ${run.correctness.rtol})` : null),
+      run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+function correctnessDetail(check) {
+  const error = (x) => x == null ? "–" : Number(x).toPrecision(2);
+  const errors = `relative error ${error(check.max_rel_error)} max, ${error(check.rel_l2_error)} L2`;
+  const against = check.method === "float64_reference" ? " · checked against eager in float64" : "";
+  return errors + against + (check.note ? ` · ${check.note}` : "");
 }
 
 async function renderTraffic() {
@@ -365,8 +374,13 @@ function renderEnvironment(run) {
     ["graphs", run.compile?.graph_count], ["graph breaks", run.compile?.graph_breaks.map((b) => `line ${b.line ?? "?"}: ${b.reason}`).join("; ") || null],
     ["size", run.size?.toLocaleString()], ["entry point", run.entry_point], ["created", when(run.created_at)], ["finished", when(run.finished_at)],
     ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.join(" ") || null], ["run id", run.id],
+    ["Kernelscope peak memory", run.harness_peak_memory_bytes == null ? null : bytes(run.harness_peak_memory_bytes)],
   ].filter(([, value]) => value !== null && value !== undefined && value !== "");
   $("#env").replaceChildren(...items.flatMap(([key, value]) => [el("dt", { text: key }), el("dd", { text: String(value) })]));
+  if (run.compile?.log) { // autotuning tables and warnings: the compiler's, not the snippet's
+    $("#env").append(el("dt", { text: "compiler log" }),
+      el("dd", {}, el("details", {}, el("summary", { text: "what the compiler printed" }), el("pre", { text: run.compile.log }))));
+  }
   $("#env-card").hidden = false;
 }
 

@@ -1,0 +1,224 @@
+"""Eager ops joined to the nodes Inductor compiled, and whether each node's value was
+ever given memory (a buffer) in the compiled variant.
+
+Post-grad nodes remember the ATen op the eager dispatcher saw (`original_aten`) and the
+snippet line they came from. Eager ops and nodes that share both are the same computation;
+one eager op may have become several nodes (gelu: mul, erf, add, mul), and the node whose
+result leaves that group holds the op's value. A node's value went through memory when a
+buffer Inductor kept (not removed after fusion) holds it, directly or through a view, or
+when it leaves the graph (returned, or saved for a backward graph).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Json = Mapping[str, Any]
+VIEW_TARGETS = {
+    "aten.view.default",
+    "aten.reshape.default",
+    "aten._unsafe_view.default",
+    "aten.expand.default",
+    "aten.permute.default",
+    "aten.squeeze.dim",
+    "aten.squeeze.dims",
+    "aten.unsqueeze.default",
+    "aten.slice.Tensor",
+    "aten.select.int",
+    "aten.t.default",
+    "aten.transpose.int",
+    "aten.alias.default",
+    "<built-in function getitem>",
+}
+LIBRARY_BUFFERS = ("ExternKernel", "FallbackKernel", "MultiOutput", "TemplateBuffer")
+
+
+@dataclass
+class Placement:
+    """Where one eager op's value went in the compiled variant."""
+
+    nodes: list[tuple[int, str]] = field(default_factory=list)  # (graph, node name)
+    materialized: bool = False
+    buffers: list[tuple[int, str]] = field(default_factory=list)  # (graph, buffer name)
+    library: bool = False  # held by a library call's output (cuBLAS, cuDNN: an extern kernel)
+
+
+class CompiledGraphs:
+    """The graphs Inductor compiled, indexed for the questions the analysis asks."""
+
+    def __init__(self, graphs: Sequence[Json]) -> None:
+        self.graphs = graphs
+        self.nodes = [{n["name"]: n for n in g.get("nodes", [])} for g in graphs]
+        self.kinds = [
+            {b["name"]: str(b.get("kind", "")) for b in g.get("buffers", [])} for g in graphs
+        ]
+        self.buffers_of: list[dict[str, list[str]]] = []
+        for g in graphs:
+            owned: dict[str, list[str]] = defaultdict(list)
+            for buffer in g.get("buffers", []):
+                if buffer.get("removed"):
+                    continue
+                for node in _holders(buffer):
+                    owned[node].append(buffer["name"])
+            self.buffers_of.append(owned)
+
+    def is_library(self, graph: int, buffer: str) -> bool:
+        return self.kinds[graph].get(buffer, "").startswith(LIBRARY_BUFFERS)
+
+    def buffers(self, graph: int, node: str, seen: set[str] | None = None) -> list[str]:
+        """Live buffers holding this node's value, directly or through views of it."""
+        seen = seen if seen is not None else set()
+        if node in seen:
+            return []
+        seen.add(node)
+        found = list(self.buffers_of[graph].get(node, []))
+        for user in self.nodes[graph].get(node, {}).get("users", []):
+            if self.nodes[graph].get(user, {}).get("target") in VIEW_TARGETS:
+                found += self.buffers(graph, user, seen)
+        return found
+
+    def leaves_graph(self, graph: int, node: str, seen: set[str] | None = None) -> bool:
+        seen = seen if seen is not None else set()
+        if node in seen:
+            return False
+        seen.add(node)
+        here = self.nodes[graph].get(node, {})
+        if here.get("output"):
+            return True
+        return any(
+            self.nodes[graph].get(user, {}).get("target") in VIEW_TARGETS
+            and self.leaves_graph(graph, user, seen)
+            for user in here.get("users", [])
+        )
+
+
+def _holders(buffer: Json) -> list[str]:
+    """The nodes whose value a buffer holds: its origin node, or for a library call
+    (convolution, mm) that records none, the nodes it was made from."""
+    if buffer.get("node"):
+        return [buffer["node"]]
+    if str(buffer.get("kind", "")).startswith(LIBRARY_BUFFERS):
+        return list(buffer.get("origins", []))
+    return []
+
+
+def place_eager_ops(eager_ops: Sequence[Json], graphs: Sequence[Json]) -> dict[int, Placement]:
+    """Eager op index -> where its value went, for the ops that could be joined."""
+    compiled = CompiledGraphs(graphs)
+    placements: dict[int, Placement] = {}
+    ops = [op for op in eager_ops if op.get("moves_data") and op.get("writes")]
+    for index, graph in enumerate(graphs):
+        backward = _is_backward(graph)
+        mine = [op for op in ops if bool(op.get("backward")) == backward]
+        for op, node in _join(mine, graph.get("nodes", []), ignore_lines=backward):
+            placement = placements.setdefault(int(op["index"]), Placement())
+            placement.nodes.append((index, node))
+            kept = compiled.buffers(index, node)
+            placement.buffers += [(index, b) for b in kept]
+            placement.materialized |= bool(kept) or compiled.leaves_graph(index, node)
+            placement.library |= any(compiled.is_library(index, b) for b in kept)
+    return placements
+
+
+def _is_backward(graph: Json) -> bool:
+    """A backward graph takes the gradients flowing in as `tangents_*` inputs."""
+    return any(
+        n.get("op") == "placeholder" and str(n.get("name", "")).startswith("tangents")
+        for n in graph.get("nodes", [])
+    )
+
+
+def _join(
+    ops: Sequence[Json], nodes: Sequence[Json], *, ignore_lines: bool = False
+) -> list[tuple[Json, str]]:
+    """Pairs (eager op, node holding its value) in one graph, where unambiguous. A backward
+    graph's nodes carry the forward's lines, its eager ops the line of `backward()` (or
+    none, from the autograd engine's thread): there, ops match on the ATen op alone."""
+    by_key: dict[tuple[str, int | None], list[Json]] = defaultdict(list)
+    for node in nodes:
+        if node.get("op") == "call_function" and node.get("aten"):
+            lines = node.get("lines") or []
+            line = None if ignore_lines or not lines else lines[-1]
+            by_key[(node["aten"], line)].append(node)
+    eager_by_key: dict[tuple[str, int | None], list[Json]] = defaultdict(list)
+    for op in ops:
+        line = None if ignore_lines else op.get("line")
+        eager_by_key[(_functional(op["op"]), line)].append(op)
+    pairs: list[tuple[Json, str]] = []
+    for key, mine in eager_by_key.items():
+        group = by_key.get(key, [])
+        holders = _group_outputs(group)
+        if len(holders) == len(mine):
+            pairs += list(zip(mine, holders, strict=True))
+        elif len(group) == len(mine):
+            pairs += list(zip(mine, [n["name"] for n in group], strict=True))
+    return pairs
+
+
+def _functional(op: str) -> str:
+    """Inductor's graphs are functional: eager's `aten.mul_.Tensor` is their `aten.mul.Tensor`."""
+    namespace, _, rest = op.partition(".")
+    name, _, overload = rest.partition(".")
+    if name.endswith("_") and not name.endswith("__"):
+        name = name[:-1]
+    return f"{namespace}.{name}.{overload}" if overload else f"{namespace}.{name}"
+
+
+def _group_outputs(group: Sequence[Json]) -> list[str]:
+    names = {n["name"] for n in group}
+    return [
+        n["name"]
+        for n in group
+        if n.get("output") or any(user not in names for user in n.get("users", []))
+    ]
+
+
+class BufferMap:
+    """Which Inductor buffer each compiled value was written to, and which eager values
+    that buffer's node stands for. Wrapper modules (the launch log's `graph`) pair with
+    Inductor's graphs by the path the module was loaded from."""
+
+    def __init__(self, bundle: Json, placements: Mapping[int, Placement]) -> None:
+        compiled = bundle["compiled"]
+        self.graphs = compiled.get("inductor") or []
+        by_path = {str(g.get("wrapper_path")): i for i, g in enumerate(self.graphs)}
+        self.graph_of_module = {
+            int(m["index"]): by_path.get(str(m.get("path"))) for m in compiled.get("graphs", [])
+        }
+        self.buffers = [{b["name"]: b for b in g.get("buffers", [])} for g in self.graphs]
+        self.written_to: dict[int, tuple[int, str]] = {}
+        for launch in compiled.get("launches", []):
+            graph = self.graph_of_module.get(int(launch["graph"]))
+            for param, vid in launch["writes"]:
+                buffer = (launch.get("buffers") or {}).get(param)
+                if graph is not None and buffer is not None:
+                    self.written_to[int(vid)] = (graph, buffer)
+        ops = {int(op["index"]): op for op in bundle["eager"]["ops"]}
+        self.eager_values: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for op_index, placement in placements.items():
+            writes = ops[op_index].get("writes") or []
+            for graph, node in placement.nodes:
+                if writes:
+                    self.eager_values[(graph, node)].append(int(writes[0]))
+
+    def buffer(self, graph: int, name: str) -> Json | None:
+        return self.buffers[graph].get(name)
+
+    def holders(self, graph: int, name: str) -> list[str]:
+        found = self.buffer(graph, name)
+        return [] if found is None else _holders(found)
+
+    def owners(self, compiled_value: int) -> list[int] | None:
+        """Eager values whose node wrote this compiled value's buffer; None: not known."""
+        where = self.written_to.get(compiled_value)
+        if where is None:
+            return None
+        graph, name = where
+        found = self.buffer(graph, name)
+        if found is None or not (found.get("node") or _holders(found)):
+            return None
+        owned = [v for node in _holders(found) for v in self.eager_values.get((graph, node), [])]
+        return owned or None

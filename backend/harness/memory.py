@@ -1,0 +1,106 @@
+"""Device memory: each variant's peak, the harness's own peak, and out-of-memory messages.
+
+The peak of one call of a variant (inputs included) is what users compare: compile often
+lowers it. The harness's own peak over the whole run is what Kernelscope costs beside the
+snippet (bench/bench_memory.py prints the ratio).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TypeVar
+
+import torch
+
+from backend.harness.errors import SnippetError
+
+T = TypeVar("T")
+GIB = 1024**3
+
+
+class PeakTracker:
+    """torch.cuda's peak counter is one per process: reset it around each measured call,
+    and fold every reading into the run's own peak first."""
+
+    def __init__(self, device: torch.device) -> None:
+        self.device = device
+        self.overall = 0
+
+    @property
+    def on(self) -> bool:
+        return bool(self.device.type == "cuda")
+
+    def measure(self, call: Callable[[], T]) -> tuple[T, int | None]:
+        """Run `call`; its result and the device's peak allocation while it ran."""
+        if not self.on:
+            return call(), None
+        self._fold()
+        torch.cuda.reset_peak_memory_stats(self.device)
+        result = call()
+        torch.cuda.synchronize(self.device)
+        peak = int(torch.cuda.max_memory_allocated(self.device))
+        self._fold()
+        return result, peak
+
+    def _fold(self) -> None:
+        self.overall = max(self.overall, int(torch.cuda.max_memory_allocated(self.device)))
+
+    def run_peak(self) -> int | None:
+        if not self.on:
+            return None
+        self._fold()
+        return self.overall
+
+    def in_use(self) -> int:
+        return int(torch.cuda.memory_allocated(self.device)) if self.on else 0
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    if isinstance(exc, torch.OutOfMemoryError):
+        return True
+    text = str(exc)
+    return isinstance(exc, RuntimeError) and (
+        "DefaultCPUAllocator: can't allocate memory" in text or "out of memory" in text.lower()
+    )
+
+
+_ASKED = re.compile(r"Tried to allocate ([\d.]+ [KMGT]?i?B)")
+_THIS_PROCESS = re.compile(r"this process has ([\d.]+ [KMGT]?i?B) memory in use")
+
+
+def out_of_memory_error(exc: BaseException, step: str, device: torch.device) -> SnippetError:
+    """The snippet's own failure, said plainly: what it asked for, what was free, who else
+    held the device."""
+    text = str(exc)
+    asked = _ASKED.search(text)
+    what = f"asked for {asked.group(1)} more" if asked else "needed more memory"
+    if device.type != "cuda":
+        message = (
+            f"Out of host memory {step}: the snippet {what} than this worker could give. "
+            "Use smaller tensors (or a `size` argument), or run it on a larger worker."
+        )
+        return SnippetError("out_of_memory", message)
+    free, total = torch.cuda.mem_get_info(device)
+    ours = _THIS_PROCESS.search(text)
+    held_here = ours.group(1) if ours else _gib(torch.cuda.memory_reserved(device))
+    others = _others(text, total, free)
+    message = (
+        f"Out of GPU memory {step}: the snippet {what}, with {_gib(free)} free of "
+        f"{_gib(total)} ({held_here} held by this run{others}). Make the tensors smaller "
+        "(or pass a smaller `size`), or run it when the GPU is not shared."
+    )
+    return SnippetError("out_of_memory", message)
+
+
+def _others(text: str, total: int, free: int) -> str:
+    """Memory held by other processes, from the message torch gives, else the device."""
+    mentioned = re.findall(r"Process (\d+) has ([\d.]+ [KMGT]?i?B) memory in use", text)
+    if len(mentioned) > 1:
+        return "; other processes: " + ", ".join(f"{pid} {held}" for pid, held in mentioned[1:])
+    elsewhere = total - free - torch.cuda.memory_reserved()
+    return f"; {_gib(elsewhere)} held by other processes" if elsewhere > GIB // 4 else ""
+
+
+def _gib(n: float | int) -> str:
+    return f"{n / GIB:.2f} GiB"
