@@ -1,6 +1,7 @@
 """The distributed path for real: redis-server, `kernelscope serve --queue redis` and two
 `kernelscope worker` processes, all started here on free ports in a temporary directory.
 
+Each worker has a token of its own, which names it (no --name).
 One cluster serves the whole module; a test that kills or restarts a part brings it back.
 """
 
@@ -28,6 +29,7 @@ from tests.queue.redis_server import RedisServer, free_port
 
 LEASE_S = 3.0
 USERS = [f"user{i}" for i in range(10)]
+WORKERS = ("w1", "w2")
 STARTED = re.compile(r"run (\w+): started attempt (\d+)")
 PROCESS_START_S = 60.0
 
@@ -130,7 +132,10 @@ class Cluster:
                 accounts.create_user(store, name)
                 self.tokens[name] = accounts.create_token(store, name, "tests").token
             accounts.create_user(store, "ops")
-            worker_token = accounts.create_token(store, "ops", "workers", scope="worker").token
+            worker_tokens = {
+                name: accounts.create_token(store, "ops", name, "worker", worker_name=name).token
+                for name in WORKERS
+            }
         env = {
             **os.environ,
             "KERNELSCOPE_LEASE_S": str(LEASE_S),
@@ -139,7 +144,6 @@ class Cluster:
             # The API runs no snippet with queue=redis; workers get `--sandbox auto` below:
             # bubblewrap where it works (CI: root, installed), unsandboxed with a note if not.
             "KERNELSCOPE_SANDBOX": "none",
-            "KERNELSCOPE_WORKER_TOKEN": worker_token,
         }
         api = ["serve", "--queue", "redis", "--redis", self.redis.url, "--workers", "0"]
         api += ["--auth", "accounts", "--port", str(self.port), "--data-dir", str(self.data_dir)]
@@ -153,17 +157,15 @@ class Cluster:
                     self.url,
                     "--redis",
                     self.redis.url,
-                    "--name",
-                    name,
                     "--work-dir",
                     str(root / name),
                     "--sandbox",
                     "auto",
                 ],
-                env,
+                {**env, "KERNELSCOPE_WORKER_TOKEN": worker_tokens[name]},  # it names the worker
                 root / f"{name}.log",
             )
-            for name in ("w1", "w2")
+            for name in WORKERS
         ]
         self.http = httpx2.Client(base_url=self.url, timeout=30)
 
