@@ -179,9 +179,12 @@ class _Stop:
 
 def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
     """rq's worker that runs each job in this process (no fork: the snippet has a child
-    process of its own), on the queue named after the device kind."""
+    process of its own), on the queue named after the device kind. Jobs are loaded as JSON
+    and run as `RunJob`: only `perform(run_id)`, whatever else Redis holds."""
     from redis import Redis
     from rq import Queue, SimpleWorker
+
+    from backend.queue.payload import SERIALIZER, RunJob
 
     class KernelscopeWorker(SimpleWorker):
         def request_stop(self, signum: int, frame: FrameType | None) -> None:
@@ -189,8 +192,16 @@ def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
             super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
     connection = Redis.from_url(config.redis_url, socket_connect_timeout=5)
-    queue = Queue(config.device_kind, connection=connection)
-    return KernelscopeWorker([queue], connection=connection, log_job_description=False)
+    queue = Queue(
+        config.device_kind, connection=connection, job_class=RunJob, serializer=SERIALIZER
+    )
+    return KernelscopeWorker(
+        [queue],
+        connection=connection,
+        job_class=RunJob,
+        serializer=SERIALIZER,
+        log_job_description=False,
+    )
 
 
 def _rq_loop(config: remote.WorkerConfig) -> int:
