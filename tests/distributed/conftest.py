@@ -1,7 +1,8 @@
 """The distributed path for real: redis-server, `kernelscope serve --queue redis` and two
 `kernelscope worker` processes, all started here on free ports in a temporary directory.
 
-Each worker has a token of its own, which names it (no --name).
+As deployed: Redis runs with docker-compose.yml's users (the API connects as `api`, the
+workers as `worker`), and each worker has a token of its own, which names it (no --name).
 One cluster serves the whole module; a test that kills or restarts a part brings it back.
 """
 
@@ -25,7 +26,7 @@ import pytest
 
 from backend.store import accounts
 from backend.store.repository import DB_FILENAME, Store
-from tests.queue.redis_server import RedisServer, free_port
+from tests.queue.redis_server import RedisServer, deployed_acl, free_port
 
 LEASE_S = 3.0
 USERS = [f"user{i}" for i in range(10)]
@@ -121,7 +122,7 @@ class Cluster:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.data_dir = root / "data"
-        self.redis = RedisServer(root / "redis")
+        self.redis = RedisServer(root / "redis", acl=deployed_acl())
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         with Store.open(self.data_dir) as store:
@@ -145,7 +146,7 @@ class Cluster:
             # bubblewrap where it works (CI: root, installed), unsandboxed with a note if not.
             "KERNELSCOPE_SANDBOX": "none",
         }
-        api = ["serve", "--queue", "redis", "--redis", self.redis.url, "--workers", "0"]
+        api = ["serve", "--queue", "redis", "--redis", self.redis.api_url, "--workers", "0"]
         api += ["--auth", "accounts", "--port", str(self.port), "--data-dir", str(self.data_dir)]
         self.api = Service("api", api, env, root / "api.log")
         self.workers = [
@@ -156,7 +157,7 @@ class Cluster:
                     "--api",
                     self.url,
                     "--redis",
-                    self.redis.url,
+                    self.redis.worker_url,
                     "--work-dir",
                     str(root / name),
                     "--sandbox",

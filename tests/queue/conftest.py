@@ -100,7 +100,7 @@ def make_settings(data_dir: Path, redis: RedisServer, **overrides: Any) -> Setti
     values: dict[str, Any] = {
         "data_dir": data_dir,
         "queue": "redis",
-        "redis_url": redis.url,
+        "redis_url": redis.api_url,
         "local_workers": 0,
         "auth": "accounts",
         "sandbox": "none",  # no snippet runs in these tests
