@@ -58,7 +58,7 @@ gpu-check: setup
 
 # Validate docker-compose.yml and lint Dockerfile.gpu (no Docker engine needed; also in make test).
 deploy-check: setup
-	KERNELSCOPE_REDIS_PASSWORD=check $(BIN)/docker-compose config -q
+	KERNELSCOPE_REDIS_PASSWORD=check KERNELSCOPE_REDIS_WORKER_PASSWORD=check $(BIN)/docker-compose config -q
 	$(BIN)/hadolint Dockerfile.gpu
 
 clean:

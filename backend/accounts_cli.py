@@ -52,11 +52,21 @@ def add_commands(commands: Any, default_data_dir: Path) -> None:
         token_commands, "create", "create a token; printed once", _token_create, default_data_dir
     )
     create.add_argument("name", help="the user the token acts as")
-    create.add_argument("--label", default="cli", help="what it is for (shown in lists)")
+    create.add_argument(
+        "--label", help="what it is for (shown in lists; default: the worker name, or cli)"
+    )
     create.add_argument(
         "--worker",
         action="store_true",
-        help="a worker-scope token, for `kernelscope worker --token` (worker routes only)",
+        help="a worker-scope token, for `kernelscope worker --token` (worker routes only); "
+        "needs --worker-name",
+    )
+    create.add_argument(
+        "--worker-name",
+        metavar="NAME",
+        help="the one worker the token acts as, e.g. gpu-host-1-gpu0 (implies --worker): "
+        "`kernelscope worker` takes its name from the token, and the API refuses the token "
+        "anything done in another worker's name",
     )
     listing = _command(
         token_commands, "list", "list a user's tokens", _token_list, default_data_dir
@@ -182,11 +192,14 @@ def _user_list(args: argparse.Namespace) -> int:
 
 
 def _token_create(args: argparse.Namespace) -> int:
-    scope: accounts.TokenScope = "worker" if args.worker else "user"
+    worker = args.worker_name
+    scope: accounts.TokenScope = "worker" if args.worker or worker else "user"
+    label = args.label or worker or "cli"
     with Store.open(args.data_dir) as store:
-        created = accounts.create_token(store, args.name, args.label, scope)
+        created = accounts.create_token(store, args.name, label, scope, worker_name=worker)
+    acts_as = f", acting as worker {worker!r}" if worker else ""
     print(
-        f"{scope} token {created.id} for {args.name!r}; shown this once, keep it secret:",
+        f"{scope} token {created.id} for {args.name!r}{acts_as}; shown this once, keep it secret:",
         file=sys.stderr,
     )
     print(created.token)
@@ -196,11 +209,15 @@ def _token_create(args: argparse.Namespace) -> int:
 def _token_list(args: argparse.Namespace) -> int:
     with Store.open(args.data_dir) as store:
         tokens = accounts.list_tokens(store, args.name)
-    print("id\tscope\tlabel\tcreated\tlast used\tstate")
+    print("id\tscope\tlabel\tcreated\tlast used\tstate\tworker")
     for token in tokens:
         state = "revoked" if token.revoked else "active"
         last_used = token.last_used_at or "never"
-        print(f"{token.id}\t{token.scope}\t{token.name}\t{token.created_at}\t{last_used}\t{state}")
+        worker = token.worker_name or ("(none: replace it)" if token.scope == "worker" else "-")
+        print(
+            f"{token.id}\t{token.scope}\t{token.name}\t{token.created_at}\t{last_used}\t"
+            f"{state}\t{worker}"
+        )
     return 0
 
 

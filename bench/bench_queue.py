@@ -73,13 +73,16 @@ class Cluster:
                 accounts.create_user(store, f"user{n}")
                 self.tokens.append(accounts.create_token(store, f"user{n}", "bench").token)
             accounts.create_user(store, "ops")
-            self.worker_token = accounts.create_token(store, "ops", "w", scope="worker").token
+            self.worker_tokens = [  # one per worker: the token names it
+                accounts.create_token(store, "ops", f"w{n}", "worker", worker_name=f"w{n}").token
+                for n in range(workers)
+            ]
 
     @contextmanager
     def running(self) -> Iterator[None]:
         redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
-        env = {**os.environ, "KERNELSCOPE_WORKER_TOKEN": self.worker_token}
-        env |= {"KERNELSCOPE_SANDBOX": "none", "KERNELSCOPE_MAX_QUEUED_PER_USER": "1000"}
+        env = {**os.environ, "KERNELSCOPE_SANDBOX": "none"}
+        env |= {"KERNELSCOPE_MAX_QUEUED_PER_USER": "1000"}
         redis = [shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port)]
         redis += ["--dir", str(self.root), "--appendonly", "yes", "--save", ""]
         api = kernelscope("serve", "--queue", "redis", "--redis", redis_url, "--workers", "0")
@@ -89,10 +92,11 @@ class Cluster:
             stack.enter_context(process(api, self.root / "api.log", env, "startup complete"))
             for n in range(self.workers):
                 worker = kernelscope("worker", "--api", self.url, "--redis", redis_url)
-                worker += ["--name", f"w{n}", "--work-dir", str(self.root / f"w{n}")]
+                worker += ["--work-dir", str(self.root / f"w{n}")]
                 worker += ["--sandbox", "auto"]  # the API runs no snippet: its setting is none
                 log = self.root / f"w{n}.log"
-                stack.enter_context(process(worker, log, env, f"worker w{n}: serving"))
+                own = {**env, "KERNELSCOPE_WORKER_TOKEN": self.worker_tokens[n]}
+                stack.enter_context(process(worker, log, own, f"worker w{n}: serving"))
             yield
 
     def finished(self) -> list[tuple[str, str, str]]:

@@ -67,6 +67,11 @@ class TokenRequest(BaseModel):
 
     label: str = Field(default="api", min_length=1, max_length=100)
     worker: bool = Field(default=False, description="a worker-scope token (admins only)")
+    worker_name: str | None = Field(
+        default=None,
+        max_length=100,
+        description="the one worker a worker token acts as (default: the label)",
+    )
 
 
 class CreatedToken(BaseModel):
@@ -147,7 +152,13 @@ def create_token(body: TokenRequest, principal: SignedIn, context: Context) -> C
     if body.worker and not user.is_admin:
         raise ApiError(403, "admin_only", "Only an admin may create worker tokens.")
     scope: accounts.TokenScope = "worker" if body.worker else "user"
-    created = accounts.create_token(context.store, user.name, body.label, scope)
+    worker_name = (body.worker_name or body.label) if body.worker else body.worker_name
+    try:
+        created = accounts.create_token(
+            context.store, user.name, body.label, scope, worker_name=worker_name
+        )
+    except AccountError as exc:
+        raise ApiError(422, "invalid_token_request", str(exc), field="worker_name") from None
     return CreatedToken(id=created.id, label=body.label, scope=scope, token=created.token)
 
 

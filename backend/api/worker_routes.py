@@ -5,13 +5,18 @@ results here (the protocol is in `backend.queue.protocol`). With accounts on, th
 admits only worker tokens here; with accounts off these routes are open like every other,
 but a token that is sent must still be a valid worker token, so a misconfigured worker
 fails at once instead of silently running without one.
+
+Who the worker is comes from its token, never from the request: a worker token names one
+worker, and a body naming another is refused (403 `not_this_worker`), as are claims and
+reports for a run another worker holds (403 `run_held_by_another_worker`). Only a worker
+that sends no token (accounts off, where every route is open anyway) is who its body says.
 """
 
 from __future__ import annotations
 
 import tarfile
 import tempfile
-from typing import IO, Any
+from typing import IO, Annotated, Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Request
@@ -31,6 +36,7 @@ from backend.queue.protocol import (
     ReportReply,
     StartedRun,
     StartRequest,
+    WorkerIdentity,
 )
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.store import accounts
@@ -59,31 +65,79 @@ def worker_caller(request: Request) -> Principal | None:
     return found
 
 
+CallerPrincipal = Annotated[Principal | None, Depends(worker_caller)]
+
+
+def token_worker(principal: CallerPrincipal) -> str | None:
+    """The worker the caller's token names; None only without a token (accounts off)."""
+    if principal is None:
+        return None
+    if principal.worker_name is None:
+        raise ApiError(
+            403,
+            "worker_token_unnamed",
+            f"This worker token of {principal.name!r} names no worker (it was made before "
+            "worker names existed). Give each worker a token of its own with `kernelscope "
+            f"token create {principal.name} --worker-name NAME`, then revoke this one.",
+        )
+    return principal.worker_name
+
+
+TokenWorker = Annotated[str | None, Depends(token_worker)]
+
+
+def acting_as(token_name: str | None, claimed: str) -> str:
+    """The worker a request acts as: its token's. A body naming another worker is refused;
+    the body names the worker only when no token was sent (accounts off)."""
+    if token_name is None or claimed == token_name:
+        return claimed
+    raise ApiError(
+        403,
+        "not_this_worker",
+        f"This worker token acts as worker {token_name!r}, but the request names "
+        f"{claimed!r}. A worker token acts only as its own worker: run `kernelscope worker` "
+        "with the token made for it (it takes its name from the token).",
+    )
+
+
 router = APIRouter(
     prefix="/api/worker",
     tags=["workers"],
-    responses={**ERROR_RESPONSES, 409: ERROR_RESPONSES[404]},
-    dependencies=[Depends(worker_caller)],
+    responses={**ERROR_RESPONSES, 403: ERROR_RESPONSES[404], 409: ERROR_RESPONSES[404]},
+    dependencies=[Depends(token_worker)],
 )
 
 
+@router.get("/me", response_model=WorkerIdentity)
+def me(principal: CallerPrincipal, worker: TokenWorker, request: Request) -> WorkerIdentity:
+    """Who the API takes this worker to be: `kernelscope worker` names itself from this."""
+    user = principal.name if principal is not None else None
+    return WorkerIdentity(worker=worker, user=user, accounts=accounts_on(request))
+
+
 @router.post("/heartbeat", response_model=BeatReply)
-def heartbeat(body: Heartbeat, context: Context) -> BeatReply:
+def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatReply:
     """A worker is alive and holds these runs (steps update progress); the reply names
-    runs to cancel and runs that are no longer this worker's."""
+    runs to cancel and runs that are no longer this worker's (another worker's runs are
+    answered the same way, and their leases are left alone)."""
+    acting_as(worker, body.worker.id)
     return jobs.heartbeat(context.store, body.worker, body.runs)
 
 
 @router.post("/runs/{run_id}/start", response_model=StartedRun)
-def start(run_id: str, body: StartRequest, context: Context) -> StartedRun:
+def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context) -> StartedRun:
     """Claim the run that RQ job `job_id` names; 409 unless it still waits for that job
-    (cancelled meanwhile, already claimed, or handed over again)."""
+    (cancelled meanwhile, already claimed, or handed over again), 403 when another worker
+    holds it."""
+    worker_id = acting_as(worker, body.worker_id)
     try:
         started = jobs.start_run(
-            context.store, run_id, body.job_id, body.worker_id, context.settings.run_timeout_s
+            context.store, run_id, body.job_id, worker_id, context.settings.run_timeout_s
         )
     except RunNotFound:
         raise not_found("run", run_id) from None
+    except jobs.HeldByAnother as exc:
+        raise _held_by_another(exc) from None
     except jobs.Refused as exc:
         raise ApiError(409, "run_not_startable", str(exc)) from None
     context.queue.notify()  # a job left RQ: top the queue up
@@ -101,11 +155,14 @@ def start(run_id: str, body: StartRequest, context: Context) -> StartedRun:
         }
     },
 )
-async def report(run_id: str, request: Request, context: Context) -> ReportReply:
-    """Store how the run ended (once: a repeated or stale report is refused with 409)."""
+async def report(
+    run_id: str, request: Request, worker: TokenWorker, context: Context
+) -> ReportReply:
+    """Store how the run ended (once: a repeated or stale report is refused with 409, a
+    report for a run another worker holds with 403)."""
     body = await _read_body(request)
     try:
-        reply: ReportReply = await to_thread.run_sync(_ingest, context, run_id, body)
+        reply: ReportReply = await to_thread.run_sync(_ingest, context, run_id, worker, body)
     finally:
         body.close()
     context.queue.notify()  # a worker is free
@@ -126,12 +183,12 @@ async def _read_body(request: Request) -> IO[bytes]:
     return body
 
 
-def _ingest(context: AppContext, run_id: str, body: IO[bytes]) -> ReportReply:
+def _ingest(context: AppContext, run_id: str, worker: str | None, body: IO[bytes]) -> ReportReply:
     store = context.store
     try:
         with tarfile.open(fileobj=body, mode="r:") as tar:
             report = Report.model_validate_json(_member(tar, REPORT_FILE))
-            holder = (report.worker_id, report.attempt)
+            holder = (acting_as(worker, report.worker_id), report.attempt)
             if report.kind == "cancelled":
                 jobs.finish_cancelled(store, run_id, holder, report.step)
             else:
@@ -145,11 +202,17 @@ def _ingest(context: AppContext, run_id: str, body: IO[bytes]) -> ReportReply:
         raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
     except RunNotFound:
         raise not_found("run", run_id) from None
+    except jobs.HeldByAnother as exc:
+        raise _held_by_another(exc) from None
     except jobs.Refused as exc:
         raise ApiError(409, "report_refused", str(exc)) from None
     state = store.run_state(run_id)
     status = state.status if state is not None else "cancelled"
     return ReportReply(stored=True, status=status, message=f"Run {run_id} is {status}.")
+
+
+def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:
+    return ApiError(403, "run_held_by_another_worker", str(exc))
 
 
 def _member(tar: tarfile.TarFile, name: str) -> bytes:

@@ -49,6 +49,11 @@ class Refused(Exception):
     """The run is not in a state that allows this (e.g. a second claim): a 409 for the API."""
 
 
+class HeldByAnother(Exception):
+    """The run is running on another worker: this worker may not claim, report or stop it
+    (a 403 for the API, whatever the request says)."""
+
+
 class QueueLoad(BaseModel):
     """One device kind's queue: runs waiting in SQLite, handed to RQ, running; workers."""
 
@@ -247,6 +252,7 @@ def start_run(
             run = session.get(Run, run_id)
             if run is None:
                 raise RunNotFound(run_id)
+            _check_not_held_by_another(run, worker_id)
             if run.status != "queued" or run.job_id != job_id:
                 raise Refused(_why_not_startable(run, job_id))
             _mark_started(run)
@@ -266,6 +272,14 @@ def start_run(
         timeout_s=timeout_s,
         document=document,
     )
+
+
+def _check_not_held_by_another(run: Run, worker_id: str) -> None:
+    if run.status == "running" and run.worker_id != worker_id:
+        raise HeldByAnother(
+            f"Run {run.id} is running on worker {run.worker_id!r}, not {worker_id!r}: only the "
+            "worker holding a run may claim, report or stop it."
+        )
 
 
 def _why_not_startable(run: Run, job_id: str) -> str:
@@ -333,6 +347,7 @@ def _held_code(store: Store, run_id: str, holder: tuple[str, int]) -> str:
         run = session.get(Run, run_id)
         if run is None:
             raise RunNotFound(run_id)
+        _check_not_held_by_another(run, holder[0])
         if not _held_by(run, *holder):
             raise Refused(
                 f"Run {run_id} is {run.status} (attempt {run.attempts}, worker "

@@ -21,6 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from backend.result import RunResult, RunStatus
 
 KIND_PATTERN = r"^[a-z0-9][a-z0-9_.-]{0,31}$"
+# A worker's name, as a worker token fixes it: also a directory name on the worker.
+WORKER_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$"
 REPORT_CONTENT_TYPE = "application/x-tar"
 REPORT_FILE = "report.json"
 RESULT_FILE = "result.json"
@@ -46,6 +48,17 @@ class RunBeat(_Strict):
 class Heartbeat(_Strict):
     worker: WorkerInfo
     runs: list[RunBeat] = Field(default_factory=list, max_length=1000)
+
+
+class WorkerIdentity(BaseModel):
+    """Who the API takes the caller of `/api/worker/*` to be (`GET /api/worker/me`)."""
+
+    worker: str | None = Field(
+        description="the worker the token names; None without accounts and without a token "
+        "(the worker then names itself in each request)"
+    )
+    user: str | None = Field(description="the account the token belongs to")
+    accounts: bool = Field(description="whether the API requires a worker token")
 
 
 class BeatReply(BaseModel):

@@ -4,7 +4,8 @@ Fairness and cancellation of waiting runs stay ours: a run is given to RQ (queue
 after its device kind, e.g. `h100`) only when a worker of that kind is about to be free,
 picking the next run in the fair order (`backend.queue.fair`). RQ does delivery, hard job
 timeouts and worker liveness; remote workers (`kernelscope worker`) claim each run over
-HTTP, heartbeat, and report back, so the API stays the only writer of the database.
+HTTP, heartbeat, and report back, so the API stays the only writer of the database. Jobs
+are data, not code: JSON naming one run, the only job workers run (`backend.queue.payload`).
 
 One dispatcher thread in the API process, every `DISPATCH_POLL_S` or when woken:
 1. gives up runs whose worker has been silent for `lease_s` (`jobs.expire_leases`);
@@ -31,11 +32,11 @@ from rq.job import Job, JobStatus
 from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
 from backend.queue.jobs import CancelOutcome, QueueLoad
+from backend.queue.payload import JOB_FUNCTION, SERIALIZER
 from backend.settings import Settings
 from backend.store.repository import Store
 
 log = logging.getLogger(__name__)
-JOB_FUNCTION = "backend.worker.remote.perform"  # what an RQ worker calls with the run id
 DISPATCH_POLL_S = 0.5
 RECONCILE_S = 5.0
 JOB_TIMEOUT_MARGIN_S = 600  # RQ's hard limit sits above ours: import, analysis, reporting
@@ -140,7 +141,7 @@ class RedisQueue:
             log.info("run %s: handed to RQ queue %s as job %s", run.id, kind, run.job_id)
 
     def _enqueue(self, kind: str, run_id: str, job_id: str) -> None:
-        Queue(kind, connection=self.redis).enqueue(
+        Queue(kind, connection=self.redis, serializer=SERIALIZER).enqueue(
             JOB_FUNCTION,
             run_id,
             job_id=job_id,
@@ -155,7 +156,7 @@ class RedisQueue:
         handed = jobs.dispatched_jobs(self.store)
         if not handed:
             return
-        found = Job.fetch_many(list(handed), connection=self.redis)
+        found = Job.fetch_many(list(handed), connection=self.redis, serializer=SERIALIZER)
         for job_id, job in zip(handed, found, strict=True):
             why = _lost_job(job, self.settings.lease_s)
             if why is not None and jobs.undispatch(self.store, handed[job_id], job_id):
@@ -165,7 +166,8 @@ class RedisQueue:
 
     def _delete_job(self, job_id: str) -> None:
         try:
-            Job.fetch(job_id, connection=self.redis).delete(remove_from_queue=True)
+            job = Job.fetch(job_id, connection=self.redis, serializer=SERIALIZER)
+            job.delete(remove_from_queue=True)
         except NoSuchJobError:
             pass
         except RedisError as exc:  # the worker that gets it will be refused the run

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
+from backend.queue.protocol import WORKER_NAME_PATTERN
 from backend.store import mapping
 from backend.store.db import read_session, write_session
 from backend.store.models import ApiToken, LoginSession, User
@@ -29,6 +30,7 @@ TOKEN_PREFIX = "ks_"
 MIN_PASSWORD_LENGTH = 8
 # Names come from the CLI or a proxy's identity header (often an e-mail address).
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
+_WORKER_NAME = re.compile(WORKER_NAME_PATTERN)
 # A token's last use is written at most this often: a worker's heartbeats must not take
 # SQLite's write lock on every request just to move a timestamp.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -46,6 +48,7 @@ class Principal(BaseModel):
     name: str
     is_admin: bool
     scope: TokenScope = "user"
+    worker_name: str | None = None  # the worker a worker token acts as (None: names none)
 
 
 class NewToken(BaseModel):
@@ -73,6 +76,7 @@ class TokenInfo(BaseModel):
     id: int
     name: str = Field(description="the label given when it was created")
     scope: TokenScope
+    worker_name: str | None = Field(default=None, description="the worker a worker token acts as")
     created_at: str
     last_used_at: str | None
     revoked: bool
@@ -195,8 +199,28 @@ def check_password(store: Store, name: str, password: str) -> Principal | None:
     return _principal(user)
 
 
-def create_token(store: Store, user_name: str, name: str, scope: TokenScope = "user") -> NewToken:
-    """A new API token for `user_name`; the only time the raw token is available."""
+def check_worker_name(name: str) -> str:
+    if not _WORKER_NAME.match(name):
+        raise AccountError(
+            f"bad worker name {name!r}: use 1 to 100 letters, digits and . _ - (starting with "
+            "a letter or digit), e.g. gpu-host-1-gpu0"
+        )
+    return name
+
+
+def create_token(
+    store: Store,
+    user_name: str,
+    name: str,
+    scope: TokenScope = "user",
+    *,
+    worker_name: str | None = None,
+) -> NewToken:
+    """A new API token for `user_name`; the only time the raw token is available.
+
+    A worker token names the one worker it acts as (`worker_name`): the API takes the
+    worker's identity from the token, never from what the worker sends."""
+    _check_token_worker(scope, worker_name)
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with write_session(store.engine) as session:
         user = _user(session, user_name)
@@ -206,12 +230,25 @@ def create_token(store: Store, user_name: str, name: str, scope: TokenScope = "u
             name=name,
             token_hash=digest(raw),
             scope=scope,
+            worker_name=worker_name,
             created_at=mapping.utc_now(),
         )
         session.add(token)
         session.flush()
         assert token.id is not None
         return NewToken(id=token.id, token=raw)
+
+
+def _check_token_worker(scope: TokenScope, worker_name: str | None) -> None:
+    if scope == "worker" and worker_name is None:
+        raise AccountError(
+            "a worker token names the one worker it acts as: give its worker name "
+            "(`kernelscope token create USER --worker-name NAME`), one token per worker"
+        )
+    if scope == "user" and worker_name is not None:
+        raise AccountError("only a worker token names a worker; add --worker (or drop the name)")
+    if worker_name is not None:
+        check_worker_name(worker_name)
 
 
 def verify_token(store: Store, raw: str) -> Principal | None:
@@ -227,6 +264,7 @@ def verify_token(store: Store, raw: str) -> Principal | None:
         if user is None or user.disabled_at is not None:
             return None
         principal = _principal(user, token.scope)  # type: ignore[arg-type]
+        principal.worker_name = token.worker_name
         stale = token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION
     if stale:
         with write_session(store.engine) as session:
@@ -277,6 +315,7 @@ def list_tokens(store: Store, user_name: str) -> list[TokenInfo]:
             id=t.id or 0,
             name=t.name,
             scope=t.scope,  # type: ignore[arg-type]
+            worker_name=t.worker_name,
             created_at=mapping.format_utc(t.created_at),
             last_used_at=mapping.format_utc(t.last_used_at) if t.last_used_at else None,
             revoked=t.revoked_at is not None,

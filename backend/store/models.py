@@ -239,6 +239,9 @@ class ApiToken(SQLModel, table=True):
     name: str
     token_hash: str = Field(unique=True)
     scope: str = "user"  # 'user' | 'worker'
+    # The one worker a worker-scope token acts as; the API never takes it from a request.
+    # None on user tokens, and on worker tokens made before 0003 (refused: they name nobody).
+    worker_name: str | None = None
     created_at: datetime = Field(sa_type=UTCDateTime)
     last_used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

@@ -51,6 +51,7 @@ from backend.queue.protocol import (
     RunBeat,
     StartedRun,
     StartRequest,
+    WorkerIdentity,
     WorkerInfo,
 )
 from backend.result import ErrorInfo, RunResult
@@ -86,6 +87,11 @@ class ApiClient:
         self.base_url = base_url.rstrip("/")
         self.token = token
 
+    def me(self) -> WorkerIdentity:
+        """Who the API takes this worker to be: its token names it."""
+        request = self._request("/api/worker/me", None, None, method="GET")
+        return WorkerIdentity.model_validate(self._send(request, HTTP_TIMEOUT_S))
+
     def heartbeat(self, beat: Heartbeat) -> BeatReply:
         return BeatReply.model_validate(self._post_json("/api/worker/heartbeat", beat))
 
@@ -103,9 +109,12 @@ class ApiClient:
         data = body.model_dump_json().encode()
         return self._send(self._request(path, data, "application/json"), HTTP_TIMEOUT_S)
 
-    def _request(self, path: str, data: Any, content_type: str) -> urllib.request.Request:
-        request = urllib.request.Request(self.base_url + path, data=data, method="POST")
-        request.add_header("Content-Type", content_type)
+    def _request(
+        self, path: str, data: Any, content_type: str | None, method: str = "POST"
+    ) -> urllib.request.Request:
+        request = urllib.request.Request(self.base_url + path, data=data, method=method)
+        if content_type is not None:
+            request.add_header("Content-Type", content_type)
         request.add_header("Accept", "application/json")
         if self.token:
             request.add_header("Authorization", f"Bearer {self.token}")

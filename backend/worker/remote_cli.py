@@ -1,4 +1,10 @@
-"""`kernelscope worker`: its arguments, and the RQ loop that survives Redis going away."""
+"""`kernelscope worker`: its arguments, its name, and the RQ loop that survives Redis going
+away.
+
+The worker's name is not its own choice: its token names it, and the worker asks the API
+(`GET /api/worker/me`) before it starts. Only without accounts and without a token does it
+name itself (`--name`, or HOST-KIND[-gpuN]).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from backend.queue.protocol import KIND_PATTERN
+from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
 from backend.worker import remote
 
 if TYPE_CHECKING:
@@ -35,7 +41,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     worker.add_argument(
         "--token",
         default=os.environ.get(TOKEN_ENV),
-        help=f"a worker token (`kernelscope token create NAME --worker`); default ${TOKEN_ENV}",
+        help="a worker token; it names the worker (`kernelscope token create USER "
+        f"--worker-name NAME`); default ${TOKEN_ENV}",
     )
     worker.add_argument(
         "--device-kind",
@@ -59,7 +66,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="bubblewrap around every snippet (default $KERNELSCOPE_SANDBOX or bwrap: a "
         "worker runs other people's code)",
     )
-    worker.add_argument("--name", help="unique per worker (default HOST-KIND-gpuN or HOST-KIND)")
+    worker.add_argument(
+        "--name",
+        help="only without accounts: unique per worker (default HOST-KIND-gpuN or HOST-KIND); "
+        "with a token, the token names the worker and --name may only repeat that name",
+    )
     worker.add_argument(
         "--work-dir",
         type=Path,
@@ -78,20 +89,59 @@ def main(args: argparse.Namespace) -> int:
     from backend.worker.sandbox import SandboxUnavailable, require
 
     setup_logging("json" if os.environ.get("KERNELSCOPE_LOG_FORMAT") == "json" else "text")
-    config = _config(args)
     try:
-        require(config.sandbox)
-    except SandboxUnavailable as exc:
+        require(args.sandbox)
+        name = worker_name(args, remote.ApiClient(args.api, args.token))
+    except (SandboxUnavailable, NameRefused) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
+    config = _config(args, name)
     where = (config.device_kind, config.api_url, _redacted(config.redis_url), config.work_dir)
     log.info("worker %s: serving queue %s of %s (Redis %s), work dir %s", config.name, *where)
     return work(config)
 
 
-def _config(args: argparse.Namespace) -> remote.WorkerConfig:
+class NameRefused(Exception):
+    """The API does not take this worker for the worker it would be: it cannot start."""
+
+
+def worker_name(args: argparse.Namespace, client: remote.ApiClient) -> str:
+    """The name the API knows this worker by: its token's (the API is asked, patiently:
+    it may be starting too); without a token and without accounts, its own."""
+    identity = _identity(client)
+    if identity.worker is None:
+        return str(args.name or _default_name(args))
+    if args.name is not None and args.name != identity.worker:
+        raise NameRefused(
+            f"--name {args.name!r}, but the worker token names worker {identity.worker!r}: the "
+            f"token decides. Drop --name, or use the token made for {args.name!r}."
+        )
+    return identity.worker
+
+
+def _identity(client: remote.ApiClient) -> WorkerIdentity:
+    for delay in remote.backoff():
+        try:
+            return client.me()
+        except remote.ApiRefused as exc:
+            raise NameRefused(
+                f"the API at {client.base_url} refused this worker ({exc}). A worker needs a "
+                "worker token of its own: `kernelscope token create USER --worker-name NAME` "
+                f"on the API host, given here as ${TOKEN_ENV} or --token."
+            ) from None
+        except remote.ApiUnreachable as exc:
+            log.warning("asking the API who this worker is: %s; retrying in %.1f s", exc, delay)
+            time.sleep(delay)
+    raise AssertionError("not reached: the backoff never ends")
+
+
+def _default_name(args: argparse.Namespace) -> str:
     host = socket.gethostname()
-    name = args.name or f"{host}-{args.device_kind}" + (f"-gpu{args.gpu}" if args.gpu else "")
+    return f"{host}-{args.device_kind}" + (f"-gpu{args.gpu}" if args.gpu else "")
+
+
+def _config(args: argparse.Namespace, name: str | None = None) -> remote.WorkerConfig:
+    name = name or args.name or _default_name(args)
     work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
     return remote.WorkerConfig(
         api_url=args.api,
@@ -129,9 +179,12 @@ class _Stop:
 
 def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
     """rq's worker that runs each job in this process (no fork: the snippet has a child
-    process of its own), on the queue named after the device kind."""
+    process of its own), on the queue named after the device kind. Jobs are loaded as JSON
+    and run as `RunJob`: only `perform(run_id)`, whatever else Redis holds."""
     from redis import Redis
     from rq import Queue, SimpleWorker
+
+    from backend.queue.payload import SERIALIZER, RunJob
 
     class KernelscopeWorker(SimpleWorker):
         def request_stop(self, signum: int, frame: FrameType | None) -> None:
@@ -139,8 +192,16 @@ def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
             super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
     connection = Redis.from_url(config.redis_url, socket_connect_timeout=5)
-    queue = Queue(config.device_kind, connection=connection)
-    return KernelscopeWorker([queue], connection=connection, log_job_description=False)
+    queue = Queue(
+        config.device_kind, connection=connection, job_class=RunJob, serializer=SERIALIZER
+    )
+    return KernelscopeWorker(
+        [queue],
+        connection=connection,
+        job_class=RunJob,
+        serializer=SERIALIZER,
+        log_job_description=False,
+    )
 
 
 def _rq_loop(config: remote.WorkerConfig) -> int:

@@ -102,7 +102,7 @@ def anonymous(client: TestClient) -> Person:
 
 @pytest.fixture
 def worker_token(store: Store, admin: Person) -> str:
-    return accounts.create_token(store, admin.name, "gpu-1", "worker").token
+    return accounts.create_token(store, admin.name, "gpu-1", "worker", worker_name="gpu-1").token
 
 
 def save_run(store: Store, owner: Person | None, visibility: Visibility, size: int = 1024) -> str:

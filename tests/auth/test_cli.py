@@ -87,18 +87,21 @@ def test_passwd_changes_the_password(data_dir: Path) -> None:
 def test_token_create_list_revoke(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(data_dir, "user", "add", "gpu", "--no-password")
     capsys.readouterr()
-    assert run(data_dir, "token", "create", "gpu", "--label", "h200-1", "--worker") == 0
+    create = ("token", "create", "gpu", "--label", "h200-1", "--worker-name", "gpu-host-1-gpu0")
+    assert run(data_dir, *create) == 0
     out, err = capsys.readouterr()
     token = out.strip()  # stdout is the token alone: $(kernelscope token create ...) works
     assert token.startswith("ks_") and "\n" not in token
-    assert "shown this once" in err
+    assert "shown this once" in err and "worker 'gpu-host-1-gpu0'" in err
     with Store.open(data_dir) as store:
         principal = accounts.verify_token(store, token)
         assert principal is not None and principal.scope == "worker"
+        assert principal.worker_name == "gpu-host-1-gpu0"
 
     assert run(data_dir, "token", "list", "gpu") == 0
     listing = capsys.readouterr().out
     assert "h200-1" in listing and "worker" in listing and "active" in listing
+    assert "gpu-host-1-gpu0" in listing
     assert token not in listing
 
     assert run(data_dir, "token", "revoke", "gpu", "1") == 0
@@ -135,3 +138,24 @@ def test_serve_takes_auth(
         main(["serve", "--auth", "sometimes"])
     assert exit_info.value.code == 2
     assert "--auth" in capsys.readouterr().err
+
+
+def test_a_worker_token_names_its_worker(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One token per worker: the token fixes the worker's name, so it must be given."""
+    run(data_dir, "user", "add", "gpu", "--no-password")
+    capsys.readouterr()
+    assert run(data_dir, "token", "create", "gpu", "--worker") == 2
+    assert "--worker-name NAME" in capsys.readouterr().err
+    assert run(data_dir, "token", "create", "gpu", "--worker-name", "../etc") == 2
+    assert "bad worker name '../etc'" in capsys.readouterr().err
+    assert run(data_dir, "token", "create", "gpu", "--worker-name", "gpu-host-2-gpu1") == 0
+    token = capsys.readouterr().out.strip()
+    with Store.open(data_dir) as store:
+        principal = accounts.verify_token(store, token)
+        [listed] = accounts.list_tokens(store, "gpu")
+    assert principal is not None and principal.scope == "worker"  # --worker-name implies it
+    assert (principal.worker_name, listed.name) == ("gpu-host-2-gpu1", "gpu-host-2-gpu1")
+    with Store.open(data_dir) as store, pytest.raises(accounts.AccountError, match="only a worker"):
+        accounts.create_token(store, "gpu", "t", "user", worker_name="gpu-host-2-gpu1")

@@ -60,7 +60,8 @@ def test_a_token_is_shown_once(client: TestClient, alice: Person) -> None:
     assert [t["name"] for t in listed] == ["tests", "ci"]
     assert created["token"] not in str(listed)
     assert all(
-        set(t) == {"id", "name", "scope", "created_at", "last_used_at", "revoked"} for t in listed
+        set(t) == {"id", "name", "scope", "worker_name", "created_at", "last_used_at", "revoked"}
+        for t in listed
     )
 
 
@@ -98,6 +99,12 @@ def test_worker_tokens_only_from_admins(client: TestClient, alice: Person, admin
     assert refused.status_code == 403 and refused.json()["error"]["kind"] == "admin_only"
     made = client.post("/api/tokens", json={"label": "w", "worker": True}, headers=admin.headers())
     assert made.status_code == 201 and made.json()["scope"] == "worker"
+    named = {"label": "gpu 2", "worker": True, "worker_name": "gpu-host-1-gpu2"}
+    assert client.post("/api/tokens", json=named, headers=admin.headers()).status_code == 201
+    workers = [t["worker_name"] for t in client.get("/api/tokens", headers=admin.headers()).json()]
+    assert workers[-2:] == ["w", "gpu-host-1-gpu2"]  # the label names it unless a name is given
+    bad = client.post("/api/tokens", json={"label": "a b", "worker": True}, headers=admin.headers())
+    assert bad.status_code == 422 and "bad worker name 'a b'" in bad.json()["error"]["message"]
 
 
 # ---- scopes ---------------------------------------------------------------------------
@@ -147,7 +154,7 @@ def test_require_user_and_require_worker(settings: Settings) -> None:
         accounts.create_user(store, "u", None)
         user, worker = (
             accounts.create_token(store, "u", "t").token,
-            accounts.create_token(store, "u", "w", "worker").token,
+            accounts.create_token(store, "u", "w", "worker", worker_name="w").token,
         )
         assert client.get("/api/probe", headers=bearer(user)).json() == {"ok": "user"}
         assert client.get("/api/worker/probe", headers=bearer(worker)).json() == {"ok": "worker"}

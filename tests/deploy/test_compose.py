@@ -14,7 +14,12 @@ from backend.settings import Settings
 from backend.worker.remote_cli import TOKEN_ENV
 from tests.deploy.conftest import COMPOSE_FILE, compose
 
-SECRETS = {"KERNELSCOPE_REDIS_PASSWORD": "redis-secret", "KERNELSCOPE_WORKER_TOKEN": "ks_worker"}
+SECRETS = {
+    "KERNELSCOPE_REDIS_PASSWORD": "redis-secret",
+    "KERNELSCOPE_REDIS_WORKER_PASSWORD": "worker-secret",
+    "KERNELSCOPE_WORKER_TOKEN_GPU0": "ks_gpu0",
+    "KERNELSCOPE_WORKER_TOKEN_GPU1": "ks_gpu1",
+}
 WORKERS = ("worker-gpu0", "worker-gpu1")
 
 
@@ -35,6 +40,11 @@ def test_the_redis_password_is_required() -> None:
     assert done.returncode != 0 and "set KERNELSCOPE_REDIS_PASSWORD" in done.stderr
 
 
+def test_the_workers_redis_password_is_required() -> None:
+    done = compose("config", "-q", env={"KERNELSCOPE_REDIS_PASSWORD": "redis-secret"})
+    assert done.returncode != 0 and "set KERNELSCOPE_REDIS_WORKER_PASSWORD" in done.stderr
+
+
 def test_an_invalid_compose_file_is_caught(tmp_path: Path) -> None:
     """The check can fail: a misspelt key and a bad port are refused."""
     broken = tmp_path / "docker-compose.yml"
@@ -48,7 +58,7 @@ def test_services_and_health_checks() -> None:
     for name, service in services.items():
         assert service.get("healthcheck", {}).get("test"), f"{name} has no health check"
     assert "backend.ops.probe" in services["api"]["healthcheck"]["test"]
-    assert "redis-cli ping" in " ".join(services["redis"]["healthcheck"]["test"])
+    assert "redis-cli --user api ping" in " ".join(services["redis"]["healthcheck"]["test"])
 
 
 def test_the_api_service() -> None:
@@ -67,7 +77,7 @@ def test_the_api_service() -> None:
         api["volumes"][0].items()
     )
     assert api["environment"]["KERNELSCOPE_DATA_DIR"] == "/var/lib/kernelscope"
-    assert api["environment"]["KERNELSCOPE_REDIS_URL"] == "redis://:redis-secret@redis:6379/0"
+    assert api["environment"]["KERNELSCOPE_REDIS_URL"] == "redis://api:redis-secret@redis:6379/0"
     assert api["depends_on"]["redis"]["condition"] == "service_healthy"
 
 
@@ -82,11 +92,39 @@ def test_redis_persists_every_queued_job() -> None:
     assert redis["image"].startswith("redis:") and redis["image"].split(":")[1][0].isdigit()
     command = redis["command"]
     assert command[command.index("--appendonly") + 1] == "yes"
-    assert command[command.index("--requirepass") + 1] == "redis-secret"
     assert (
         redis["volumes"][0]["source"] == "redis-data" and redis["volumes"][0]["target"] == "/data"
     )
     assert redis["ports"][0]["host_ip"] == "127.0.0.1"  # not reachable from outside by default
+
+
+def redis_users() -> dict[str, list[str]]:
+    """The rules of each `--user` of the redis service, by user name."""
+    command = config()["services"]["redis"]["command"]
+    users: dict[str, list[str]] = {}
+    for at in [i for i, arg in enumerate(command) if arg == "--user"]:
+        end = next((i for i in range(at + 1, len(command)) if command[i].startswith("--")), None)
+        name, *rules = command[at + 1 : end]
+        users[name] = rules
+    return users
+
+
+def test_redis_has_an_api_user_a_worker_user_and_no_way_in_without_a_password() -> None:
+    """What each user may do is proven against a real redis-server in
+    tests/queue/test_redis_acl.py; here, the shape of the declaration."""
+    users = redis_users()
+    assert set(users) == {"default", "api", "worker"}
+    assert users["default"][0] == "off"  # nobody signs in as default (no password works)
+    assert "--requirepass" not in config()["services"]["redis"]["command"]
+    for name, password in (("api", "redis-secret"), ("worker", "worker-secret")):
+        rules = users[name]
+        assert rules[:2] == ["on", f">{password}"] and "~rq:*" in rules and "-@all" in rules
+        assert not any(rule.startswith("+@") or rule == "allcommands" for rule in rules), name
+        assert "resetchannels" in rules
+    assert "+rpush" in users["api"] and "+rpush" not in users["worker"]  # workers enqueue nothing
+    assert "&rq:pubsub:*" in users["worker"]
+    for rules in (users["api"], users["worker"]):
+        assert not {"+eval", "+publish", "+keys", "+flushall", "+config"} & set(rules)
 
 
 @pytest.mark.parametrize(("name", "gpu"), [("worker-gpu0", "0"), ("worker-gpu1", "1")])
@@ -100,8 +138,12 @@ def test_one_worker_per_gpu(name: str, gpu: str) -> None:
         "kernelscope", "worker", "--api", "http://api:8000", "--device-kind", "h100",
         "--device", "cuda", "--work-dir", "/var/lib/kernelscope-worker",
     ]  # fmt: skip
-    assert worker["environment"][TOKEN_ENV] == "ks_worker"  # what --token defaults to
-    assert worker["hostname"] == f"gpu-host-1-gpu{gpu}"  # names the worker: unique per GPU
+    assert worker["environment"][TOKEN_ENV] == f"ks_gpu{gpu}"  # its own: the token names it
+    assert worker["hostname"] == f"gpu-host-1-gpu{gpu}"
+    assert (
+        worker["environment"]["KERNELSCOPE_REDIS_URL"]
+        == "redis://worker:worker-secret@redis:6379/0"
+    )
     assert worker["volumes"][0]["target"] == "/var/lib/kernelscope-worker"
     assert worker["build"]["dockerfile"] == "Dockerfile.gpu"
     assert worker["user"] == "0:0" and worker["cap_add"] == ["SYS_ADMIN"]
@@ -124,7 +166,7 @@ def test_a_second_host_points_its_workers_at_the_first() -> None:
     assert entrypoint[entrypoint.index("--api") + 1] == "http://gpu-host-1:8000"
     assert entrypoint[entrypoint.index("--device-kind") + 1] == "a100"
     redis_url = joined["environment"]["KERNELSCOPE_REDIS_URL"]
-    assert redis_url == "redis://:redis-secret@gpu-host-1:6379/0"
+    assert redis_url == "redis://worker:worker-secret@gpu-host-1:6379/0"
     assert "http://gpu-host-1:8000/healthz" in joined["healthcheck"]["test"]
 
 
@@ -148,7 +190,7 @@ def test_every_kernelscope_variable_is_a_setting() -> None:
 def test_interpolated_variables_are_documented() -> None:
     """Every ${VARIABLE} the compose file reads is explained in docs/deploy.md."""
     guide = (COMPOSE_FILE.parent / "docs" / "deploy.md").read_text()
-    variables = set(re.findall(r"\$\{([A-Z_]+)", COMPOSE_FILE.read_text()))
+    variables = set(re.findall(r"\$\{([A-Z0-9_]+)", COMPOSE_FILE.read_text()))
     assert variables
     missing = sorted(v for v in variables if f"`{v}`" not in guide)
     assert not missing, f"docs/deploy.md does not explain {missing}"

@@ -1,6 +1,8 @@
 """The distributed path for real: redis-server, `kernelscope serve --queue redis` and two
 `kernelscope worker` processes, all started here on free ports in a temporary directory.
 
+As deployed: Redis runs with docker-compose.yml's users (the API connects as `api`, the
+workers as `worker`), and each worker has a token of its own, which names it (no --name).
 One cluster serves the whole module; a test that kills or restarts a part brings it back.
 """
 
@@ -24,10 +26,11 @@ import pytest
 
 from backend.store import accounts
 from backend.store.repository import DB_FILENAME, Store
-from tests.queue.redis_server import RedisServer, free_port
+from tests.queue.redis_server import RedisServer, deployed_acl, free_port
 
 LEASE_S = 3.0
 USERS = [f"user{i}" for i in range(10)]
+WORKERS = ("w1", "w2")
 STARTED = re.compile(r"run (\w+): started attempt (\d+)")
 PROCESS_START_S = 60.0
 
@@ -119,7 +122,7 @@ class Cluster:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.data_dir = root / "data"
-        self.redis = RedisServer(root / "redis")
+        self.redis = RedisServer(root / "redis", acl=deployed_acl())
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         with Store.open(self.data_dir) as store:
@@ -130,7 +133,10 @@ class Cluster:
                 accounts.create_user(store, name)
                 self.tokens[name] = accounts.create_token(store, name, "tests").token
             accounts.create_user(store, "ops")
-            worker_token = accounts.create_token(store, "ops", "workers", scope="worker").token
+            worker_tokens = {
+                name: accounts.create_token(store, "ops", name, "worker", worker_name=name).token
+                for name in WORKERS
+            }
         env = {
             **os.environ,
             "KERNELSCOPE_LEASE_S": str(LEASE_S),
@@ -139,9 +145,8 @@ class Cluster:
             # The API runs no snippet with queue=redis; workers get `--sandbox auto` below:
             # bubblewrap where it works (CI: root, installed), unsandboxed with a note if not.
             "KERNELSCOPE_SANDBOX": "none",
-            "KERNELSCOPE_WORKER_TOKEN": worker_token,
         }
-        api = ["serve", "--queue", "redis", "--redis", self.redis.url, "--workers", "0"]
+        api = ["serve", "--queue", "redis", "--redis", self.redis.api_url, "--workers", "0"]
         api += ["--auth", "accounts", "--port", str(self.port), "--data-dir", str(self.data_dir)]
         self.api = Service("api", api, env, root / "api.log")
         self.workers = [
@@ -152,18 +157,16 @@ class Cluster:
                     "--api",
                     self.url,
                     "--redis",
-                    self.redis.url,
-                    "--name",
-                    name,
+                    self.redis.worker_url,
                     "--work-dir",
                     str(root / name),
                     "--sandbox",
                     "auto",
                 ],
-                env,
+                {**env, "KERNELSCOPE_WORKER_TOKEN": worker_tokens[name]},  # it names the worker
                 root / f"{name}.log",
             )
-            for name in ("w1", "w2")
+            for name in WORKERS
         ]
         self.http = httpx2.Client(base_url=self.url, timeout=30)
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import signal
 import time
+from pathlib import Path
 
 import pytest
+from rq import Queue
+from rq.registry import FailedJobRegistry
+from rq.serializers import JSONSerializer
 
 from tests.distributed.conftest import (
     LEASE_S,
@@ -150,3 +154,32 @@ def test_redis_restarting_with_persistence_loses_no_queued_run(cluster: Cluster)
     rows = cluster.wait_finished(ids, timeout_s=120)
     assert {row["status"] for row in rows.values()} == {"failed"}
     assert_each_ran_once(cluster, rows)
+
+
+def test_jobs_naming_other_functions_run_nothing_on_the_workers(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Something with write access to Redis enqueues `os.system`, pickled (RQ's default)
+    and as JSON: both workers refuse it without running it, and go on serving runs."""
+    markers = [tmp_path / "pickle", tmp_path / "json"]
+    redis = cluster.redis.client()
+    failed = FailedJobRegistry("cpu", connection=redis)
+    failed_before = failed.count
+    Queue("cpu", connection=redis).enqueue("os.system", f"touch {markers[0]}")
+    json_queue = Queue("cpu", connection=redis, serializer=JSONSerializer)
+    json_queue.enqueue("os.system", f"touch {markers[1]}")
+    after = cluster.submit("user7", instant("after the forged jobs"))
+    assert cluster.wait_finished([after], 60)[after]["status"] == "failed"
+    wait_for(lambda: failed.count == failed_before + 2, 30, "both forged jobs refused")
+    assert [marker for marker in markers if marker.exists()] == []
+    alive = [w.name for w in cluster.workers if w.process is not None and w.process.poll() is None]
+    assert alive == ["w1", "w2"]
+    assert "refused, nothing run" in "".join(worker.text() for worker in cluster.workers)
+
+
+def test_everything_ran_under_the_deployed_identities(cluster: Cluster) -> None:
+    """Last: the workers were named by their tokens, and Redis refused nobody anything."""
+    for worker in cluster.workers:
+        assert f"worker {worker.name}: serving" in worker.text()
+    for service in (cluster.api, *cluster.workers):
+        assert "NOPERM" not in service.text() and "no permissions" not in service.text()

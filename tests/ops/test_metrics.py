@@ -117,7 +117,9 @@ def test_with_accounts_metrics_need_a_user_and_health_stays_open(tmp_path: Path)
     with Store.open(settings.data_dir) as store:
         accounts.create_user(store, "prometheus")
         user_token = accounts.create_token(store, "prometheus", "scraper").token
-        worker_token = accounts.create_token(store, "prometheus", "w", scope="worker").token
+        worker_token = accounts.create_token(
+            store, "prometheus", "w", scope="worker", worker_name="w"
+        ).token
     with TestClient(create_app(settings)) as client:
         anonymous = client.get("/metrics")
         assert anonymous.status_code == 401

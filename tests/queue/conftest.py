@@ -57,8 +57,14 @@ class Cluster:
     client: TestClient
     store: Store
     redis: RedisServer
-    worker_token: str
     tokens: dict[str, str]
+    worker_tokens: dict[str, str]
+
+    def worker_token(self, name: str) -> str:
+        """A worker token naming worker `name` (made once, for user `ops`)."""
+        if name not in self.worker_tokens:
+            self.worker_tokens[name] = make_worker_token(self.store, name)
+        return self.worker_tokens[name]
 
     def as_user(self, name: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[name]}"}
@@ -94,7 +100,7 @@ def make_settings(data_dir: Path, redis: RedisServer, **overrides: Any) -> Setti
     values: dict[str, Any] = {
         "data_dir": data_dir,
         "queue": "redis",
-        "redis_url": redis.url,
+        "redis_url": redis.api_url,
         "local_workers": 0,
         "auth": "accounts",
         "sandbox": "none",  # no snippet runs in these tests
@@ -103,34 +109,38 @@ def make_settings(data_dir: Path, redis: RedisServer, **overrides: Any) -> Setti
     return Settings(**(values | overrides))
 
 
-def add_people(store: Store, users: list[str]) -> tuple[str, dict[str, str]]:
-    """Users with user tokens, and one worker token (of user `ops`)."""
+def add_people(store: Store, users: list[str]) -> dict[str, str]:
+    """Users with user tokens, and user `ops`, who holds the worker tokens."""
     tokens = {}
     for name in users:
         accounts.create_user(store, name)
         tokens[name] = accounts.create_token(store, name, "tests").token
     accounts.create_user(store, "ops")
-    return accounts.create_token(store, "ops", "worker", scope="worker").token, tokens
+    return tokens
+
+
+def make_worker_token(store: Store, name: str) -> str:
+    return accounts.create_token(store, "ops", name, scope="worker", worker_name=name).token
 
 
 @pytest.fixture
 def cluster_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[Callable[..., Cluster]]:
     opened: list[TestClient] = []
 
-    people: dict[str, Any] = {}
+    tokens: dict[str, str] = {}
+    worker_tokens: dict[str, str] = {}  # shared by restarts: the same database
 
     def make(users: tuple[str, ...] = ("alice", "bob"), **overrides: Any) -> Cluster:
         """The API on the test's data directory; a second call is a restart (same people)."""
         settings = make_settings(tmp_path / "data", redis_server, **overrides)
-        if not people:
+        if not tokens:
             with Store.open(settings.data_dir) as store:
-                people["worker"], people["users"] = add_people(store, list(users))
-        worker_token, tokens = people["worker"], people["users"]
+                tokens.update(add_people(store, list(users)))
         client = TestClient(create_app(settings))
         client.__enter__()
         opened.append(client)
         store = client.app.state.context.store  # type: ignore[attr-defined]
-        return Cluster(client, store, redis_server, worker_token, tokens)
+        return Cluster(client, store, redis_server, tokens, worker_tokens)
 
     yield make
     for client in opened:
@@ -143,12 +153,19 @@ def cluster(cluster_factory: Callable[..., Cluster]) -> Cluster:
 
 
 class WorkerCalls:
-    """The HTTP calls of one worker, made by hand."""
+    """The HTTP calls of one worker, made by hand: with the token naming `name`, and `name`
+    in every body (`posing_as` puts another worker's name in the bodies instead)."""
 
     def __init__(self, cluster: Cluster, name: str = "w1", kind: str = "cpu") -> None:
         self.cluster = cluster
         self.info = WorkerInfo(id=name, device_kind=kind, host="test-host")
-        self.headers = {"Authorization": f"Bearer {cluster.worker_token}"}
+        self.headers = {"Authorization": f"Bearer {cluster.worker_token(name)}"}
+
+    def posing_as(self, name: str) -> WorkerCalls:
+        """This worker's token, another worker's name in the bodies: a forger."""
+        forger = WorkerCalls(self.cluster, self.info.id, self.info.device_kind)
+        forger.info = self.info.model_copy(update={"id": name})
+        return forger
 
     def start(self, run_id: str, job_id: str) -> Any:
         body = {"worker_id": self.info.id, "job_id": job_id}
@@ -163,16 +180,19 @@ class WorkerCalls:
         return started
 
     def beat(self, *runs: tuple[str, int, str | None]) -> dict[str, Any]:
+        reply = self.post_beat(*runs)
+        assert reply.status_code == 200, reply.text
+        answer: dict[str, Any] = reply.json()
+        return answer
+
+    def post_beat(self, *runs: tuple[str, int, str | None]) -> Any:
         body = Heartbeat(
             worker=self.info,
             runs=[RunBeat(run_id=r, attempt=a, step=s) for r, a, s in runs],
         )
-        reply = self.cluster.client.post(
+        return self.cluster.client.post(
             "/api/worker/heartbeat", json=body.model_dump(mode="json"), headers=self.headers
         )
-        assert reply.status_code == 200, reply.text
-        answer: dict[str, Any] = reply.json()
-        return answer
 
     def report(
         self,

@@ -1,10 +1,13 @@
 """A real redis-server for one test: a free port, its own directory, persistence on.
 
-Never the system's Redis: each test starts its own process and stops it.
+Never the system's Redis: each test starts its own process and stops it. With `acl`, it
+runs with the users of docker-compose.yml's Redis (`deployed_acl`), plus an admin user of
+its own for the test's checks.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import subprocess
@@ -16,6 +19,27 @@ from redis import Redis
 from redis.exceptions import RedisError
 
 START_S = 20.0
+API_PASSWORD, WORKER_PASSWORD = "api-secret", "worker-secret"  # put into the compose file
+ADMIN = ["--user", "test-admin", "on", ">admin-secret", "~*", "&*", "+@all"]
+
+
+def deployed_acl() -> list[str]:
+    """The `--user` options of docker-compose.yml's redis service, with test passwords:
+    the very lines a deployment starts Redis with (Compose does the interpolation)."""
+    from tests.deploy.conftest import compose
+
+    env = {
+        "KERNELSCOPE_REDIS_PASSWORD": API_PASSWORD,
+        "KERNELSCOPE_REDIS_WORKER_PASSWORD": WORKER_PASSWORD,
+    }
+    done = compose("config", "--format", "json", env=env)
+    assert done.returncode == 0, done.stderr
+    command: list[str] = json.loads(done.stdout)["services"]["redis"]["command"]
+    assert "--user" in command, "docker-compose.yml's Redis declares no users"
+    users = command[command.index("--user") :]
+    options = [arg for arg in users if arg.startswith("--")]
+    assert set(options) == {"--user"}, f"put the --user options last: {options}"
+    return users
 
 
 def free_port() -> int:
@@ -28,7 +52,7 @@ def free_port() -> int:
 class RedisServer:
     """`redis-server --appendonly yes` on a free port; `restart` keeps its data directory."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, acl: list[str] | None = None) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             pytest.skip("redis-server is not installed (.ci/run installs Debian's redis-server)")
@@ -38,10 +62,26 @@ class RedisServer:
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._client: Redis | None = None
+        self.acl = [*acl, *ADMIN] if acl is not None else []
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        """Everything allowed: the test's own connection (`test-admin` with an ACL)."""
+        return self.url_as("test-admin", "admin-secret") if self.acl else self._url("")
+
+    @property
+    def api_url(self) -> str:
+        return self.url_as("api", API_PASSWORD) if self.acl else self.url
+
+    @property
+    def worker_url(self) -> str:
+        return self.url_as("worker", WORKER_PASSWORD) if self.acl else self.url
+
+    def url_as(self, user: str, password: str) -> str:
+        return self._url(f"{user}:{password}@")
+
+    def _url(self, credentials: str) -> str:
+        return f"redis://{credentials}127.0.0.1:{self.port}/0"
 
     def client(self) -> Redis:
         """One client for the test (it reconnects by itself after a restart)."""
@@ -52,6 +92,7 @@ class RedisServer:
     def start(self) -> RedisServer:
         command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1"]
         command += ["--dir", str(self.directory), "--appendonly", "yes", "--save", ""]
+        command += self.acl
         log = (self.directory / "redis.log").open("ab")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         log.close()

@@ -39,8 +39,11 @@ def test_a_run_is_claimed_once_and_only_through_its_job(cluster: Cluster) -> Non
     body = started.json()
     assert (body["attempt"], body["code"], body["document"]["id"]) == (1, "def fn(:\n", run_id)
     assert body["timeout_s"] == 300.0
-    second = other.start(run_id, job_id)  # RQ delivered the same job twice, say
+    second = worker.start(run_id, job_id)  # RQ delivered the same job twice, say
     assert second.status_code == 409 and second.json()["error"]["kind"] == "run_not_startable"
+    stolen = other.start(run_id, job_id)  # and another worker may never take it over
+    assert stolen.status_code == 403
+    assert stolen.json()["error"]["kind"] == "run_held_by_another_worker"
     assert cluster.run("alice", run_id)["status"] == "running"
 
 
@@ -65,7 +68,8 @@ def test_a_result_is_stored_once_from_the_worker_holding_the_run(
     trace = b"\x1f\x8b fake gzip"
     artifacts = [("eager_trace", "eager_trace.json.gz", trace, "application/gzip")]
     stranger = other.report(tmp_path, started, forged)  # not its run
-    assert stranger.status_code == 409 and stranger.json()["error"]["kind"] == "report_refused"
+    assert stranger.status_code == 403
+    assert stranger.json()["error"]["kind"] == "run_held_by_another_worker"
     stored = worker.report(tmp_path, started, forged, artifacts)
     assert stored.status_code == 200, stored.text
     assert stored.json()["status"] == "failed" and stored.json()["stored"] is True

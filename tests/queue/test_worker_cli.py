@@ -1,4 +1,4 @@
-"""`kernelscope worker`: its arguments and the names it picks."""
+"""`kernelscope worker`: its arguments, and the name it takes from its token."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from backend.cli import build_parser, main
-from backend.worker.remote_cli import _config
+from backend.queue.protocol import WorkerIdentity
+from backend.worker.remote import ApiRefused, ApiUnreachable
+from backend.worker.remote_cli import NameRefused, _config, worker_name
 
 
 def parsed(*args: str) -> object:
@@ -32,3 +34,51 @@ def test_a_malformed_device_kind_is_refused(capsys: pytest.CaptureFixture[str]) 
     code = main(["worker", "--api", "http://api:8000", "--device-kind", "H100 GPU"])
     assert code == 2
     assert "--device-kind 'H100 GPU'" in capsys.readouterr().err
+
+
+class FakeClient:
+    """The API's answers to `GET /api/worker/me`, in order (an exception is raised)."""
+
+    base_url = "http://api:8000"
+
+    def __init__(self, *answers: WorkerIdentity | Exception) -> None:
+        self.answers = list(answers)
+
+    def me(self) -> WorkerIdentity:
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+def named(worker: str | None) -> WorkerIdentity:
+    return WorkerIdentity(worker=worker, user="ops" if worker else None, accounts=bool(worker))
+
+
+def name_of(client: FakeClient, *args: str) -> str:
+    return worker_name(parsed(*args), client)  # type: ignore[arg-type]
+
+
+def test_the_token_names_the_worker() -> None:
+    assert name_of(FakeClient(named("gpu-host-1-gpu0"))) == "gpu-host-1-gpu0"
+    assert name_of(FakeClient(named("gpu-a")), "--name", "gpu-a") == "gpu-a"  # may repeat it
+    with pytest.raises(NameRefused, match="the worker token names worker 'gpu-a'"):
+        name_of(FakeClient(named("gpu-a")), "--name", "gpu-b")
+
+
+def test_without_a_token_and_accounts_the_worker_names_itself() -> None:
+    host = socket.gethostname()
+    assert name_of(FakeClient(named(None)), "--device-kind", "h100") == f"{host}-h100"
+    assert name_of(FakeClient(named(None)), "--name", "mine") == "mine"
+
+
+def test_a_refused_token_stops_the_worker_with_the_fix() -> None:
+    refused = ApiRefused(403, "worker_token_unnamed", "This worker token names no worker")
+    with pytest.raises(NameRefused, match=r"names no worker.*--worker-name NAME"):
+        name_of(FakeClient(refused))
+
+
+def test_the_worker_waits_for_an_api_that_is_not_up_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("time.sleep", lambda _s: None)
+    client = FakeClient(ApiUnreachable("refused"), ApiUnreachable("503"), named("gpu-a"))
+    assert name_of(client) == "gpu-a"

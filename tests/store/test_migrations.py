@@ -67,3 +67,52 @@ def test_migrating_down_and_up_keeps_every_run_and_its_children(tmp_path: Path) 
     assert before is not None and after is not None and after.round_trips
     assert after.round_trips == before.round_trips
     assert after.variants == before.variants
+
+
+def test_0003_down_and_up_keeps_every_token_and_run(tmp_path: Path) -> None:
+    """0003 adds the worker name of worker tokens. Going back to 0002 drops the name (the
+    token then names no worker and is refused on the worker routes until replaced); every
+    token, user and run stays, and the foreign keys are back on afterwards."""
+    from backend.store import accounts
+    from tests.store.factories import CODE, rich_result
+
+    with Store.open(tmp_path) as store:
+        accounts.create_user(store, "ops")
+        user_token = accounts.create_token(store, "ops", "ci").token
+        worker_token = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+        run_id = store.create_run(CODE)
+        store.save_result(rich_result(run_id), CODE, [])
+        before = store.load_result(run_id)
+
+        command.downgrade(alembic_config(store.engine), "0002")
+        assert "worker_name" not in _columns(store, "api_tokens")
+        with store.engine.connect() as connection:
+            tokens = connection.exec_driver_sql("SELECT name, scope FROM api_tokens ORDER BY id")
+            assert tokens.fetchall() == [("ci", "user"), ("w", "worker")]
+
+        command.upgrade(alembic_config(store.engine), "head")
+        assert "worker_name" in _columns(store, "api_tokens")
+        user = accounts.verify_token(store, user_token)
+        worker = accounts.verify_token(store, worker_token)
+        after = store.load_result(run_id)
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    assert user is not None and (user.name, user.scope, user.worker_name) == ("ops", "user", None)
+    assert worker is not None and (worker.scope, worker.worker_name) == ("worker", None)
+    assert before is not None and after is not None
+    assert after.variants == before.variants and after.round_trips == before.round_trips
+
+
+def test_0003_keeps_worker_names_across_a_restart(tmp_path: Path) -> None:
+    from backend.store import accounts
+
+    with Store.open(tmp_path) as store:
+        accounts.create_user(store, "ops")
+        raw = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+    with Store.open(tmp_path) as store:
+        principal = accounts.verify_token(store, raw)
+    assert principal is not None and principal.worker_name == "gpu-0"
+
+
+def _columns(store: Store, table: str) -> set[str]:
+    return {column["name"] for column in inspect(store.engine).get_columns(table)}

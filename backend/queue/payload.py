@@ -1,0 +1,106 @@
+"""What an RQ job may carry: data naming a run, never code.
+
+RQ stores a job as the import path of a function plus its arguments, pickled by default,
+and a worker imports and calls whatever a job names, its callbacks too, and posts its
+webhooks. Whoever could write to Redis could then run anything on every worker, as root
+and outside the sandbox (`os.system`), or run code merely by having a pickle loaded.
+
+So every Kernelscope job is the same: `JOB_FUNCTION(run_id)`, stored as JSON
+(`SERIALIZER`, by the API and the workers alike, so neither side ever loads a pickle).
+A worker runs jobs as `RunJob`, which checks the payload (`run_id_of`) before it looks up
+any function and never imports the name the job gives: anything else fails as a refused
+job, runs nothing, and the worker goes on with the next one. The run id itself proves
+nothing: the API still refuses a claim unless the run waits for exactly that job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rq.exceptions import DeserializationError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from backend.store.ids import is_run_id
+
+JOB_FUNCTION = "backend.worker.remote.perform"  # what a worker calls, with the run id
+SERIALIZER = JSONSerializer
+# RQ keeps callback names in these (private) attributes; the API sets none.
+_CALLBACKS = {
+    "_success_callback_name": "a success callback",
+    "_failure_callback_name": "a failure callback",
+    "_stopped_callback_name": "a stopped callback",
+}
+
+
+class ForbiddenJob(Exception):
+    """A job the API did not make: refused before anything it names is imported."""
+
+
+def run_id_of(job: Job) -> str:
+    """The run a job asks for, if it is exactly what the API enqueues; ForbiddenJob if not."""
+    func_name, args, kwargs = job.func_name, job.args, job.kwargs
+    if func_name != JOB_FUNCTION or job.instance is not None:
+        _refuse(job, f"it names {func_name!r}; a worker runs only {JOB_FUNCTION}")
+    if kwargs or len(args) != 1 or not isinstance(args[0], str) or not is_run_id(args[0]):
+        _refuse(job, f"its arguments are {_brief(args)} {_brief(kwargs)}, not one run id")
+    extras = [what for name, what in _CALLBACKS.items() if getattr(job, name, None)]
+    extras += ["webhooks"] if job.webhooks else []
+    if extras:
+        _refuse(job, f"it carries {', '.join(extras)}, which the API never sets")
+    run_id: str = args[0]
+    return run_id
+
+
+def _refuse(job: Job, why: str) -> None:
+    raise ForbiddenJob(
+        f"RQ job {job.id} refused, nothing run: {why}. Only the Kernelscope API may enqueue "
+        "jobs; if it did not, something else writes to this Redis (check its users and "
+        "passwords, docs/queue.md)."
+    )
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+class RunJob(Job):
+    """The only job a worker runs: `perform(run_id)`, checked first, or a refusal.
+
+    RQ resolves `func` (the import), callbacks and webhooks through the job; here `func`
+    checks the payload and returns the one job function itself, callbacks are none and
+    webhooks are never sent, whatever Redis says."""
+
+    @property
+    def func(self) -> Callable[[str], str]:
+        run_id_of(self)
+        from backend.worker.remote import perform  # the worker's side, imported only there
+
+        return perform
+
+    @property
+    def success_callback(self) -> None:
+        return None
+
+    @property
+    def failure_callback(self) -> None:
+        return None
+
+    @property
+    def stopped_callback(self) -> None:
+        return None
+
+    def send_webhooks(self, status: str | JobStatus, *, exc_string: str | None = None) -> None:
+        return None
+
+    def _deserialize_data(self) -> None:
+        """RQ's loading of the payload, with a message that says what was wrong."""
+        try:
+            super()._deserialize_data()  # type: ignore[no-untyped-call]
+        except DeserializationError as exc:
+            raise DeserializationError(
+                f"RQ job {self.id} refused, nothing run: its payload is not JSON (a pickle?). "
+                "Kernelscope's workers load only JSON jobs from the API."
+            ) from exc.__cause__

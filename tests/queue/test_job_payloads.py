@@ -1,0 +1,148 @@
+"""The queue carries data, not code (issue 13, item 2).
+
+RQ's defaults let whoever can write to Redis run any function on every worker, as root and
+outside the sandbox: a job names a function by its import path, and RQ's pickle
+serializer runs code while merely loading a job. Here the real redis-server takes jobs
+naming `os.system` (pickled and as JSON), a pickle that runs a command when it is loaded,
+and the one function workers run but with a callback and a webhook attached; the real RQ
+worker of `kernelscope worker` must refuse them all without running anything, and then
+still perform the run the API hands over.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from rq import Callback, Queue
+from rq.registry import FailedJobRegistry
+from rq.serializers import JSONSerializer
+from rq.webhook import Webhook
+
+from backend.worker import remote, remote_cli
+from backend.worker.remote import WorkerConfig
+from tests.queue.conftest import Cluster
+
+JOB_FUNCTION = "backend.worker.remote.perform"
+MARKER_ENV = "KERNELSCOPE_TEST_MARKER"
+
+
+class RunsWhenUnpickled:
+    """Loading this pickle runs a shell command: no function call needed."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Callable[[str], int], tuple[str]]:
+        return os.system, (f"touch {self.marker}",)
+
+
+def touch(*_args: object) -> None:
+    """A callback RQ would import and call by name."""
+    Path(os.environ[MARKER_ENV]).touch()
+
+
+class Performed:
+    """Stands in for the worker's agent: records the runs RQ hands it."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[str, str]] = []
+
+    def perform(self, run_id: str, job_id: str) -> str:
+        self.runs.append((run_id, job_id))
+        return "performed"
+
+
+class _Hook(BaseHTTPRequestHandler):
+    hits: ClassVar[list[str]] = []
+
+    def do_POST(self) -> None:
+        self.hits.append(self.path)
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def webhook_url() -> Iterator[str]:
+    _Hook.hits = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
+    server.shutdown()
+    server.server_close()
+
+
+def run_worker_until_idle(cluster: Cluster, tmp_path: Path) -> None:
+    """`kernelscope worker`'s own RQ worker, in burst mode: every job waiting, then return."""
+    config = WorkerConfig(
+        api_url="http://unused",
+        token=None,
+        device_kind="cpu",
+        redis_url=cluster.redis.url,
+        work_dir=tmp_path / "worker",
+        name="w1",
+    )
+    remote_cli._rq_worker(config).work(burst=True, logging_level="WARNING")
+
+
+def test_a_worker_runs_no_job_but_perform_of_a_run_id(
+    cluster: Cluster, tmp_path: Path, webhook_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    markers = {name: tmp_path / name for name in ("pickle", "unpickled", "json", "callback")}
+    monkeypatch.setenv(MARKER_ENV, str(markers["callback"]))
+    redis = cluster.redis.client()
+    pickled = Queue("cpu", connection=redis)
+    as_json = Queue("cpu", connection=redis, serializer=JSONSerializer)
+    hostile = [
+        pickled.enqueue("os.system", f"touch {markers['pickle']}"),  # RQ's default serializer
+        pickled.enqueue("os.getpid", RunsWhenUnpickled(markers["unpickled"])),
+        as_json.enqueue("os.system", f"touch {markers['json']}"),
+        as_json.enqueue(
+            JOB_FUNCTION,
+            "2345678abcde",
+            on_success=Callback(f"{__name__}.touch"),
+            on_failure=Callback(f"{__name__}.touch"),
+            webhooks=[Webhook(webhook_url, "finished"), Webhook(webhook_url, "failed")],
+        ),
+        as_json.enqueue(JOB_FUNCTION, "2345678abcde", "extra"),  # the right function, more
+        as_json.enqueue(JOB_FUNCTION, run_id="2345678abcde"),
+        as_json.enqueue("backend.worker.remote.install", None),  # ours, not the job function
+    ]
+
+    run_id = cluster.submit("alice")  # then a real run, handed to RQ by the API
+    job_id = cluster.job_of(run_id)
+    performed = Performed()
+    monkeypatch.setattr(remote, "_AGENT", performed)
+    run_worker_until_idle(cluster, tmp_path)
+
+    assert [name for name, marker in markers.items() if marker.exists()] == []
+    assert _Hook.hits == []
+    assert performed.runs == [(run_id, job_id)]  # the queue still works
+    failed = FailedJobRegistry("cpu", connection=redis)
+    assert sorted(failed.get_job_ids()) == sorted(job.id for job in hostile)
+
+
+def test_the_api_loads_no_pickle_from_redis(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API reads back the jobs it handed over (are they still there?). RQ loads a job's
+    `meta` with the job's serializer: a pickle there, written by anything with access to
+    Redis (a worker's password), would run code in the API process."""
+    monkeypatch.setattr("backend.queue.redis_queue.RECONCILE_S", 0.2)
+    marker = tmp_path / "unpickled-by-the-api"
+    run_id = cluster.submit("alice")
+    job_id = cluster.job_of(run_id)
+    cluster.redis.client().hset(f"rq:job:{job_id}", "meta", pickle.dumps(RunsWhenUnpickled(marker)))
+    time.sleep(2.0)  # the dispatcher checks its jobs every 0.2 s meanwhile
+    assert not marker.exists()
+    assert cluster.rq_jobs() == [job_id]  # and the run's job is still the one handed over
