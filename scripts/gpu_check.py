@@ -1,6 +1,7 @@
 """GPU truth: run the examples on a real GPU and print kernels, bytes and times per variant.
 
     python scripts/gpu_check.py [--ncu] [--examples add_relu,gelu_chain] [--size N]
+                                [--snippets path/a.py,path/b.py]
 
 With --ncu, Nsight Compute measures DRAM bytes per kernel in a separate process, printed
 beside the logical bytes Kernelscope computes. Needs torch with CUDA, and pydantic for the
@@ -64,7 +65,8 @@ def print_ncu(name: str, analysis: Analysis, csv_text: str, l2_bytes: int | None
     measured = parse_ncu_csv(csv_text)
     for variant, label in (("eager", "EAGER"), ("compiled", "COMPILED")):
         rows = [m for m in measured if m.nvtx_range == label]
-        kernels = analysis.variants[variant].kernels
+        # ncu profiles kernels, not the memsets and copies the profiler also lists
+        kernels = [k for k in analysis.variants[variant].kernels if not _memory_op(k.name)]
         for kernel, row in zip(kernels, rows, strict=False):
             logical = kernel.bytes_read + kernel.bytes_written
             dram = (row.dram_bytes_read or 0) + (row.dram_bytes_written or 0)
@@ -78,37 +80,41 @@ def print_ncu(name: str, analysis: Analysis, csv_text: str, l2_bytes: int | None
             )
 
 
+def _memory_op(name: str) -> bool:
+    return name.startswith(("Memset", "Memcpy"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--ncu", action="store_true")
     parser.add_argument("--examples", default="")
+    parser.add_argument("--snippets", default="", help="snippet files, comma-separated")
     parser.add_argument("--size", type=int, default=None)
     args = parser.parse_args()
-    names = (
-        args.examples.split(",")
-        if args.examples
-        else sorted(p.stem for p in (ROOT / "examples").glob("*.py"))
-    )
+    paths = [Path(p).resolve() for p in args.snippets.split(",") if p]
+    names = args.examples.split(",") if args.examples or paths else []
+    names = names if names or paths else sorted(p.stem for p in (ROOT / "examples").glob("*.py"))
+    paths += [ROOT / "examples" / f"{name}.py" for name in names if name]
     header = "| snippet | eager kernels | compiled kernels | eager transfers | compiled transfers "
     header += "| eager MB | compiled MB | eager kernel µs | compiled kernel µs | eager wall µs "
     print(header + "| compiled wall µs | speedup | kernel speedup |")
     print("|" + "---|" * 13)
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
-            analysis = run_example(ROOT / "examples" / f"{name}.py", args.size, Path(tmp) / name)
-            results[name] = analysis
-            print_summary(name + (f" ({args.size:,})" if args.size else ""), analysis)
+        for path in paths:
+            analysis = run_example(path, args.size, Path(tmp) / path.stem)
+            results[path] = analysis
+            print_summary(path.stem + (f" ({args.size:,})" if args.size else ""), analysis)
     if not args.ncu:
         return
     columns = ["snippet", "variant", "kernel", "logical read", "logical write", "DRAM read"]
     columns += ["DRAM write", "DRAM/logical", "data >= 4x L2"]
     print("\n| " + " | ".join(columns) + " |")
     print("|" + "---|" * 9)
-    for name, analysis in results.items():
+    for path, analysis in results.items():
         if isinstance(analysis, Analysis):
             l2 = analysis.device.l2_cache_bytes if analysis.device else None
-            print_ncu(name, analysis, run_ncu(ROOT / "examples" / f"{name}.py", args.size), l2)
+            print_ncu(path.stem, analysis, run_ncu(path, args.size), l2)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 import torch
 
 from backend.harness.inductor import compile_entry
-from backend.harness.snippet import find_entry_point, load_module
+from backend.harness.snippet import autograd_reason, find_entry_point, load_module
 
 
 def main() -> None:
@@ -23,16 +23,18 @@ def main() -> None:
     module = load_module(path, device)
     entry = find_entry_point(module, path, size)
     args = entry.make_args()
-    compiled = compile_entry(entry.call, "default")
-    for _ in range(2):
-        entry.call(*args)
-        compiled(*args)
-    torch.cuda.synchronize()
-    for name, call in (("EAGER", entry.call), ("COMPILED", compiled)):
-        torch.cuda.nvtx.range_push(name)
-        call(*args)
+    grad = autograd_reason(path.read_text()) is not None  # as the harness runs it
+    with torch.enable_grad() if grad else torch.no_grad():
+        compiled = compile_entry(entry.call, "default")
+        for _ in range(2):
+            entry.call(*args)
+            compiled(*args)
         torch.cuda.synchronize()
-        torch.cuda.nvtx.range_pop()
+        for name, call in (("EAGER", entry.call), ("COMPILED", compiled)):
+            torch.cuda.nvtx.range_push(name)
+            call(*args)
+            torch.cuda.synchronize()
+            torch.cuda.nvtx.range_pop()
 
 
 if __name__ == "__main__":

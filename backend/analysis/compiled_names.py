@@ -81,13 +81,17 @@ def _copied_from(launch: Json, named: list[dict[str, Any]], vid: int) -> str | N
 
 
 def _describe(node: Json) -> str | None:
-    """`amax in softmax, line 9`: the op, the user's call it came from, where."""
+    """The op, the user's call it came from, where: `amax in softmax, line 9`, or for a
+    piece of a decomposed op, `y (mm part of addmm), line 13`."""
     op = node.get("aten") or node.get("target")
     if not op or "." not in str(op):
         return None
     what = op_display(str(op))
+    target = op_display(str(node.get("target") or op))
     source = re.sub(r"_\d+$", "", str(node.get("source") or ""))  # `att_2`: the 2nd `att`
     lines = node.get("lines") or []
-    inside = f" in {source}" if source and source != what else ""
     where = f", line {lines[-1]}" if lines else ""
+    if target != what and source:
+        return f"{source} ({target} part of {what}){where}"
+    inside = f" in {source}" if source and source != what else ""
     return f"{what}{inside}{where}"

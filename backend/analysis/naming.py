@@ -37,9 +37,12 @@ def short_kernel_name(name: str) -> str:
 def kernel_kind(name: str, op: str | None, source_ops: list[str]) -> KernelKind:
     """Kind for colouring: by the launching op when known, else by the kernel's name."""
     name = _GRAPH_PREFIX.sub("", name)
-    text = op_display(op) if op and not name.startswith(("triton_", "cpp_")) else name
+    generated = name.startswith(("triton_", "cpp_"))
+    text = op_display(op) if op and not generated else name
     words = set(re.split(r"[^a-z0-9]+", short_kernel_name(text).lower()))
-    if words & _MATMUL:
+    # a generated kernel named after a matmul (`..._fused_addmm_...`) is its epilogue;
+    # only a template (`triton_tem_`) computes the product itself
+    if words & _MATMUL and (not generated or name.startswith("triton_tem")):
         return "matmul"
     if len(set(source_ops)) >= 2:
         return "fused"

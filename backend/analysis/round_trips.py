@@ -34,7 +34,6 @@ class Evidence:
     candidates: dict[int, list[int]]
     placements: dict[int, Placement]  # eager op index -> where Inductor put its value
     buffers: BufferMap
-    legacy: Json | None = None  # bundles recorded before fingerprints: their own check
 
     @property
     def matches(self) -> dict[int, int | None]:
@@ -45,16 +44,10 @@ class Evidence:
 def gather_evidence(bundle: Json) -> Evidence:
     eager, compiled = bundle["eager"], bundle["compiled"]
     placements = place_eager_ops(eager["ops"], compiled.get("inductor") or [])
-    legacy = bundle.get("eliminated_check")
-    if legacy is not None:
-        candidates = {
-            int(k): ([] if v is None else [int(v)]) for k, v in legacy.get("matches", {}).items()
-        }
-    else:
-        candidates = same_number_candidates(eager["values"], compiled["values"])
-        for eager_id, compiled_id in compiled.get("output_pairs", []):
-            candidates[int(eager_id)] = [int(compiled_id)]  # outputs pair up by position
-    return Evidence(candidates, placements, BufferMap(bundle, placements), legacy)
+    candidates = same_number_candidates(eager["values"], compiled["values"])
+    for eager_id, compiled_id in compiled.get("output_pairs", []):
+        candidates[int(eager_id)] = [int(compiled_id)]  # outputs pair up by position
+    return Evidence(candidates, placements, BufferMap(bundle, placements))
 
 
 @dataclass
@@ -115,8 +108,6 @@ class Judge:
         self.has_plan = bool((bundle.get("compiled") or {}).get("inductor"))
 
     def verdict(self, value: Json, producer: Json) -> Verdict:
-        if self.evidence.legacy is not None:
-            return self._legacy(value)
         by_values = self._by_values(int(value["id"]))
         placement = self.evidence.placements.get(int(producer["index"]))
         by_plan = None if placement is None else not placement.materialized
@@ -159,13 +150,6 @@ class Judge:
         if value.get("fingerprint") is None:
             return f"{value['dtype']} values cannot be fingerprinted, and {plan}"
         return f"the same numbers were written for another value, and {plan}"
-
-    def _legacy(self, value: Json) -> Verdict:
-        check = self.evidence.legacy or {}
-        if not check.get("complete", False):
-            reason = "recorded by an older Kernelscope that could not compare values this large"
-            return Verdict(None, None, reason)
-        return Verdict(check.get("matches", {}).get(str(value["id"])) is None, "values")
 
 
 class Dataflow:

@@ -34,18 +34,20 @@ def _eliminated_clause(gone: Sequence[RoundTrip], saved: int) -> str:
     names = _unique(t.tensor for t in gone)
     if not names:
         return "no intermediate was eliminated"
-    if len(names) == 1:
+    if len(gone) == 1:
         return f"the intermediate {names[0]} never touches memory ({human_bytes(saved)} saved)"
-    what = f"the intermediates {join_words(names)}" if len(names) <= 3 else None
-    what = what or plural(len(names), "intermediate")
+    # a variable assigned in a loop names many intermediates: count round trips, not names
+    listed = len(names) == len(gone) <= 3
+    what = f"the intermediates {join_words(names)}" if listed else plural(len(gone), "intermediate")
     return f"{what} never touch memory ({human_bytes(saved)} saved)"
 
 
 def _kept_sentence(kept: Sequence[RoundTrip]) -> str:
     names, moved = _unique(t.tensor for t in kept), human_bytes(sum(t.bytes for t in kept))
-    if len(names) == 1:
+    if len(kept) == 1:
         return f"{names[0]} still goes through memory when compiled ({moved} round trip)"
-    what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
+    listed = len(names) == len(kept) <= 3
+    what = join_words(names) if listed else plural(len(kept), "intermediate")
     return f"{what} still go through memory when compiled ({moved} of round trips)"
 
 

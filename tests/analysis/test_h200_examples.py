@@ -243,7 +243,9 @@ ROUND_TRIPS: dict[str, Trips] = {
     "graph_break": Trips(5, 3, 2 * 4_000_000 + 2 * 4 + 2 * 4_000_000),
     "inplace_and_views": Trips(2, 2, 4 * 16_777_216),
     # y (written by addmm, read by sigmoid and mul) kept; sigmoid(y) gone
-    "kernelbench_style": Trips(2, 1, 2 * 16_777_216),
+    # inference: the bias, sigmoid and mul fuse after the library matmul, so y (with its
+    # bias) is never stored: 3 * A for y, 2 * A for sigmoid(y)
+    "kernelbench_style": Trips(2, 2, 5 * 16_777_216),
     # mean and rstd are written but never read back: no round trip
     "layernorm_residual": Trips(1, 1, 2 * 33_554_432),
     "many_small_ops": Trips(399, 399, 399 * 2 * 4_096),
@@ -487,28 +489,38 @@ def test_many_small_ops_compiled_output_is_an_output() -> None:
 
 
 def test_kernelbench_style_linear_stays_a_library_matmul() -> None:
+    """Eager: addmm (bias included), then sigmoid and mul. Compiled for inference: the
+    product alone stays a library call, and the bias joins sigmoid and mul in one kernel,
+    so y itself (with its bias) never reaches memory."""
     result = analysed("kernelbench_style")
-    for variant in VARIANTS:
-        addmm = result.variants[variant].kernels[0]
-        assert (addmm.op, addmm.kind, addmm.short_name) == ("aten::addmm", "matmul", "addmm")
-        assert addmm.lines == [13]  # y = self.linear(x)
-        assert [(t.tensor, t.bytes) for t in addmm.transfers] == [
-            ("linear.bias", 4_096),
-            ("x", 16_777_216),
-            ("linear.weight", 4_194_304),
-            ("y", 16_777_216),
-        ]
-        assert [t.role for t in addmm.transfers] == [
-            "parameter",
-            "input",
-            "parameter",
-            "intermediate",
-        ]
+    addmm = result.variants["eager"].kernels[0]
+    assert (addmm.op, addmm.kind, addmm.short_name) == ("aten::addmm", "matmul", "addmm")
+    assert addmm.lines == [13]  # y = self.linear(x)
+    assert [(t.tensor, t.bytes, t.role) for t in addmm.transfers] == [
+        ("linear.bias", 4_096, "parameter"),
+        ("x", 16_777_216, "input"),
+        ("linear.weight", 4_194_304, "parameter"),
+        ("y", 16_777_216, "intermediate"),
+    ]
+    product, epilogue = result.variants["compiled"].kernels
+    assert (product.op, product.kind, product.short_name) == ("aten::mm", "matmul", "mm")
+    assert [(t.tensor, t.direction) for t in product.transfers] == [
+        ("x", "read"),
+        ("linear.weight", "read"),
+        ("y (mm part of addmm), line 13", "write"),
+    ]
+    assert (epilogue.name, epilogue.kind) == ("triton_poi_fused_addmm_mul_sigmoid_0", "fused")
+    assert [t.tensor for t in epilogue.transfers] == [
+        "y (mm part of addmm), line 13",
+        "linear.bias",
+        "output",
+    ]
     by_tensor = {t.tensor: t for t in result.round_trips}
-    assert by_tensor["y"].eliminated is False
+    assert by_tensor["y"].eliminated is True
+    assert by_tensor["y"].decided_by == "inductor+values"
     assert by_tensor["y"].consumers == ["aten::sigmoid", "aten::mul"]
     assert by_tensor["y"].bytes == 3 * 16_777_216
-    assert by_tensor["sigmoid(y)"].fused_into == "triton_poi_fused_mul_sigmoid_0"
+    assert by_tensor["sigmoid(y)"].fused_into == "triton_poi_fused_addmm_mul_sigmoid_0"
     assert result.entry_point == "Model"
 
 

@@ -318,10 +318,10 @@ def test_provenance_lines_of_a_kernel_spanning_statements() -> None:
 
 def test_provenance_model_style() -> None:
     assert _provenance("kernelbench_style") == {
-        "lines": {"extern_kernels.addmm": [13], "triton_poi_fused_mul_sigmoid_0": [14]},
+        "lines": {"extern_kernels.mm": [13], "triton_poi_fused_addmm_mul_sigmoid_0": [13, 14]},
         "source_ops": {
-            "extern_kernels.addmm": ["addmm"],
-            "triton_poi_fused_mul_sigmoid_0": ["mul", "sigmoid"],
+            "extern_kernels.mm": ["mm_default"],
+            "triton_poi_fused_addmm_mul_sigmoid_0": ["add_tensor", "mul", "sigmoid"],
         },
     }
 

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpc7akju91/cg/ccgomhyp5inhjtrehekpcc6yxjskuqm4yugijnqn25ww3e7mfvht.py
+# kernel path: /tmp/inductor-record/tmporleiyy8/cg/ccgomhyp5inhjtrehekpcc6yxjskuqm4yugijnqn25ww3e7mfvht.py
 # Topologically Sorted Source Nodes: [add, relu], Original ATen: [aten.add, aten.relu]
 # Source node to ATen node mapping:
 #   add => add

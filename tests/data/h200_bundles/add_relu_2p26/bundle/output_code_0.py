@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpnk22teyv/ln/clnxhnvlfseztnbdlnbisrl4ymkgxkmz6mficylpkl3f43omigqr.py
+# kernel path: /tmp/inductor-record/tmpcam8f85_/ln/clnxhnvlfseztnbdlnbisrl4ymkgxkmz6mficylpkl3f43omigqr.py
 # Topologically Sorted Source Nodes: [add, relu], Original ATen: [aten.add, aten.relu]
 # Source node to ATen node mapping:
 #   add => add

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmp_xcmkwry/z7/cz7ixhbgmn653vzhuzg6tmn46rn4xcloqbxmfqxce6pqfmvtk7st.py
+# kernel path: /tmp/inductor-record/tmpt1ie4nsz/z7/cz7ixhbgmn653vzhuzg6tmn46rn4xcloqbxmfqxce6pqfmvtk7st.py
 # Topologically Sorted Source Nodes: [add, tanh, mul], Original ATen: [aten.add, aten.tanh, aten.mul]
 # Source node to ATen node mapping:
 #   add => add

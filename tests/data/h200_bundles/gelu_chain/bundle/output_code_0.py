@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpr7kml_w1/bw/cbwgd5xqst7svhzakgc2ff6ulbir3l6appgutubepebwido2wufq.py
+# kernel path: /tmp/inductor-record/tmpjluryr81/bw/cbwgd5xqst7svhzakgc2ff6ulbir3l6appgutubepebwido2wufq.py
 # Topologically Sorted Source Nodes: [mul, add, gelu, mul_1], Original ATen: [aten.mul, aten.add, aten.gelu]
 # Source node to ATen node mapping:
 #   add => add

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpsibekmjc/cq/ccqndnuy6wids7bjjze547yotpita2gn2cwotqpdeatpu4lxtftr.py
+# kernel path: /tmp/inductor-record/tmpad54dv5l/cq/ccqndnuy6wids7bjjze547yotpita2gn2cwotqpdeatpu4lxtftr.py
 # Topologically Sorted Source Nodes: [sin, y], Original ATen: [aten.sin, aten.add]
 # Source node to ATen node mapping:
 #   sin => sin
@@ -108,7 +108,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/ind/tmpsibekmjc/pj/cpjhpykbh3tq64kx7nymmwvtginowggjb73v26zrusv2y2gcykdl.py
+# kernel path: /tmp/inductor-record/tmpad54dv5l/pj/cpjhpykbh3tq64kx7nymmwvtginowggjb73v26zrusv2y2gcykdl.py
 # Topologically Sorted Source Nodes: [sum_1], Original ATen: [aten.sum]
 # Source node to ATen node mapping:
 #   sum_1 => sum_1
@@ -196,7 +196,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/ind/tmpsibekmjc/de/cde2vujxtfah2ubprzdliltl5oeyxfoijpx6aubg34qreexcodcg.py
+# kernel path: /tmp/inductor-record/tmpad54dv5l/de/cde2vujxtfah2ubprzdliltl5oeyxfoijpx6aubg34qreexcodcg.py
 # Topologically Sorted Source Nodes: [sum_1, gt], Original ATen: [aten.sum, aten.gt]
 # Source node to ATen node mapping:
 #   gt => gt

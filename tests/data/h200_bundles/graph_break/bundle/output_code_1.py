@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmp3pvcc79p/ml/cml3yf22dftsbvns52aoj4erova6rid54l74sgty2mpwfizwnv5q.py
+# kernel path: /tmp/inductor-record/tmpwyl4fy2f/ml/cml3yf22dftsbvns52aoj4erova6rid54l74sgty2mpwfizwnv5q.py
 # Topologically Sorted Source Nodes: [mul, cos], Original ATen: [aten.mul, aten.cos]
 # Source node to ATen node mapping:
 #   cos => cos

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpdhnfywou/nd/cndl7ihk3dopz2k3el54q2x7gh2s7337ispvwyismbxvqsause4s.py
+# kernel path: /tmp/inductor-record/tmphx7jxxqb/nd/cndl7ihk3dopz2k3el54q2x7gh2s7337ispvwyismbxvqsause4s.py
 # Topologically Sorted Source Nodes: [y, z, mul_, sum_1], Original ATen: [aten.t, aten.clone, aten.mul, aten.sum]
 # Source node to ATen node mapping:
 #   mul_ => mul

@@ -1,4 +1,4 @@
-# AOT ID: ['0_forward']
+# AOT ID: ['0_inference']
 from ctypes import c_void_p, c_long, c_int
 import torch
 import math
@@ -34,17 +34,20 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmped7q62pj/b4/cb4k42ssrhzozloa7uophvtzxmfipz6u5efycur7gsdlkfvkxb3n.py
-# Topologically Sorted Source Nodes: [sigmoid, mul], Original ATen: [aten.sigmoid, aten.mul]
+# kernel path: /tmp/inductor-record/tmp_wnwe50z/ic/cickfqvbh7pdnqqlhi6bvdx7xw4663trcmfj6fumehocorfih3rv.py
+# Topologically Sorted Source Nodes: [, sigmoid, mul], Original ATen: [aten.addmm, aten.sigmoid, aten.mul]
 # Source node to ATen node mapping:
+#    => add_tensor
 #   mul => mul
 #   sigmoid => sigmoid
 # Graph fragment:
-#   %addmm : Tensor "f32[4096, 1024][1024, 1]cuda:0" = PlaceHolder[target=addmm]
-#   %sigmoid : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.sigmoid.default](args = (%addmm,), kwargs = {})
-#   %mul : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sigmoid, %addmm), kwargs = {})
+#   %arg1_1 : Tensor "f32[1024][1]cuda:0" = PlaceHolder[target=arg1_1]
+#   %mm_default : Tensor "f32[4096, 1024][1024, 1]cuda:0" = PlaceHolder[target=mm_default]
+#   %add_tensor : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%arg1_1, %mm_default), kwargs = {})
+#   %sigmoid : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.sigmoid.default](args = (%add_tensor,), kwargs = {})
+#   %mul : Tensor "f32[4096, 1024][1024, 1]cuda:0"[num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sigmoid, %add_tensor), kwargs = {})
 #   return %mul
-triton_poi_fused_mul_sigmoid_0 = async_compile.triton('triton_poi_fused_mul_sigmoid_0', '''
+triton_poi_fused_addmm_mul_sigmoid_0 = async_compile.triton('triton_poi_fused_addmm_mul_sigmoid_0', '''
 import triton
 import triton.language as tl
 
@@ -60,26 +63,29 @@ import torch
 @triton_heuristics.pointwise(
     size_hints={'x': 4194304}, 
     filename=__file__,
-    triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cuda', index=0, multi_processor_count=132, cc=90, major=9, regs_per_multiprocessor=65536, max_threads_per_multi_processor=2048, max_threads_per_block=1024, warp_size=32), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (1,): [['tt.divisibility', 16]], (2,): [['tt.divisibility', 16]]}]},
-    inductor_meta={'grid_type': 'Grid1D', 'autotune_hints': set(), 'kernel_name': 'triton_poi_fused_mul_sigmoid_0', 'mutated_arg_names': [], 'optimize_mem': False, 'no_x_dim': False, 'atomic_add_found': False, 'num_load': 1, 'num_store': 1, 'num_reduction': 0, 'backend_hash': '91D1D1166449D9E2EB66EB9770C9E2C3B0FEB787341F27FEB4D3F0338DA50336', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': True, 'dynamic_scale_rblock': True, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': False, 'are_deterministic_algorithms_enabled': False, 'tiling_scores': {'x': 50331648}, 'kernel_num_gb': 0.033554432, 'kernel_flop': 0},
+    triton_meta={'signature': {'in_out_ptr0': '*fp32', 'in_ptr0': '*fp32', 'xnumel': 'i32', 'XBLOCK': 'constexpr'}, 'device': DeviceProperties(type='cuda', index=0, multi_processor_count=132, cc=90, major=9, regs_per_multiprocessor=65536, max_threads_per_multi_processor=2048, max_threads_per_block=1024, warp_size=32), 'constants': {}, 'native_matmul': False, 'enable_fp_fusion': True, 'launch_pdl': False, 'disable_ftz': False, 'configs': [{(0,): [['tt.divisibility', 16]], (1,): [['tt.divisibility', 16]], (2,): [['tt.divisibility', 16]]}]},
+    inductor_meta={'grid_type': 'Grid1D', 'autotune_hints': set(), 'kernel_name': 'triton_poi_fused_addmm_mul_sigmoid_0', 'mutated_arg_names': ['in_out_ptr0'], 'optimize_mem': True, 'no_x_dim': False, 'atomic_add_found': False, 'num_load': 2, 'num_store': 1, 'num_reduction': 0, 'backend_hash': '91D1D1166449D9E2EB66EB9770C9E2C3B0FEB787341F27FEB4D3F0338DA50336', 'assert_indirect_indexing': True, 'autotune_local_cache': True, 'autotune_pointwise': True, 'autotune_remote_cache': None, 'force_disable_caches': True, 'dynamic_scale_rblock': True, 'max_autotune': False, 'max_autotune_pointwise': False, 'min_split_scan_rblock': 256, 'spill_threshold': 16, 'store_cubin': False, 'deterministic': False, 'force_filter_reduction_configs': False, 'mix_order_reduction_allow_multi_stages': False, 'are_deterministic_algorithms_enabled': False, 'tiling_scores': {'x': 50335744}, 'kernel_num_gb': 0.033558528, 'kernel_flop': 0},
     min_elem_per_thread=0
 )
 @triton.jit
-def triton_poi_fused_mul_sigmoid_0(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):
+def triton_poi_fused_addmm_mul_sigmoid_0(in_out_ptr0, in_ptr0, xnumel, XBLOCK : tl.constexpr):
     xnumel = 4194304
     xoffset = tl.program_id(0) * XBLOCK
     xindex = xoffset + tl.arange(0, XBLOCK)[:]
     xmask = tl.full([XBLOCK], True, tl.int1)[:]
-    x0 = xindex
-    tmp0 = tl.load(in_ptr0 + (x0), None)
-    tmp1 = tl.sigmoid(tmp0)
-    tmp2 = tmp1 * tmp0
-    tl.store(out_ptr0 + (x0), tmp2, None)
+    x0 = (xindex % 1024)
+    x2 = xindex
+    tmp0 = tl.load(in_ptr0 + (x0), None, eviction_policy='evict_last')
+    tmp1 = tl.load(in_out_ptr0 + (x2), None)
+    tmp2 = tmp0 + tmp1
+    tmp3 = tl.sigmoid(tmp2)
+    tmp4 = tmp3 * tmp2
+    tl.store(in_out_ptr0 + (x2), tmp4, None)
 
 
 def get_args():
     arg_0 = rand_strided((4096, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
-    arg_1 = rand_strided((4096, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
+    arg_1 = rand_strided((1024,), (1,), device='cuda:0', dtype=torch.float32)
     return arg_0, arg_1, 4194304,
 
 
@@ -87,13 +93,13 @@ def call(args):
     with torch.cuda._DeviceGuard(0):
         torch.cuda.set_device(0)
         stream0 = get_raw_stream(0)
-        triton_poi_fused_mul_sigmoid_0.run(*args, stream=stream0)
+        triton_poi_fused_addmm_mul_sigmoid_0.run(*args, stream=stream0)
 
 
 def benchmark_all_configs(args):
     with torch.cuda._DeviceGuard(0):
         torch.cuda.set_device(0)
-        return triton_poi_fused_mul_sigmoid_0.benchmark_all_configs(*args)
+        return triton_poi_fused_addmm_mul_sigmoid_0.benchmark_all_configs(*args)
 
 
 if __name__ == '__main__':
@@ -101,7 +107,7 @@ if __name__ == '__main__':
 
     args = get_args()
     ms = benchmarker.benchmark(lambda: call(args), device='cuda', rep=40)
-    num_gb = 0.033554432
+    num_gb = 0.033558528
     gb_per_s = num_gb / (ms / 1e3)
     print(f"{ms:.3f}ms    {num_gb:.3f}GB    {gb_per_s:.2f}GB/s")
 ''', device_str='cuda')
@@ -121,25 +127,26 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        primals_1, primals_2, primals_3 = args
+        arg0_1, arg1_1, arg2_1 = args
         args.clear()
-        assert_size_stride(primals_1, (1024, 1024), (1024, 1))
-        assert_size_stride(primals_2, (1024, ), (1, ))
-        assert_size_stride(primals_3, (4096, 1024), (1024, 1))
+        assert_size_stride(arg0_1, (1024, 1024), (1024, 1))
+        assert_size_stride(arg1_1, (1024, ), (1, ))
+        assert_size_stride(arg2_1, (4096, 1024), (1024, 1))
         with torch.cuda._DeviceGuard(0):
             torch.cuda.set_device(0)
             buf0 = empty_strided_cuda((4096, 1024), (1024, 1), torch.float32)
-            # Topologically Sorted Source Nodes: [y], Original ATen: [aten.t, aten.addmm]
-            # [Provenance debug handles] extern_kernels.addmm:1
-            extern_kernels.addmm(primals_2, primals_3, reinterpret_tensor(primals_1, (1024, 1024), (1, 1024), 0), alpha=1, beta=1, out=buf0)
-            del primals_1
-            del primals_2
-            buf1 = empty_strided_cuda((4096, 1024), (1024, 1), torch.float32)
-            # Topologically Sorted Source Nodes: [sigmoid, mul], Original ATen: [aten.sigmoid, aten.mul]
-            # [Provenance debug handles] triton_poi_fused_mul_sigmoid_0:2
+            # Topologically Sorted Source Nodes: [y, ], Original ATen: [aten.t, aten.addmm]
+            # [Provenance debug handles] extern_kernels.mm:1
+            extern_kernels.mm(arg2_1, reinterpret_tensor(arg0_1, (1024, 1024), (1, 1024), 0), out=buf0)
+            del arg0_1
+            del arg2_1
+            buf1 = buf0; del buf0  # reuse
+            # Topologically Sorted Source Nodes: [, sigmoid, mul], Original ATen: [aten.addmm, aten.sigmoid, aten.mul]
+            # [Provenance debug handles] triton_poi_fused_addmm_mul_sigmoid_0:2
             stream0 = get_raw_stream(0)
-            triton_poi_fused_mul_sigmoid_0.run(buf0, buf1, 4194304, stream=stream0)
-        return (buf1, primals_3, buf0, )
+            triton_poi_fused_addmm_mul_sigmoid_0.run(buf1, arg1_1, 4194304, stream=stream0)
+            del arg1_1
+        return (buf1, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -148,10 +155,10 @@ recursively_apply_fns = runner.recursively_apply_fns
 
 def get_args():
     from torch._dynamo.testing import rand_strided
-    primals_1 = rand_strided((1024, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
-    primals_2 = rand_strided((1024, ), (1, ), device='cuda:0', dtype=torch.float32)
-    primals_3 = rand_strided((4096, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
-    return [primals_1, primals_2, primals_3]
+    arg0_1 = rand_strided((1024, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
+    arg1_1 = rand_strided((1024, ), (1, ), device='cuda:0', dtype=torch.float32)
+    arg2_1 = rand_strided((4096, 1024), (1024, 1), device='cuda:0', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

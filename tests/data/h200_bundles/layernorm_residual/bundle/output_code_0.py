@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpajmbukiq/b3/cb3tklmfmas7xueovfdejpiaamg2h3yhlnxlcj5jwinuqfr4xcmd.py
+# kernel path: /tmp/inductor-record/tmpohxtvgrg/b3/cb3tklmfmas7xueovfdejpiaamg2h3yhlnxlcj5jwinuqfr4xcmd.py
 # Topologically Sorted Source Nodes: [add, layer_norm], Original ATen: [aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   add => add

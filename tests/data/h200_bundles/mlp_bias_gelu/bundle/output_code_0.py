@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpmmemx8_z/y6/cy6fxi7sfps342capvwxael4logpjn4pq32zvn37er5btqbcuxim.py
+# kernel path: /tmp/inductor-record/tmplnuhsuej/y6/cy6fxi7sfps342capvwxael4logpjn4pq32zvn37er5btqbcuxim.py
 # Topologically Sorted Source Nodes: [add, gelu], Original ATen: [aten.add, aten.gelu]
 # Source node to ATen node mapping:
 #   add => add

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpqtbm9nfa/yi/cyid2q5wuofdozotfl7psblt5cse3qunsx6s3blz4e3fxkzzg4vc.py
+# kernel path: /tmp/inductor-record/tmpbeci7vab/yi/cyid2q5wuofdozotfl7psblt5cse3qunsx6s3blz4e3fxkzzg4vc.py
 # Topologically Sorted Source Nodes: [add, relu], Original ATen: [aten.add, aten.relu]
 # Source node to ATen node mapping:
 #   add => add

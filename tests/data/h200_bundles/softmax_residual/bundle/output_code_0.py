@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/ind/tmpq_alomtt/jf/cjfkt5hcsgeeukskrvwnkoxxomm76o2og7aqzay5l74eog5xmnxr.py
+# kernel path: /tmp/inductor-record/tmp14oqcjmf/jf/cjfkt5hcsgeeukskrvwnkoxxomm76o2og7aqzay5l74eog5xmnxr.py
 # Topologically Sorted Source Nodes: [add, , softmax], Original ATen: [aten.add, prims.prepare_softmax_online, aten.sub, aten.exp, aten._softmax]
 # Source node to ATen node mapping:
 #    => exp_default, prepare_softmax_online_default, sub_tensor

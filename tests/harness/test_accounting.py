@@ -1,0 +1,135 @@
+"""Accounting without copies: storage identity, views, partial reads, inputs, autograd."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from backend.harness.eager_capture import EagerCapture, partial_reads
+from backend.harness.errors import SnippetError
+from backend.harness.inputs import Inputs
+from backend.harness.memory import is_out_of_memory, out_of_memory_error
+from backend.harness.snippet import EntryPoint, autograd_reason
+from backend.harness.tensors import ValueTable
+
+
+def _capture(fn, *args):  # type: ignore[no-untyped-def]
+    table = ValueTable()
+    for i, a in enumerate(args):
+        table.add_source(a, f"arg{i}", "input")
+    capture = EagerCapture(__file__, table)
+    with capture:
+        out = fn(*args)
+    return capture, table, out
+
+
+def test_a_freed_address_reused_by_a_new_tensor_is_a_new_value() -> None:
+    memory = bytearray(4096)  # two storages at one address, one after the other
+    table = ValueTable()
+    first = torch.frombuffer(memory, dtype=torch.float32)
+    value = table.write(first, 0, "first")
+    del first
+    second = torch.frombuffer(memory, dtype=torch.float32)
+    assert table.known(second) is None  # not taken for an in-place write of `first`
+    again = table.write(second, 1, "second")
+    assert again.previous is None and again.id != value.id
+
+
+def test_an_in_place_write_keeps_the_name_and_links_the_earlier_value() -> None:
+    table = ValueTable()
+    t = torch.zeros(10)
+    before = table.write(t, 0, "t")
+    after = table.write(t, 1, "ignored")
+    assert (after.name, after.previous) == ("t", before.id)
+
+
+def test_views_move_nothing_even_without_an_alias_in_their_schema() -> None:
+    def fn(x):  # type: ignore[no-untyped-def]
+        y = x.view(4, 25)
+        z = torch.ops.aten._unsafe_view(y, [100])  # no alias annotation in its schema
+        return z * 2
+
+    capture, _, _ = _capture(fn, torch.randn(100))
+    moving = [op.op for op in capture.ops if op.moves_data]
+    assert moving == ["aten.mul.Tensor"]
+
+
+def test_gathers_count_the_rows_they_touch() -> None:
+    weight = torch.randn(1000, 64)
+    tokens = torch.randint(0, 1000, (10,))
+    capture, table, _ = _capture(F.embedding, tokens, weight)
+    (op,) = [op for op in capture.ops if op.moves_data]
+    weight_id = table.known(weight).id  # type: ignore[union-attr]
+    assert op.read_bytes == {weight_id: 10 * 64 * 4}
+
+
+def test_nll_loss_reads_one_element_per_target() -> None:
+    logp = torch.randn(8, 5000).log_softmax(-1)
+    target = torch.randint(0, 5000, (8,))
+    touched = partial_reads("aten.nll_loss_forward.default", (logp, target, None, 1, -100), [])
+    assert touched == {0: 8 * 4}
+    # an index touching every element is capped at the tensor's size
+    small = torch.randn(3, 4)
+    index = torch.zeros(3, 40, dtype=torch.long)
+    assert partial_reads("aten.gather.default", (small, 1, index), []) == {0: small.numel() * 4}
+
+
+def _entry(make_args, style: str = "fn_inputs") -> EntryPoint:  # type: ignore[no-untyped-def]
+    return EntryPoint("fn", style, lambda *a: None, make_args, ["x"])
+
+
+def _run_user_code(what, call):  # type: ignore[no-untyped-def]
+    return call()
+
+
+def test_inputs_are_reused_unless_the_snippet_modifies_them() -> None:
+    built = []
+
+    def make_args() -> tuple[torch.Tensor]:
+        built.append(1)
+        return (torch.randn(8),)
+
+    inputs = Inputs(_entry(make_args), _run_user_code)
+    args = inputs.first()
+    before = inputs.versions(args)
+    args[0].add(1)  # not in place
+    inputs.check_mutation(args, before)
+    assert inputs.for_call() is args and len(built) == 1
+
+    inputs = Inputs(_entry(make_args), _run_user_code)
+    args = inputs.first()
+    original = args[0].clone()
+    before = inputs.versions(args)
+    args[0].add_(1)
+    inputs.check_mutation(args, before)
+    fresh = inputs.for_call()
+    assert fresh[0] is not args[0]
+    assert torch.equal(fresh[0], original)  # rebuilt under the same seed
+
+
+def test_module_level_inputs_modified_in_place_are_restored() -> None:
+    tensor = torch.arange(5.0)
+    inputs = Inputs(_entry(lambda: (tensor,), "notebook"), _run_user_code)
+    args = inputs.first()
+    before = inputs.versions(args)
+    args[0].mul_(10)
+    inputs.check_mutation(args, before)
+    assert torch.equal(inputs.for_call()[0], torch.arange(5.0))
+
+
+def test_autograd_stays_on_only_when_the_snippet_computes_gradients() -> None:
+    assert autograd_reason("def fn(x):\n    return x.relu()\n") is None
+    trains = "def fn(x, w):\n    y = x @ w\n    y.sum().backward()\n"
+    assert "line 3" in str(autograd_reason(trains))
+    assert "autograd.grad" in str(autograd_reason("g = torch.autograd.grad(y, x)\n"))
+    assert "kernelscope_autograd" in str(autograd_reason("kernelscope_autograd = True\n"))
+    assert autograd_reason("kernelscope_autograd = False\n") is None
+
+
+def test_running_out_of_host_memory_is_the_snippets_error() -> None:
+    with pytest.raises(RuntimeError) as raised:
+        torch.empty(1 << 62, dtype=torch.uint8)
+    assert is_out_of_memory(raised.value)
+    error = out_of_memory_error(raised.value, "in the eager run", torch.device("cpu"))
+    assert isinstance(error, SnippetError)
+    assert error.kind == "out_of_memory"
+    assert "in the eager run" in error.message and "smaller" in error.message

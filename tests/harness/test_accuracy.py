@@ -1,0 +1,72 @@
+"""The output check tells floating-point noise from a wrong result."""
+
+import torch
+
+from backend.harness.accuracy import compare
+
+
+def test_identical_outputs_match() -> None:
+    x = torch.randn(1000)
+    record = compare(x, x.clone(), tf32=False)
+    assert record["match"] is True
+    assert record["method"] == "relative_error"
+    assert record["max_abs_error"] == 0.0
+
+
+def test_reassociation_noise_passes_the_strict_float32_limits() -> None:
+    torch.manual_seed(0)
+    a, b = torch.randn(512, 256), torch.randn(256, 300)
+    eager = a @ b
+    reordered = (a[:, :128] @ b[:128]) + (a[:, 128:] @ b[128:])
+    record = compare(eager, reordered, tf32=False)
+    assert record["match"] is True
+    assert 0 < record["rel_l2_error"] < 1e-5
+
+
+def test_tf32_sized_noise_passes_only_where_tf32_was_possible() -> None:
+    torch.manual_seed(1)
+    eager = torch.randn(100_000)
+    tf32_like = eager * (1 + 5e-4 * torch.randn(100_000))  # about 1.5e-4 absolute
+    assert compare(eager, tf32_like, tf32=True)["match"] is True
+    strict = compare(eager, tf32_like, tf32=False)  # no fp64 reference offered
+    assert strict["match"] is False
+    assert "not confirmed" in strict["note"]
+
+
+def test_a_miscompile_is_caught_even_with_a_float64_reference() -> None:
+    torch.manual_seed(2)
+    x = torch.randn(64, 64)
+    wrong = x.clone()
+    wrong[3] += 1.0  # one row off: what a bad fusion does
+    record = compare(x, wrong, tf32=True, fp64_reference=lambda: x.double())
+    assert record["match"] is False
+    assert record["method"] == "float64_reference"
+    assert record["compiled_rmse_vs_float64"] > 100 * record["eager_rmse_vs_float64"]
+
+
+def test_over_the_limits_but_as_accurate_as_eager_passes_against_float64() -> None:
+    torch.manual_seed(3)
+    exact = torch.randn(5000, dtype=torch.float64)
+    eager = (exact + 1e-3 * torch.randn(5000, dtype=torch.float64)).float()
+    compiled = (exact + 1e-3 * torch.randn(5000, dtype=torch.float64)).float()
+    record = compare(eager, compiled, tf32=False, fp64_reference=lambda: exact)
+    assert record["method"] == "float64_reference"
+    assert record["match"] is True
+
+
+def test_nan_in_a_new_place_fails() -> None:
+    x = torch.randn(100)
+    y = x.clone()
+    y[7] = float("nan")
+    assert compare(x, y, tf32=True)["match"] is False
+
+
+def test_outputs_of_another_shape_or_structure_are_reported() -> None:
+    assert compare(torch.zeros(3), torch.zeros(4), tf32=False)["match"] is False
+    assert compare((torch.zeros(3),), (torch.zeros(3), torch.zeros(3)), tf32=False)["match"] is None
+
+
+def test_host_reference_against_a_strided_candidate() -> None:
+    x = torch.randn(32, 48)
+    candidate = x.t().contiguous().t()  # same values, other strides
+    assert compare(x.clone(), candidate, tf32=False)["max_abs_error"] == 0.0

@@ -1,0 +1,67 @@
+"""Fingerprints recognise the same numbers in constant memory, whatever the layout."""
+
+import torch
+
+from backend.analysis.values import distance, same_numbers
+from backend.harness.fingerprint import CPU_CHUNK, fingerprint
+
+
+def _fp(t: torch.Tensor) -> dict:
+    pending = fingerprint(t)
+    assert pending is not None
+    return pending.result()
+
+
+def test_reassociated_arithmetic_matches_and_other_values_do_not() -> None:
+    torch.manual_seed(0)
+    a, b = torch.randn(3000, 700), torch.randn(3000, 700)
+    left = (a * b).sum(1, keepdim=True) + a  # same value, different rounding order
+    right = a + (b * a).sum(1, keepdim=True)
+    assert distance(_fp(left), _fp(right)) < 1e-6
+    assert same_numbers(_fp(left), _fp(right), "float32")
+    other = a - (b * a).sum(1, keepdim=True)
+    assert distance(_fp(left), _fp(other)) > 0.5
+
+
+def test_layout_and_chunking_do_not_change_a_fingerprint() -> None:
+    torch.manual_seed(1)
+    x = torch.randn(4, CPU_CHUNK + 17)  # more than one chunk per row
+    padded = torch.empty(4, CPU_CHUNK + 40)[:, : CPU_CHUNK + 17]
+    padded.copy_(x)
+    assert _fp(x) == _fp(padded)
+    channels_last = torch.randn(2, 8, 5, 5).contiguous(memory_format=torch.channels_last)
+    assert _fp(channels_last) == _fp(channels_last.contiguous())
+    assert distance(_fp(x[:, :100]), _fp(x[:, :100].t().contiguous().t())) == 0.0
+
+
+def test_a_transposed_copy_is_a_different_value() -> None:
+    square = torch.randn(64, 64)
+    assert distance(_fp(square), _fp(square.t().contiguous())) > 0.5
+
+
+def test_relative_distance_estimates_the_true_error() -> None:
+    torch.manual_seed(2)
+    x = torch.randn(200_000)
+    noisy = x + 1e-2 * torch.randn(200_000)
+    true = float((noisy - x).norm() / x.norm())
+    estimate = distance(_fp(x), _fp(noisy))
+    assert 0.3 * true < estimate < 3 * true
+
+
+def test_integers_and_bools_compare_exactly() -> None:
+    ints = torch.arange(10_000, dtype=torch.int64)
+    assert distance(_fp(ints), _fp(ints.clone())) == 0.0
+    changed = ints.clone()
+    changed[1234] += 1
+    assert distance(_fp(ints), _fp(changed)) == float("inf")
+    mask = ints % 3 == 0
+    assert _fp(mask)["kind"] == "exact"
+    assert distance(_fp(mask), _fp(~mask)) == float("inf")
+
+
+def test_nan_and_inf_patterns_must_agree() -> None:
+    x = torch.randn(1000)
+    y = x.clone()
+    y[5] = float("nan")
+    assert distance(_fp(x), _fp(y)) == float("inf")
+    assert distance(_fp(y), _fp(y.clone())) == 0.0
