@@ -10,7 +10,7 @@ side's alone: imports, reading, analysing, storing.
 - The worst a bundle can do *within* the limits (`BundleLimits`): a copy of a recorded
   bundle whose traces are replaced, read with `load_bundle` and analysed as the worker does:
   the most JSON values of the costliest shape, the most trace events the analysis keeps, and
-  two traces of one 127 MiB string each.
+  two traces of one 126 MiB string each.
 
     python bench/bench_bundle_attacks.py      (root and bubblewrap for the first group)
 
@@ -139,7 +139,7 @@ def main() -> None:
         crafted("most JSON values", (most_values(limits), b'{"traceEvents": []}'), work)
         crafted("most trace events", (most_events(limits, 1), most_events(limits, 2)), work)
         size = (limits.run_mb * MiB - 4 * MiB) // 2
-        crafted("two 127 MiB strings", (one_string(size), one_string(size)), work)
+        crafted("two 126 MiB strings", (one_string(size), one_string(size)), work)
 
 
 if __name__ == "__main__":
