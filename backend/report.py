@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 from backend.result import RunResult, Variant
 
+RUN_REPORTED = "reported by the run"
+WORKER_RECORDED = "recorded by the worker"
+
 
 def megabytes(count: int) -> str:
     return f"{count / 1e6:,.1f} MB"
@@ -33,6 +36,8 @@ def _header(result: RunResult) -> str:
     where = f"{device.type} {device.name}" if device else "unknown device"
     if device and device.note:
         where += f" ({device.note})"
+    if device and device.host:
+        where += f" on {device.host}"
     size = f"   size {result.size:,}" if result.size is not None else ""
     return f"device: {where}   torch {result.versions.torch or '?'}{size}"
 
@@ -41,7 +46,7 @@ def _failure(result: RunResult) -> list[str]:
     error = result.error
     if error is None:
         return [f"status: {result.status}"]
-    lines = [f"{result.status}: {error.message}"]
+    lines = [f"{result.status} ({error.kind}): {error.message}"]
     lines += [f"    {frame}" for frame in error.traceback]
     return lines
 
@@ -62,6 +67,10 @@ def _variants(result: RunResult) -> list[str]:
             if _overhead_bound(result)
             else ""
         )
+    )
+    # The snippet runs in the harness's process: it could have written any of these numbers.
+    rows.append(
+        f"  (times, bytes and speedups are {RUN_REPORTED}; the device is {WORKER_RECORDED})"
     )
     return rows
 

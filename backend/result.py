@@ -40,20 +40,34 @@ class ErrorInfo(BaseModel):
 
 
 class DeviceInfo(BaseModel):
-    type: Literal["cuda", "cpu"]
-    name: str
+    """Where the run ran. `name`, `memory_bytes`, `host` and `worker` are recorded by the
+    worker (nvidia-smi, /proc/cpuinfo), never taken from the run; `type`, `l2_cache_bytes`
+    and `note` are what the run reported."""
+
+    type: Literal["cuda", "cpu"] = Field(description="the kind of device the run reported using")
+    name: str = Field(description="recorded by the worker: nvidia-smi's GPU name, or the CPU's")
     l2_cache_bytes: int | None = Field(
         default=None,
-        description="last-level cache size; data smaller than this may never reach DRAM",
+        description="last-level cache size (reported by the run); data smaller than this may "
+        "never reach DRAM",
     )
-    note: str | None = Field(default=None, description="e.g. why a CPU was used")
+    note: str | None = Field(default=None, description="e.g. why a CPU was used (from the run)")
+    memory_bytes: int | None = Field(
+        default=None, description="the GPU's memory, recorded by the worker (nvidia-smi)"
+    )
+    host: str | None = Field(default=None, description="host name of the worker's machine")
+    worker: str | None = Field(
+        default=None,
+        description="the worker that ran it: its name, or `local` (the server's "
+        "own worker or `kernelscope run`)",
+    )
 
 
 class Versions(BaseModel):
     torch: str | None = None
     triton: str | None = None
     cuda: str | None = None
-    driver: str | None = None
+    driver: str | None = Field(default=None, description="recorded by the worker (nvidia-smi)")
     python: str | None = None
     kernelscope: str | None = None
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from backend.figures.markup import plain
 from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, BarStyle
 from backend.figures.units import human_bytes
 from backend.result import Kernel, RunResult
@@ -206,7 +207,8 @@ def _kernel_hover(kernel: Kernel) -> list[Any]:
         moved = kernel.bytes_read + kernel.bytes_written
         extra += f"<br>{moved / kernel.dur_us / 1e3:,.1f} GB/s achieved (logical bytes)"
     read, written = human_bytes(kernel.bytes_read), human_bytes(kernel.bytes_written)
-    return [kernel.short_name, kernel.op or "–", read, written, extra]
+    # the names come from the run: escaped, or Plotly would render markup in them
+    return [plain(kernel.short_name), plain(kernel.op or "–"), read, written, extra]
 
 
 def _dims(values: Sequence[int]) -> str:

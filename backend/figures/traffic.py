@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from backend.figures import palette
+from backend.figures.markup import plain
 from backend.figures.placement import (
     Arrow,
     Ghost,
@@ -164,15 +165,15 @@ def _transfer_labels(panel: Panel, labelled: bool, chars: int) -> go.Scatter:
 
 def _transfer_text(transfer: Transfer, chars: int) -> str:
     glyph = "↑" if transfer.direction == "read" else "↓"
-    return f"{glyph} {_shorten(transfer.tensor, chars)}<br>{human_bytes(transfer.bytes)}"
+    return f"{glyph} {plain(_shorten(transfer.tensor, chars))}<br>{human_bytes(transfer.bytes)}"
 
 
 def _transfer_hover(arrow: Arrow) -> str:
     t = arrow.transfer
     verb = "read by" if t.direction == "read" else "written by"
     return (
-        f"<b>{t.tensor}</b> · {t.direction}<br>{verb} {arrow.kernel.short_name}<br>"
-        f"{human_bytes(t.bytes)} ({t.bytes:,} bytes) · {t.dtype} {t.shape} · {t.role}"
+        f"<b>{plain(t.tensor)}</b> · {t.direction}<br>{verb} {plain(arrow.kernel.short_name)}<br>"
+        f"{human_bytes(t.bytes)} ({t.bytes:,} bytes) · {plain(t.dtype)} {t.shape} · {t.role}"
     )
 
 
@@ -182,7 +183,9 @@ def _kernel_labels(panel: Panel, units: float) -> go.Scatter:
         x=[(s.x0 + s.x1) / 2 for s in slots],
         y=[sum(KERNEL_Y) / 2] * len(slots),
         mode="text",
-        text=[_shorten_middle(s.kernel.short_name, _chars(s.x1 - s.x0, units)) for s in slots],
+        text=[
+            plain(_shorten_middle(s.kernel.short_name, _chars(s.x1 - s.x0, units))) for s in slots
+        ],
         hovertext=[_kernel_hover(s, panel.name) for s in slots],
         hovertemplate="%{hovertext}<extra></extra>",
         textfont={"size": FONT_SIZE},
@@ -192,10 +195,13 @@ def _kernel_labels(panel: Panel, units: float) -> go.Scatter:
 
 def _kernel_hover(slot: Slot, variant: str) -> str:
     k = slot.kernel
-    lines = [f"<b>{k.short_name}</b> · {k.kind}", f"op {k.op or '–'} · {k.dur_us:,.3f} µs"]
+    lines = [
+        f"<b>{plain(k.short_name)}</b> · {k.kind}",
+        f"op {plain(k.op or '–')} · {k.dur_us:,.3f} µs",
+    ]
     lines.append(f"read {human_bytes(k.bytes_read)} · written {human_bytes(k.bytes_written)}")
     if k.source_ops:
-        lines.append("fuses " + ", ".join(k.source_ops))
+        lines.append("fuses " + plain(", ".join(k.source_ops)))
     if variant == "compiled" and k.graph is None:
         lines.append("outside every compiled graph: ran eagerly at a graph break")
     if slot.hidden:
@@ -241,9 +247,9 @@ def _track_y(span: Span, tracks: int) -> tuple[float, float]:
 
 def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
     moved = human_bytes(span.bytes)
-    text = f"{span.tensor} · round trip {moved}"
-    if len(text) > chars:  # too narrow: the name, shortened, and the bytes
-        text = f"{_shorten(span.tensor, max(chars - len(moved) - 3, 4))} · {moved}"
+    text = f"{plain(span.tensor)} · round trip {moved}"
+    if len(f"{span.tensor} · round trip {moved}") > chars:  # too narrow: the name, shortened
+        text = f"{plain(_shorten(span.tensor, max(chars - len(moved) - 3, 4)))} · {moved}"
     if not single:
         return text
     if variant == "compiled":
@@ -254,11 +260,11 @@ def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
 
 
 def _span_hover(span: Span, variant: str) -> str:
-    readers = ", ".join(span.readers)
+    readers = plain(", ".join(span.readers))
     return (
-        f"<b>{span.tensor}</b> · {variant} round trip<br>written by {span.producer.short_name}, "
-        f"read back by {readers}<br>{human_bytes(span.bytes)} ({span.bytes:,} bytes) "
-        "through memory"
+        f"<b>{plain(span.tensor)}</b> · {variant} round trip<br>written by "
+        f"{plain(span.producer.short_name)}, read back by {readers}<br>"
+        f"{human_bytes(span.bytes)} ({span.bytes:,} bytes) through memory"
     )
 
 
@@ -291,18 +297,18 @@ def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
 def _ghost_text(ghost: Ghost) -> str:
     saved = human_bytes(sum(t.bytes for t in ghost.trips))
     names = {t.tensor for t in ghost.trips}
-    what = _shorten(ghost.trips[0].tensor, 22) if len(names) == 1 else None
+    what = plain(_shorten(ghost.trips[0].tensor, 22)) if len(names) == 1 else None
     what = what or plural(len(ghost.trips), "intermediate")
     return f"{what} — never written<br>(eliminated, {saved} saved)"
 
 
 def _ghost_hover(ghost: Ghost) -> str:
-    into = ghost.into.short_name if ghost.into is not None else "no compiled kernel"
+    into = plain(ghost.into.short_name) if ghost.into is not None else "no compiled kernel"
     lines = [f"never written when compiled: {into} keeps it on chip"]
     for trip in ghost.trips[:8]:
         lines.append(
-            f"<b>{_shorten(trip.tensor, 40)}</b>: eager {trip.producer} wrote it, "
-            f"{join_words(trip.consumers)} read it back; {human_bytes(trip.bytes)} saved"
+            f"<b>{plain(_shorten(trip.tensor, 40))}</b>: eager {plain(trip.producer)} wrote it, "
+            f"{plain(join_words(trip.consumers))} read it back; {human_bytes(trip.bytes)} saved"
         )
     if len(ghost.trips) > 8:
         lines.append(f"and {plural(len(ghost.trips) - 8, 'more intermediate')}")

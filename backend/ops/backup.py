@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from backend import __version__
+from backend.store.blobs import BlobStore
 from backend.store.repository import BLOBS_DIRNAME, DB_FILENAME
 
 MANIFEST = "backup.json"
@@ -55,8 +56,10 @@ def backup(data_dir: Path, destination: Path) -> BackupReport:
         raise BackupError("the backup destination must not be the data directory itself")
     destination.mkdir(parents=True, exist_ok=True)
     taken_at = datetime.now(UTC).isoformat(timespec="seconds")
-    runs = snapshot_database(source_db, destination / DB_FILENAME)
-    copied, total = copy_blobs(data_dir / BLOBS_DIRNAME, destination / BLOBS_DIRNAME)
+    # A run deleted meanwhile frees its blobs at once: not while the snapshot's are copied.
+    with BlobStore(data_dir / BLOBS_DIRNAME).keeping():
+        runs = snapshot_database(source_db, destination / DB_FILENAME)
+        copied, total = copy_blobs(data_dir / BLOBS_DIRNAME, destination / BLOBS_DIRNAME)
     report = BackupReport(
         destination=str(destination),
         taken_at=taken_at,

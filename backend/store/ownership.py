@@ -15,7 +15,7 @@ from sqlmodel import col, select
 
 from backend.result import RunStatus
 from backend.store.db import read_session, write_session
-from backend.store.models import Run, User
+from backend.store.models import Artifact, Run, User
 from backend.store.repository import Store
 from backend.store.visibility import Visibility
 
@@ -78,7 +78,12 @@ def update_run(
 
 def delete_unless_running(store: Store, run_id: str) -> bool:
     """Delete the run unless a worker is executing it (its result would bring the row
-    back); one statement, so a worker claiming it meanwhile cannot slip in between."""
+    back); one statement, so a worker claiming it meanwhile cannot slip in between. Its
+    blobs that no other run shares are freed at once, not at the next prune."""
     statement = delete(Run).where(col(Run.id) == run_id, col(Run.status) != "running")
     with write_session(store.engine) as session:
-        return session.exec(statement).rowcount > 0
+        shas = session.exec(select(Artifact.sha256).where(Artifact.run_id == run_id)).all()
+        deleted: bool = session.exec(statement).rowcount > 0
+    if deleted:
+        store.release_blobs(set(shas))
+    return deleted

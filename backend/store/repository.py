@@ -6,6 +6,7 @@ content-addressed `BlobStore` (`blobs/`), both under one data directory.
 
 import gc
 import hashlib
+import logging
 import os
 import socket
 from collections import defaultdict
@@ -29,6 +30,7 @@ from backend.store.ids import new_run_id
 from backend.store.models import Artifact, Kernel, RoundTrip, Run, Transfer, User, Variant
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
+log = logging.getLogger(__name__)
 DB_FILENAME = "kernelscope.db"
 BLOBS_DIRNAME = "blobs"
 # (kind, name, data, content_type), e.g. ("eager_trace", "eager.json", b"...", "application/json")
@@ -254,25 +256,33 @@ class Store:
         keys = [(kind, name) for kind, name, _, _ in artifacts]
         if len(set(keys)) != len(keys):
             raise ValueError(f"duplicate artifact (kind, name) in {keys}")
-        # Blobs first and outside the transaction: a row never points at a missing file,
-        # and the write lock is not held while megabytes are hashed and fsynced.
-        artifact_rows = [
-            Artifact(
-                run_id=result.id,
-                kind=kind,
-                name=name,
-                sha256=self.blobs.put(data),
-                size_bytes=len(data),
-                content_type=content_type,
-            )
-            for kind, name, data, content_type in artifacts
-        ]
-        with write_session(self.engine) as session:
-            _upsert_run(session, result, code)
-            for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
-                session.exec(delete(table).where(col(table.run_id) == result.id))
-            _insert_children(session, result)
-            session.add_all(artifact_rows)
+        put: set[str] = set()
+        try:
+            with self.blobs.keeping():
+                # Blobs first and outside the transaction: a row never points at a missing
+                # file, and the write lock is not held while megabytes are hashed and fsynced.
+                artifact_rows = [
+                    Artifact(
+                        run_id=result.id,
+                        kind=kind,
+                        name=name,
+                        sha256=_note(put, self.blobs.put(data)),
+                        size_bytes=len(data),
+                        content_type=content_type,
+                    )
+                    for kind, name, data, content_type in artifacts
+                ]
+                with write_session(self.engine) as session:
+                    replaced = set(_artifact_shas(session, [result.id]))
+                    _upsert_run(session, result, code)
+                    for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
+                        session.exec(delete(table).where(col(table.run_id) == result.id))
+                    _insert_children(session, result)
+                    session.add_all(artifact_rows)
+        except BaseException:
+            self.release_blobs(put)  # a save that failed leaves no file behind
+            raise
+        self.release_blobs(replaced - put)  # a run saved again (a retry) drops its old files
         for listener in self.result_listeners:
             listener(result)
 
@@ -313,10 +323,31 @@ class Store:
         return None if sha is None else self.blobs.get(sha)
 
     def delete_run(self, run_id: str) -> bool:
-        """Delete a run and, by cascade, all its rows; True if it existed. Blobs are kept
-        (other runs may share them)."""
+        """Delete a run and, by cascade, all its rows, and free the blobs no other run
+        shares; True if it existed."""
         with write_session(self.engine) as session:
-            return session.exec(delete(Run).where(col(Run.id) == run_id)).rowcount > 0
+            shas = _artifact_shas(session, [run_id])
+            deleted: bool = session.exec(delete(Run).where(col(Run.id) == run_id)).rowcount > 0
+        self.release_blobs(set(shas))
+        return deleted
+
+    def release_blobs(self, shas: set[str]) -> int:
+        """Delete the blob files of `shas` that no artifact references (any more): those of
+        a deleted run, of a failed save, of replaced artifacts. The bytes freed.
+
+        Exclusive against `BlobStore.keeping()`: a save of the same content that has put its
+        blob but not committed its row yet is waited for, so its row is seen; a save that
+        starts later writes the blob afresh (`put` finds it gone)."""
+        if not shas:
+            return 0
+        with self.blobs.releasing() as locked:
+            if not locked:  # a long backup: `kernelscope prune` collects them later
+                log.warning("blobs of a deleted run kept for the next prune: the lock is busy")
+                return 0
+            query = select(Artifact.sha256).where(col(Artifact.sha256).in_(shas))
+            with read_session(self.engine) as session:
+                kept = set(session.exec(query))
+            return sum(self.blobs.delete(sha) for sha in sorted(shas - kept))
 
     def list_runs(
         self,
@@ -412,6 +443,16 @@ def held_by_live_cli(worker_id: str | None) -> bool:
     except (PermissionError, ValueError):
         return True
     return True
+
+
+def _note(found: set[str], sha: str) -> str:
+    found.add(sha)
+    return sha
+
+
+def _artifact_shas(session: Session, run_ids: list[str]) -> list[str]:
+    query = select(Artifact.sha256).where(col(Artifact.run_id).in_(run_ids))
+    return list(session.exec(query))
 
 
 def _get_run(session: Session, run_id: str) -> Run:

@@ -8,7 +8,7 @@ a child that dies without one (segfault, hard exit, killed) is still a stored re
 from __future__ import annotations
 
 import contextlib
-import json
+import logging
 import os
 import selectors
 import signal
@@ -16,14 +16,16 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from backend.worker.bundle import read_bundle
+from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
+from backend.worker.progress import ProgressCallback, ProgressReader
 from backend.worker.sandbox import SandboxLimits, SandboxRun, open_sandbox
+
+log = logging.getLogger(__name__)
 
 PASSED_ENV = ("PATH", "LANG", "LC_ALL", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CC", "CXX")
 # Lines the profiler itself prints to stderr; they are not the snippet's output.
@@ -48,6 +50,7 @@ class ChildRequest:
     limits: ChildLimits = field(default_factory=ChildLimits)
     sandbox: str = "auto"  # auto | bwrap | none (backend.worker.sandbox)
     memory_mb: int | None = None  # the sandbox's memory cap (a cgroup)
+    bundle_limits: BundleLimits = field(default_factory=BundleLimits)  # what is read back
     # Set by the owner to stop the child early (server shutdown): run_child then raises.
     stop: threading.Event | None = None
 
@@ -59,7 +62,7 @@ class ChildStopped(Exception):
 @dataclass
 class ChildOutcome:
     status: str  # succeeded | failed | timed_out | crashed
-    bundle: dict[str, Any] | None
+    bundle: Bundle | None  # read back within its limits; None when refused or left none
     bundle_dir: Path
     error: dict[str, Any] | None
     stdout: str
@@ -67,9 +70,6 @@ class ChildOutcome:
     truncated: bool
     duration_s: float
     notes: list[str] = field(default_factory=list)  # how it ran, e.g. without a sandbox
-
-
-ProgressCallback = Callable[[str, float], None]
 
 
 class _Stream:
@@ -138,8 +138,9 @@ def _run(
         "stdout": _Stream(request.limits.output_cap_bytes),
         "stderr": _Stream(request.limits.output_cap_bytes),
     }
+    progress = ProgressReader(on_progress)
     try:
-        ended_by = _pump(process, progress_read, streams, request, started, on_progress)
+        ended_by = _pump(process, progress_read, streams, request, started, progress)
         if ended_by == "timeout":
             _dump_stack(process, sandbox)
     finally:
@@ -152,7 +153,12 @@ def _run(
                 pipe.close()
     if ended_by == "stopped":
         raise ChildStopped(f"stopped after {time.monotonic() - started:.1f} s")
-    return _outcome(request, process, ended_by, streams, (bundle_dir, crash_log), started, sandbox)
+    files = (bundle_dir, crash_log)
+    outcome = _outcome(request, process, ended_by, streams, files, started, sandbox)
+    if (note := progress.note()) is not None:
+        log.warning("run in %s: %s", request.workdir.name, note)
+        outcome.notes.append(note)
+    return outcome
 
 
 def _prepare(request: ChildRequest) -> tuple[Path, Path, Path, Path]:
@@ -201,7 +207,7 @@ def _pump(
     streams: dict[str, _Stream],
     request: ChildRequest,
     started: float,
-    on_progress: ProgressCallback | None,
+    progress: ProgressReader,
 ) -> str | None:
     """Read output and progress until the child exits; returns why we stopped it, if we did."""
     selector = selectors.DefaultSelector()
@@ -209,7 +215,6 @@ def _pump(
     selector.register(process.stdout, selectors.EVENT_READ, "stdout")
     selector.register(process.stderr, selectors.EVENT_READ, "stderr")
     selector.register(progress_fd, selectors.EVENT_READ, "progress")
-    pending = b""
     limits = request.limits
     while selector.get_map():
         if request.stop is not None and request.stop.is_set():
@@ -222,7 +227,7 @@ def _pump(
             if not chunk:
                 selector.unregister(key.fileobj)
             elif key.data == "progress":
-                pending = _progress_lines(pending + chunk, on_progress)
+                progress.feed(chunk)
             else:
                 streams[key.data].add(chunk)
         if sum(s.total for s in streams.values()) > limits.output_kill_bytes:
@@ -233,18 +238,6 @@ def _pump(
     except subprocess.TimeoutExpired:
         return "timeout"
     return None
-
-
-def _progress_lines(data: bytes, on_progress: ProgressCallback | None) -> bytes:
-    *lines, rest = data.split(b"\n")
-    for line in lines:
-        try:
-            message = json.loads(line)
-        except ValueError:
-            continue
-        if on_progress is not None:
-            on_progress(str(message.get("step")), float(message.get("elapsed_s", 0.0)))
-    return rest
 
 
 def _dump_stack(process: subprocess.Popen[bytes], sandbox: SandboxRun | None) -> None:
@@ -276,11 +269,14 @@ def _outcome(
     sandbox: SandboxRun | None,
 ) -> ChildOutcome:
     bundle_dir, crash_log = paths
-    bundle = read_bundle(bundle_dir) if ended_by is None else None
+    bundle, refused = _read_bundle(bundle_dir, request.bundle_limits, ended_by)
     returncode = process.returncode
     if sandbox is not None:
         returncode = sandbox.exit_status(returncode)
-    status, error = describe_exit(request, returncode, ended_by, bundle, crash_log)
+    document = bundle.document if bundle is not None else None
+    status, error = describe_exit(request, returncode, ended_by, document, crash_log)
+    if refused is not None:  # what the run handed back is refused, however it ended
+        status, error = "failed", refused.as_error()
     if sandbox is not None:
         status, error = sandbox.explain(status, error, returncode)
     return ChildOutcome(
@@ -293,3 +289,17 @@ def _outcome(
         truncated=any(s.total > s.cap for s in streams.values()),
         duration_s=time.monotonic() - started,
     )
+
+
+def _read_bundle(
+    bundle_dir: Path, limits: BundleLimits, ended_by: str | None
+) -> tuple[Bundle | None, BundleRefused | None]:
+    """The bundle, read now, while the run's work directory (a tmpfs in the sandbox) is
+    still there; or why it is refused. A run we stopped is not read at all."""
+    if ended_by is not None:
+        return None, None
+    try:
+        return load_bundle(bundle_dir, limits), None
+    except BundleRefused as exc:
+        log.warning("run in %s: bundle refused: %s", bundle_dir.parent.name, exc)
+        return None, exc

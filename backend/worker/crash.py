@@ -7,10 +7,12 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from backend.worker.bundle import read_inside
+from backend.worker.bundle import BundleRefused, read_inside
 
 if TYPE_CHECKING:
     from backend.worker.child import ChildRequest
+
+CRASH_LOG_BYTES = 1024 * 1024  # faulthandler's dumps are a few KiB; the snippet owns the file
 
 
 def describe_exit(
@@ -76,9 +78,10 @@ def _crash_error(returncode: int | None, crash_log: Path, snippet: Path) -> dict
 def _crash_frames(crash_log: Path, snippet: Path) -> tuple[int | None, list[str]]:
     """Snippet frames from faulthandler's dump, innermost last."""
     try:  # written by the child: never follow a link the snippet left in its place
-        text = read_inside(crash_log.parent, crash_log.name).decode(errors="replace")
-    except OSError:
+        data = read_inside(crash_log.parent, crash_log.name, CRASH_LOG_BYTES, "the crash log")
+    except (OSError, BundleRefused):
         return None, []
+    text = data.decode(errors="replace")
     pattern = re.compile(r'File "' + re.escape(str(snippet)) + r'", line (\d+) in (\S+)')
     found = pattern.findall(text)
     frames = [

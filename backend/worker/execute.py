@@ -11,14 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+
+from pydantic import ValidationError
 
 from backend import __version__
+from backend.analysis.assemble import Analysis
 from backend.harness.protocol import STEPS
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
-from backend.worker.bundle import analyse_bundle, read_inside
+from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
 from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
+from backend.worker.device import recorded_device
+
+LOCAL_WORKER = "local"  # the server's own worker, or `kernelscope run`
 
 DEFAULT_TIMEOUT_S = 300.0
 ANALYSING_STEP = "analysing"  # after the harness's own steps (backend.harness.protocol.STEPS)
@@ -87,14 +92,43 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
 
 
 def result_from_outcome(
-    queued: RunResult, outcome: ChildOutcome
+    queued: RunResult, outcome: ChildOutcome, worker: str = LOCAL_WORKER
 ) -> tuple[RunResult, list[ArtifactInput]]:
-    bundle = outcome.bundle or {}
-    analysis = analyse_bundle(outcome.bundle_dir, bundle) if bundle else None
+    """The stored document and artifacts of a finished child. What the bundle says is the
+    run's own report; the device's name, driver and host are this worker's (`worker`).
+    A bundle refused here (too large once inflated, not analysable, a device this worker
+    does not have) makes a failed run that stores nothing of it."""
+    status, error = outcome.status, outcome.error
+    try:
+        analysis = _analysis(outcome.bundle, worker)
+        result = _result(queued, outcome, status, error, analysis)
+        artifacts = _artifacts(outcome.bundle) if outcome.bundle is not None else []
+    except BundleRefused as exc:
+        result = _result(queued, outcome, "failed", exc.as_error(), None)
+        artifacts = []
+    return result, artifacts
+
+
+def _analysis(bundle: Bundle | None, worker: str) -> Analysis | None:
+    if bundle is None:
+        return None
+    analysis = bundle.analyse()
+    analysis.device, driver = recorded_device(analysis.device, worker)
+    analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
+    return analysis
+
+
+def _result(
+    queued: RunResult,
+    outcome: ChildOutcome,
+    status: str,
+    error: dict[str, object] | None,
+    analysis: Analysis | None,
+) -> RunResult:
     result = queued.model_copy(
         update={
-            "status": outcome.status,
-            "error": ErrorInfo(**outcome.error) if outcome.error else None,
+            "status": status,
+            "error": ErrorInfo.model_validate(error) if error else None,
             "finished_at": datetime.now(UTC).isoformat(),
             "output": Output(
                 stdout=outcome.stdout, stderr=outcome.stderr, truncated=outcome.truncated
@@ -105,18 +139,25 @@ def result_from_outcome(
     )
     result.notes = [*result.notes, *outcome.notes]  # e.g. "ran without a sandbox: why"
     result.versions.kernelscope = __version__
-    return RunResult.model_validate(result.model_dump()), _artifacts(outcome.bundle_dir, bundle)
+    try:
+        return RunResult.model_validate(result.model_dump())
+    except ValidationError as exc:  # numbers of the run's that no result can hold
+        raise InvalidBundle(
+            f"The run's bundle gives a result that does not validate ({exc.errors()[0]['msg']} "
+            f"at {'.'.join(map(str, exc.errors()[0]['loc']))}). Nothing of it was stored."
+        ) from None
 
 
-def _artifacts(bundle_dir: Path, bundle: dict[str, Any]) -> list[ArtifactInput]:
-    """Traces exactly as torch.profiler wrote them (Perfetto, HTA), and the generated code."""
+def _artifacts(bundle: Bundle) -> list[ArtifactInput]:
+    """Traces exactly as torch.profiler wrote them (Perfetto, HTA), and the generated code:
+    the bytes read (within the limits) when the child ended."""
     found: list[ArtifactInput] = []
     for variant in ("eager", "compiled"):
-        name = (bundle.get(variant) or {}).get("trace")
+        name = (bundle.document.get(variant) or {}).get("trace")
         if name:
-            data = read_inside(bundle_dir, name)
+            data = bundle.files[name]
             found.append((f"{variant}_trace", f"{variant}_trace.json.gz", data, "application/gzip"))
-    for graph in (bundle.get("compiled") or {}).get("graphs", []):
-        data = read_inside(bundle_dir, graph["output_code"])
-        found.append(("output_code", graph["output_code"], data, "text/x-python"))
+    for graph in (bundle.document.get("compiled") or {}).get("graphs", []):
+        name = graph["output_code"]
+        found.append(("output_code", name, bundle.files[name], "text/x-python"))
     return found

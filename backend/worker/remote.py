@@ -24,7 +24,6 @@ import io
 import json
 import logging
 import os
-import platform
 import shutil
 import socket
 import tarfile
@@ -57,6 +56,7 @@ from backend.queue.protocol import (
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
 from backend.worker.child import ChildStopped, run_child
+from backend.worker.device import worker_device_name
 from backend.worker.execute import RunOptions, _child_request, result_from_outcome
 
 log = logging.getLogger("kernelscope.worker")
@@ -232,7 +232,7 @@ class Agent:
             id=config.name,
             device_kind=config.device_kind,
             host=socket.gethostname(),
-            device_name=_device_name(config.gpu),
+            device_name=worker_device_name(config.gpu),  # nvidia-smi's or /proc/cpuinfo's
         )
         self.current: Holding | None = None
         self._lock = threading.Lock()
@@ -335,7 +335,7 @@ class Agent:
             outcome = run_child(request, on_progress)
             holding.step = "analysing"
             self._beat_now.set()
-            return result_from_outcome(started.document, outcome)
+            return result_from_outcome(started.document, outcome, self.info.id)
         except ChildStopped:
             raise
         except Exception as exc:  # a bug of ours: report it, never strand the run
@@ -442,13 +442,6 @@ def _internal_error(queued: RunResult, exc: Exception) -> RunResult:
             "finished_at": datetime.now(UTC).isoformat(),
         }
     )
-
-
-def _device_name(gpu: str | None) -> str | None:
-    """What the worker runs on, for the workers list; the harness reports the exact device."""
-    if gpu is not None:
-        return f"GPU {gpu}"
-    return platform.processor() or platform.machine() or None
 
 
 # ---- RQ -------------------------------------------------------------------------------

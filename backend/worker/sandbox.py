@@ -4,10 +4,11 @@ The worker (root) starts `bwrap`, which builds new IPC, PID, network, UTS and cg
 namespaces and a read-only view of only what the harness needs: /usr (and the /lib, /bin
 links), the loader cache, the Python prefix and virtual environment, the compiler's prefix,
 the `backend` package, the NVIDIA device nodes, a private tmpfs /tmp, and the run's own work
-directory (read-write, for the bundle). The data directory, /root, the server's environment
-and every other file are simply not there. Inside, `prlimit` sets the process, open-file,
-file-size and CPU-time limits and `setpriv` drops to the run's own uid with no capabilities
-and no new privileges.
+directory (read-write, for the bundle: a tmpfs of `work_mb` and `work_files`, mounted by
+the worker, so a run cannot fill the data directory's disk). The data directory, /root,
+the server's environment and every other file are simply not there. Inside, `prlimit`
+sets the process, open-file, file-size and CPU-time limits and `setpriv` drops to the
+run's own uid with no capabilities and no new privileges.
 
 Not `--unshare-all`: as root it also makes a user namespace that maps root to root, and the
 drop to an unprivileged uid below would then be impossible. Memory is capped by a cgroup
@@ -52,6 +53,11 @@ TOP_LEVEL_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 # `sh -c JOIN_CGROUP procs-file command...`: the shell moves itself, then becomes the command.
 JOIN_CGROUP = 'echo $$ > "$0" && exec "$@"'
 NETWORK_ERRORS = ("Connection refused", "Network is unreachable", "name resolution")
+DISK_FULL = "No space left on device"
+# The run's work directory (bundle, cwd, HOME, Inductor cache): a tmpfs this large, with
+# this many files at most. Module settings so a test can make them small.
+WORK_MB = 1024
+WORK_FILES = 32_768
 
 
 class SandboxUnavailable(Exception):
@@ -67,6 +73,8 @@ class SandboxLimits:
     open_files: int = 4096
     file_size_mb: int = 1024
     tmp_mb: int = 1024
+    work_mb: int = field(default_factory=lambda: WORK_MB)
+    work_files: int = field(default_factory=lambda: WORK_FILES)
 
     @property
     def cpu_s(self) -> int:
@@ -159,7 +167,7 @@ def probe() -> str | None:
     workdir = Path(tempfile.mkdtemp(prefix="kernelscope-probe-"))
     sandbox = None
     try:
-        sandbox = SandboxRun(workdir, SandboxLimits(timeout_s=30), cgroup=False)
+        sandbox = SandboxRun(workdir, SandboxLimits(timeout_s=30), cgroup=False, quota=False)
         command = sandbox.wrap([sys.executable, "-c", "pass"], {}, workdir)
         done = subprocess.run(
             command, env=sandbox.launcher_env(), capture_output=True, text=True, timeout=60
@@ -182,16 +190,21 @@ def probe() -> str | None:
 class SandboxRun:
     """The uid, cgroup and bubblewrap command line of one run; `close()` leaves nothing."""
 
-    def __init__(self, workdir: Path, limits: SandboxLimits, *, cgroup: bool = True) -> None:
+    def __init__(
+        self, workdir: Path, limits: SandboxLimits, *, cgroup: bool = True, quota: bool = True
+    ) -> None:
         self.workdir = workdir
         self.limits = limits
         self.notes: list[str] = []
         self.uid, self._uid_lock = _acquire_uid()
         self.cgroup: MemoryCgroup | None = None
+        self.quota: WorkQuota | None = None
         try:
             _kill_processes(self.uid)  # a crashed worker's leftovers must not count for NPROC
             if cgroup and limits.memory_mb is not None:
                 self._cap_memory(limits.memory_mb)
+            if quota:
+                self._cap_disk()
             self._give_workdir()
         except BaseException:
             self.close()
@@ -203,6 +216,14 @@ class SandboxRun:
             self.notes.append(
                 f"memory not capped at {memory_mb} MiB: {why}; the host's or container's "
                 "limit applies"
+            )
+
+    def _cap_disk(self) -> None:
+        self.quota, why = WorkQuota.mount(self.workdir, self.limits.work_mb, self.limits.work_files)
+        if why is not None:
+            self.notes.append(
+                f"work directory not capped at {self.limits.work_mb} MiB: {why}; each file "
+                f"is still capped at {self.limits.file_size_mb} MiB"
             )
 
     def launcher_env(self) -> dict[str, str]:
@@ -262,6 +283,16 @@ class SandboxRun:
                 f"stopped the snippet: {message}",
                 error,
             )
+        if DISK_FULL in message or (self.quota is not None and self.quota.full()):
+            said = f" ({message})" if DISK_FULL in message else ""
+            return "failed", _limit_error(
+                "disk_limit",
+                f"The snippet filled its work directory, which holds at most "
+                f"{self.limits.work_mb} MiB in {self.limits.work_files:,} files (the sandbox's "
+                f"disk quota; /tmp holds {self.limits.tmp_mb} MiB more){said}. Write less: a "
+                "run needs no files of its own.",
+                error,
+            )
         if "File too large" in message or returncode == -signal.SIGXFSZ:
             return status, _limit_error(
                 "file_size_limit",
@@ -292,6 +323,8 @@ class SandboxRun:
             log.error("sandbox uid %d: processes %s survived SIGKILL", self.uid, left)
         if self.cgroup is not None:
             self.cgroup.remove()
+        if self.quota is not None:  # the run's files go with it: read them before close()
+            self.quota.unmount()
         if not left:  # a uid whose processes survived stays locked until this worker exits
             os.close(self._uid_lock)
 
@@ -492,6 +525,68 @@ def _kill_processes(uid: int) -> None:
     for pid in _pids_of_uid(uid):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
+
+
+# ---- the work directory's disk quota ---------------------------------------------------------
+
+
+@dataclass
+class WorkQuota:
+    """A tmpfs mounted over the run's work directory, `size` and `nr_inodes` capped.
+
+    RLIMIT_FSIZE caps each file, but neither the total nor the number of files: a run
+    could fill the data directory's disk with 1 GiB files, or with millions of empty ones.
+    A tmpfs enforces both in the kernel, at the moment of the write (ENOSPC), needs no
+    quota support from the data directory's file system, and goes, with everything in it,
+    in one unmount. Its pages are memory, charged to the run's memory cgroup when there is
+    one. Sparse files cost it nothing: the reader refuses them by size (bundle.py).
+    """
+
+    path: Path
+
+    @classmethod
+    def mount(cls, workdir: Path, size_mb: int, files: int) -> tuple[WorkQuota | None, str | None]:
+        """Mount it, keeping what is already in `workdir` (the snippet, its cwd)."""
+        mount = shutil.which("mount", path=SYSTEM_PATH)
+        if mount is None:
+            return None, "`mount` not found"
+        workdir.mkdir(parents=True, exist_ok=True)
+        if os.path.ismount(workdir):  # left mounted by a worker that died: start afresh
+            cls(workdir).unmount()
+        staged = workdir.with_name(f".{workdir.name}.staged")
+        shutil.rmtree(staged, ignore_errors=True)
+        os.rename(workdir, staged)
+        workdir.mkdir(mode=0o700)
+        options = f"size={size_mb}m,nr_inodes={files},mode=0700,nosuid,nodev"
+        done = subprocess.run(
+            [mount, "-t", "tmpfs", "-o", options, "kernelscope-run", str(workdir)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        for entry in staged.iterdir():
+            shutil.move(entry, workdir / entry.name)
+        staged.rmdir()
+        if done.returncode != 0:
+            return None, f"cannot mount a tmpfs ({done.stderr.strip() or done.returncode})"
+        return cls(workdir), None
+
+    def full(self) -> bool:
+        """True when the run used (nearly) all of its space or files."""
+        try:
+            found = os.statvfs(self.path)
+        except OSError:
+            return False
+        return found.f_bavail * found.f_frsize < 1024 * 1024 or found.f_favail < 16
+
+    def unmount(self) -> None:
+        umount = shutil.which("umount", path=SYSTEM_PATH) or "umount"
+        for flags in ([], ["--lazy"]):  # lazy: a file still open somewhere must not stop us
+            command = [umount, *flags, str(self.path)]
+            done = subprocess.run(command, capture_output=True, check=False)
+            if done.returncode == 0:
+                return
+        log.error("cannot unmount the work directory %s", self.path)
 
 
 # ---- the memory cgroup -----------------------------------------------------------------------

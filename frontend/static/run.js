@@ -160,7 +160,7 @@ function renderSummary(run) {
   $("#headline").replaceChildren(
     variantStat("eager", eager),
     variantStat("compiled", compiled),
-    stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)}`),
+    stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)} · reported by the run`),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
@@ -368,6 +368,8 @@ async function renderSweep(run) {
 function renderEnvironment(run) {
   const items = [
     ["device", run.device ? `${run.device.name} (${run.device.type})` : "–"],
+    ["GPU memory", run.device?.memory_bytes ? bytes(run.device.memory_bytes) : null],
+    ["host", run.device?.host], ["worker", run.device?.worker],
     ["device note", run.device?.note], ["L2 cache", run.device?.l2_cache_bytes ? bytes(run.device.l2_cache_bytes) : null],
     ["torch", run.versions.torch], ["triton", run.versions.triton], ["CUDA", run.versions.cuda], ["driver", run.versions.driver],
     ["python", run.versions.python], ["compile mode", run.compile?.mode], ["compile time", run.compile?.seconds ? `${run.compile.seconds.toFixed(1)} s` : null],

@@ -171,7 +171,8 @@ def test_a_signed_in_caller_reaches_every_route(
         response = alice.request(probe.method, probe.url(runs["team"]))
         if probe.template.startswith("/api/worker/"):
             assert response.status_code == 403, probe
-            assert response.json()["error"]["kind"] == "wrong_token_scope"
+            if probe.method != "HEAD":  # HEAD: the same answer without its body
+                assert response.json()["error"]["kind"] == "wrong_token_scope"
         else:
             assert response.status_code not in (401, 403), (str(probe), response.text)
 

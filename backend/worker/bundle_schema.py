@@ -1,0 +1,363 @@
+"""bundle.json as the harness writes it, checked field by field before anything reads it.
+
+The harness runs in the snippet's own process, so bundle.json is whatever the snippet left
+there. Every field the reading side uses (backend/analysis, describe_exit) is declared
+here with its type and a bound: strings and lists have a maximum length, numbers are
+numbers (never a bool or a string), unknown fields are refused, and every id points into
+the table it names, so the analysis can index without checking. Free text (messages,
+notes, tracebacks) is cut at its bound rather than refused: a long exception message is
+not an attack. A new field in the harness needs a line here, or every run is refused with
+a message naming it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    model_validator,
+)
+
+from backend.result import TensorRole
+
+TEXT_CHARS = 16 * 1024  # a message, a note, a traceback line
+NAME_CHARS = 1024  # a tensor, kernel, op or parameter name
+WORD_CHARS = 128  # a dtype, a role, a mode, a version
+MAX_ITEMS = 2_000_000  # ops, values or launches of one variant
+MAX_IDS = 4096  # tensors one op or launch reads or writes
+MAX_DIMS = 64
+MAX_GRAPHS = 256
+PAYLOAD_CHARS = 16 * 1024 * 1024  # one provenance artifact (JSON text Inductor logged)
+LOG_CHARS = 70 * 1024  # the compiler's log (the harness keeps 64 KiB)
+MAX_NODES = 20_000  # Inductor nodes, buffers or kernels of one graph (the harness's cap)
+
+
+def _cut(limit: int) -> AfterValidator:
+    def cut(text: str) -> str:
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    return AfterValidator(cut)
+
+
+def _finite(number: float | int) -> float | int:
+    if isinstance(number, float) and not math.isfinite(number):
+        raise ValueError("must be a finite number")
+    return number
+
+
+Text = Annotated[StrictStr, _cut(TEXT_CHARS)]
+Name = Annotated[StrictStr, StringConstraints(max_length=NAME_CHARS)]
+Word = Annotated[StrictStr, StringConstraints(max_length=WORD_CHARS)]
+Count = Annotated[StrictInt, Field(ge=0, le=2**62)]
+Index = Annotated[StrictInt, Field(ge=0, le=MAX_ITEMS)]
+Line = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
+Number = StrictFloat | StrictInt  # inf is a real max_abs_error: allowed where it can be
+Duration = Annotated[StrictFloat | StrictInt, Field(ge=0), AfterValidator(_finite)]
+Shape = Annotated[list[Count], Field(max_length=MAX_DIMS)]
+Ids = Annotated[list[Index], Field(max_length=MAX_IDS)]
+# The harness names them so; anything else could be a path or an odd download name.
+TraceName = Annotated[StrictStr, StringConstraints(pattern=r"^(eager|compiled)_trace\.json\.gz$")]
+CodeName = Annotated[StrictStr, StringConstraints(pattern=r"^output_code_[0-9]{1,6}\.py$")]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Error(_Part):
+    kind: Annotated[StrictStr, StringConstraints(pattern=r"^[a-z_]{1,64}$")]
+    message: Text
+    line: Line | None = None
+    traceback: Annotated[list[Text], Field(max_length=200)] = []
+
+
+class Device(_Part):
+    type: Literal["cuda", "cpu"]
+    name: Name
+    l2_cache_bytes: Count | None = None
+    note: Text | None = None
+
+
+class Versions(_Part):
+    torch: Word | None = None
+    triton: Word | None = None
+    cuda: Word | None = None
+    driver: Word | None = None
+    python: Word | None = None
+
+
+class Input(_Part):
+    name: Name
+    shape: Shape | None = None
+    dtype: Word | None = None
+    value: Text | None = None
+
+
+class FloatFingerprint(_Part):
+    kind: Literal["float"]
+    v: Annotated[list[Number], Field(min_length=14, max_length=14)]
+
+
+class ExactFingerprint(_Part):
+    kind: Literal["exact"]
+    n: Count
+    hash: StrictInt
+
+
+class Value(_Part):
+    id: Index
+    name: Name
+    role: TensorRole
+    shape: Shape
+    dtype: Word
+    bytes: Count
+    writer: Index | None = None
+    previous: Index | None = None
+    fingerprint: FloatFingerprint | ExactFingerprint | None = None
+
+
+ValueKey = Annotated[StrictStr, StringConstraints(pattern=r"^[0-9]{1,9}$")]
+
+
+class EagerOp(_Part):
+    index: Index
+    op: Name
+    view: StrictBool
+    line: Line | None = None
+    stack_lines: Annotated[list[Line], Field(max_length=1024)] = []
+    backward: StrictBool = False
+    reads: Ids = []
+    writes: Ids = []
+    read_bytes: Annotated[dict[ValueKey, Count], Field(max_length=MAX_IDS)] = {}
+    moves_data: StrictBool
+
+
+class Timing(_Part):
+    median_us: Duration
+    repeats: Count
+    samples_us: Annotated[list[Duration], Field(max_length=1_000_000)] = []
+    method: Word
+
+
+class Eager(_Part):
+    ops: Annotated[list[EagerOp], Field(max_length=MAX_ITEMS)] | None = None
+    trace: TraceName | None = None
+    values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
+    timing: Timing | None = None
+    peak_memory_bytes: Count | None = None
+
+
+Access = tuple[Name, Index]  # (argument name, value id)
+
+
+class Launch(_Part):
+    index: Index
+    graph: Index
+    kernel: Name
+    backend: Word
+    reads: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
+    writes: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
+    buffers: Annotated[dict[Name, Name], Field(max_length=MAX_IDS)] = {}
+    read_bytes: Annotated[dict[Name, Count], Field(max_length=MAX_IDS)] = {}
+
+
+class Graph(_Part):
+    index: Index
+    output_code: CodeName
+    path: Annotated[StrictStr, StringConstraints(max_length=4096)] = ""
+
+
+Names = Annotated[list[Name], Field(max_length=MAX_NODES)]
+
+
+class InductorNode(_Part):
+    name: Name
+    op: Word
+    target: Name
+    aten: Name | None = None
+    lines: Annotated[list[Line], Field(max_length=1024)] = []
+    source: Name | None = None
+    users: Names = []
+    output: StrictBool = False
+
+
+class InductorBuffer(_Part):
+    name: Name
+    node: Name | None = None
+    origins: Names = []
+    kind: Word
+    removed: StrictBool
+
+
+class InductorKernel(_Part):
+    name: Name
+    kind: Word
+    parts: Names = []
+    nodes: Names = []
+    reads: Names = []
+    writes: Names = []
+
+
+class InductorGraph(_Part):
+    """What Inductor planned for one graph (backend/harness/inductor_facts.py)."""
+
+    wrapper_path: Annotated[StrictStr, StringConstraints(max_length=4096)] = ""
+    nodes: Annotated[list[InductorNode], Field(max_length=MAX_NODES)] = []
+    buffers: Annotated[list[InductorBuffer], Field(max_length=MAX_NODES)] = []
+    kernels: Annotated[list[InductorKernel], Field(max_length=MAX_NODES)] = []
+    truncated: StrictBool = False
+
+
+class FusionRejection(_Part):
+    first: Name
+    second: Name
+    reason: Text
+
+
+Payload = Annotated[StrictStr, StringConstraints(max_length=PAYLOAD_CHARS)]
+
+
+class Compiled(_Part):
+    launches: Annotated[list[Launch], Field(max_length=MAX_ITEMS)] | None = None
+    trace: TraceName | None = None
+    graphs: Annotated[list[Graph], Field(max_length=MAX_GRAPHS)] = []
+    provenance: Annotated[
+        dict[Word, Annotated[list[Payload], Field(max_length=4096)]], Field(max_length=64)
+    ] = {}
+    values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
+    timing: Timing | None = None
+    inductor: Annotated[list[InductorGraph], Field(max_length=MAX_GRAPHS)] = []
+    fusion_rejections: Annotated[list[FusionRejection], Field(max_length=2_000)] = []
+    output_pairs: Annotated[list[tuple[Index, Index]], Field(max_length=MAX_IDS)] = []
+    peak_memory_bytes: Count | None = None
+
+
+class GraphBreak(_Part):
+    reason: Text
+    line: Line | None = None
+
+
+class Compile(_Part):
+    seconds: Duration | None = None
+    mode: Word = "default"
+    graph_count: Count | None = None
+    graph_breaks: Annotated[list[GraphBreak], Field(max_length=10_000)] = []
+    recompiles: Count | None = None
+    log: Annotated[StrictStr, _cut(LOG_CHARS)] | None = None
+
+
+class Correctness(_Part):
+    method: Word
+    match: StrictBool | None
+    max_abs_error: Number | None
+    max_rel_error: Number | None
+    rel_l2_error: Number | None = None
+    limits: Annotated[dict[Word, Number], Field(max_length=8)] | None = None
+    eager_rmse_vs_float64: Number | None = None
+    compiled_rmse_vs_float64: Number | None = None
+    note: Text | None = None
+
+
+class Memory(_Part):
+    harness_peak_bytes: Count | None = None
+
+
+class Bundle(_Part):
+    """The whole document. A succeeded bundle has every part the analysis reads."""
+
+    schema_version: Literal[1]
+    snippet_file: Annotated[StrictStr, StringConstraints(max_length=4096)] | None = None
+    status: Literal["succeeded", "failed"]
+    error: Error | None = None
+    device: Device | None = None
+    versions: Versions = Versions()
+    size: Count | None = None
+    compile_mode: Word | None = None
+    entry_point: Name | None = None
+    style: Word | None = None
+    notes: Annotated[list[Text], Field(max_length=100)] = []
+    inputs: Annotated[list[Input], Field(max_length=1000)] = []
+    eager: Eager | None = None
+    compiled: Compiled | None = None
+    compile: Compile | None = None
+    correctness: Correctness | None = None
+    memory: Memory | None = None
+
+    @model_validator(mode="after")
+    def _complete(self) -> Bundle:
+        if self.status == "failed":
+            if self.error is None:
+                raise ValueError("a failed bundle must say why (error)")
+            return self
+        missing = [name for name in _SUCCEEDED_PARTS if _part(self, name) is None]
+        if missing:
+            raise ValueError(f"a succeeded bundle lacks {', '.join(missing)}")
+        _check_references(self)
+        return self
+
+
+_SUCCEEDED_PARTS = (
+    "device", "eager.ops", "eager.trace", "eager.values", "eager.timing", "compiled.launches",
+    "compiled.trace", "compiled.values", "compiled.timing", "compile", "correctness",
+)  # fmt: skip
+
+
+def _part(bundle: Bundle, dotted: str) -> Any:
+    node: Any = bundle
+    for name in dotted.split("."):
+        node = getattr(node, name, None) if node is not None else None
+    return node
+
+
+def _check_references(bundle: Bundle) -> None:
+    """Every id the analysis follows points into its table: ids are positions (the
+    harness's ValueTable and op and launch lists number them so), writers are ops or
+    launches, reads and writes are values, matches pair an eager value with a compiled one."""
+    eager, compiled = bundle.eager, bundle.compiled
+    assert eager is not None and compiled is not None  # _complete checked
+    assert eager.ops is not None and eager.values is not None
+    assert compiled.launches is not None and compiled.values is not None
+    _positions("eager.ops", [op.index for op in eager.ops])
+    _positions("eager.values", [v.id for v in eager.values])
+    _positions("compiled.launches", [launch.index for launch in compiled.launches])
+    _positions("compiled.values", [v.id for v in compiled.values])
+    _within("eager.values[].writer", [v.writer for v in eager.values], len(eager.ops))
+    _within("compiled.values[].writer", [v.writer for v in compiled.values], len(compiled.launches))
+    ids = [i for op in eager.ops for i in (*op.reads, *op.writes)]
+    _within("eager.ops[].reads/writes", ids, len(eager.values))
+    ids = [i for launch in compiled.launches for _, i in (*launch.reads, *launch.writes)]
+    _within("compiled.launches[].reads/writes", ids, len(compiled.values))
+    names = [g.output_code for g in compiled.graphs]
+    if len(set(names)) != len(names):
+        raise ValueError("compiled.graphs names one output_code file twice")
+    _within("eager.values[].previous", [v.previous for v in eager.values], len(eager.values))
+    _within(
+        "compiled.values[].previous", [v.previous for v in compiled.values], len(compiled.values)
+    )
+    keys = [int(k) for op in eager.ops for k in op.read_bytes]
+    _within("eager.ops[].read_bytes", keys, len(eager.values))
+    _within("compiled.output_pairs", [e for e, _ in compiled.output_pairs], len(eager.values))
+    _within("compiled.output_pairs", [c for _, c in compiled.output_pairs], len(compiled.values))
+
+
+def _positions(where: str, numbers: list[int]) -> None:
+    for position, number in enumerate(numbers):
+        if number != position:
+            raise ValueError(f"{where}[{position}] is numbered {number}, not {position}")
+
+
+def _within(where: str, ids: Sequence[int | None], size: int) -> None:
+    for i in ids:
+        if i is not None and i >= size:
+            raise ValueError(f"{where}: id {i} points past the {size} entries there")

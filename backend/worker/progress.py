@@ -1,0 +1,88 @@
+"""Progress lines from the harness: untrusted, like everything the snippet's process writes.
+
+The snippet finds the progress descriptor in its own `sys.argv` and can write anything to
+it. A line counts only when it is a JSON object whose `step` is one of the harness's
+`STEPS` and whose `elapsed_s` is a finite number, and only when its step comes after the
+last one passed on: the harness goes through its steps in order, so a run causes at most
+`len(STEPS)` status writes (database rows, heartbeats) however many lines it sends.
+Anything else is counted and dropped, never an error. A line longer than `MAX_LINE_BYTES`
+is not even parsed, and a line that never ends is not kept.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+
+from backend.harness.protocol import STEPS
+
+MAX_LINE_BYTES = 1024  # the harness's lines are under 100 bytes
+ProgressCallback = Callable[[str, float], None]
+
+
+class ProgressReader:
+    """Splits what arrives on the progress pipe into lines and passes valid steps on."""
+
+    def __init__(self, on_progress: ProgressCallback | None) -> None:
+        self.on_progress = on_progress
+        self.ignored = 0  # lines dropped: not JSON, not a step, too long, out of order
+        self._pending = bytearray()
+        self._discarding = False  # inside a line already too long: drop it to its end
+        self._last = -1  # position in STEPS of the last step passed on
+
+    def feed(self, chunk: bytes) -> None:
+        *lines, rest = chunk.split(b"\n")
+        for line in lines:
+            if self._discarding:
+                self._discarding = False
+                self.ignored += 1
+                continue
+            self._line(bytes(self._pending) + line)
+            self._pending.clear()
+        if self._discarding:
+            return
+        self._pending += rest
+        if len(self._pending) > MAX_LINE_BYTES:
+            self._pending.clear()
+            self._discarding = True
+
+    def note(self) -> str | None:
+        """For the run's notes: that the run wrote progress lines that were not steps."""
+        if not self.ignored:
+            return None
+        return (
+            f"ignored {self.ignored:,} progress message(s) that were not one of the harness's "
+            "steps in order (the snippet can write to the progress pipe)"
+        )
+
+    def _line(self, line: bytes) -> None:
+        if not line.strip():
+            return
+        found = parse_step(line)
+        if found is None or STEPS.index(found[0]) <= self._last:
+            self.ignored += 1
+            return
+        self._last = STEPS.index(found[0])
+        if self.on_progress is not None:
+            self.on_progress(*found)
+
+
+def parse_step(line: bytes) -> tuple[str, float] | None:
+    """(step, elapsed_s) of a well-formed progress line, else None."""
+    if len(line) > MAX_LINE_BYTES:
+        return None
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict):
+        return None
+    step, elapsed = message.get("step"), message.get("elapsed_s", 0.0)
+    if not isinstance(step, str) or step not in STEPS:
+        return None
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float):
+        return None
+    if not math.isfinite(elapsed) or elapsed < 0:
+        return None
+    return step, float(elapsed)
