@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import torch
 
-from backend.harness.errors import SnippetError
+from backend.harness.errors import SnippetError, user_frames
 
 T = TypeVar("T")
 GIB = 1024**3
@@ -66,31 +67,40 @@ def is_out_of_memory(exc: BaseException) -> bool:
 
 
 _ASKED = re.compile(r"Tried to allocate ([\d.]+ [KMGT]?i?B)")
+_ASKED_HOST = re.compile(r"you tried to allocate (\d+) bytes")
 _THIS_PROCESS = re.compile(r"this process has ([\d.]+ [KMGT]?i?B) memory in use")
 
 
-def out_of_memory_error(exc: BaseException, step: str, device: torch.device) -> SnippetError:
+def out_of_memory_error(
+    exc: BaseException, step: str, device: torch.device, snippet: Path | None = None
+) -> SnippetError:
     """The snippet's own failure, said plainly: what it asked for, what was free, who else
-    held the device."""
+    held the device, and the snippet's line that asked."""
     text = str(exc)
+    frames = user_frames(exc, snippet) if snippet is not None else []
+    line = frames[-1].lineno if frames else None
+    trace = [f"line {f.lineno}, in {f.name}: {(f.line or '').strip()}" for f in frames]
+    at = f" on line {line}" if line else ""
+    if device.type != "cuda":
+        host = _ASKED_HOST.search(text)
+        what = f"asked for {_gib(int(host.group(1)))}" if host else "needed more memory"
+        message = (
+            f"Out of host memory {step}{at}: the snippet {what}, more than this worker "
+            "could give. Use smaller tensors (or a `size` argument), or a larger worker."
+        )
+        return SnippetError("out_of_memory", message, line=line, traceback=trace)
     asked = _ASKED.search(text)
     what = f"asked for {asked.group(1)} more" if asked else "needed more memory"
-    if device.type != "cuda":
-        message = (
-            f"Out of host memory {step}: the snippet {what} than this worker could give. "
-            "Use smaller tensors (or a `size` argument), or run it on a larger worker."
-        )
-        return SnippetError("out_of_memory", message)
     free, total = torch.cuda.mem_get_info(device)
     ours = _THIS_PROCESS.search(text)
     held_here = ours.group(1) if ours else _gib(torch.cuda.memory_reserved(device))
     others = _others(text, total, free)
     message = (
-        f"Out of GPU memory {step}: the snippet {what}, with {_gib(free)} free of "
+        f"Out of GPU memory {step}{at}: the snippet {what}, with {_gib(free)} free of "
         f"{_gib(total)} ({held_here} held by this run{others}). Make the tensors smaller "
         "(or pass a smaller `size`), or run it when the GPU is not shared."
     )
-    return SnippetError("out_of_memory", message)
+    return SnippetError("out_of_memory", message, line=line, traceback=trace)
 
 
 def _others(text: str, total: int, free: int) -> str:

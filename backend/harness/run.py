@@ -71,7 +71,8 @@ class Run:
             self._failed(exc)
         except Exception as exc:
             if is_out_of_memory(exc):  # in our own step, but the snippet's size caused it
-                self._failed(out_of_memory_error(exc, f"while {self.step}", self.device))
+                step, snippet = f"while {self.step}", self.options.snippet
+                self._failed(out_of_memory_error(exc, step, self.device, snippet))
             else:  # our bug, reported as such
                 self.doc["status"] = "failed"
                 self.doc["error"] = {
@@ -101,7 +102,7 @@ class Run:
             raise
         except BaseException as exc:
             if isinstance(exc, Exception) and is_out_of_memory(exc):
-                raise out_of_memory_error(exc, what, self.device) from None
+                raise out_of_memory_error(exc, what, self.device, self.options.snippet) from None
             raise user_error_from_exception(exc, self.options.snippet, what) from None
 
     def _steps(self) -> None:

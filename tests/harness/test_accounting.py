@@ -133,3 +133,4 @@ def test_running_out_of_host_memory_is_the_snippets_error() -> None:
     assert isinstance(error, SnippetError)
     assert error.kind == "out_of_memory"
     assert "in the eager run" in error.message and "smaller" in error.message
+    assert "4294967296.00 GiB" in error.message  # 2**62 bytes, from torch's message

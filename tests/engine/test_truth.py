@@ -1,0 +1,81 @@
+"""What a run claims, checked end to end on real snippets: a miscompile is caught, running
+out of memory is the snippet's error, a model runs as inference unless it trains."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.conftest import Runner
+
+pytestmark = pytest.mark.slow
+
+MISCOMPILED = """
+import torch
+
+def fn(x):
+    y = torch.sin(x) * 2
+    if torch.compiler.is_compiling():  # a wrong compiled result, as a bad fusion would give
+        y = y + 0.01
+    return y
+
+def inputs():
+    return (torch.randn(4096, device=device),)
+"""
+
+TOO_BIG = """
+import torch
+
+def fn(x):
+    return torch.empty(1 << 62, dtype=torch.uint8, device=x.device)
+
+def inputs():
+    return (torch.randn(8, device=device),)
+"""
+
+MODEL = """
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.LayerNorm(256)
+        self.linear = nn.Linear(256, 256)
+
+    def forward(self, x):
+        return torch.relu(self.linear(self.norm(x)) + x)
+
+def get_inputs():
+    return [torch.randn(512, 256, device=device)]
+"""
+
+
+def test_a_wrong_compiled_result_is_caught(run: Runner) -> None:
+    result = run(MISCOMPILED)
+    check = result.correctness
+    assert result.status == "succeeded" and check is not None
+    assert check.match is False
+    assert check.method == "float64_reference"  # over the limits, confirmed against float64
+    assert check.compiled_rmse_vs_float64 is not None and check.eager_rmse_vs_float64 is not None
+    assert check.compiled_rmse_vs_float64 > 100 * check.eager_rmse_vs_float64
+    assert check.max_abs_error == pytest.approx(0.01, rel=1e-3)
+
+
+def test_running_out_of_memory_is_the_snippets_error(run: Runner) -> None:
+    result = run(TOO_BIG)
+    assert result.status == "failed" and result.error is not None
+    assert result.error.kind == "out_of_memory"
+    assert "in the eager run" in result.error.message
+    assert result.error.line == 5
+
+
+def test_a_model_runs_as_inference_unless_it_trains(run: Runner) -> None:
+    result = run(MODEL)
+    assert result.status == "succeeded"
+    assert any("torch.no_grad()" in note for note in result.notes)
+    names = [k.name for k in result.variants["compiled"].kernels]
+    assert not [n for n in names if "backward" in n]  # no mask saved for a backward
+    outputs = [
+        t for k in result.variants["compiled"].kernels for t in k.transfers if t.role == "output"
+    ]
+    assert len(outputs) == 1  # the result, and nothing saved beside it
