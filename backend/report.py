@@ -114,8 +114,13 @@ def _round_trips(result: RunResult) -> list[str]:
         )
     for trip in kept:
         lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
+        if trip.why is not None:
+            lines.append(f"  why ({trip.why.kind}): {trip.why.message}")
+            if trip.why.hint is not None:
+                lines.append(f"  hint: {trip.why.hint.message}")
     for trip in unknown:
         lines.append(f"unknown: ({trip.tensor}) {trip.unknown_reason}")
+    lines += [f"hint: {hint.message}" for hint in result.hints]
     return lines
 
 

@@ -134,6 +134,31 @@ class Variant(BaseModel):
     kernels: list[Kernel]
 
 
+class Hint(BaseModel):
+    """A change that would remove a round trip, or speed the compiled run up."""
+
+    message: str
+    compile_mode: str | None = Field(
+        default=None, description="the compile mode to try: 'Try it' reruns with it"
+    )
+
+
+class FusionWhy(BaseModel):
+    """Why a round trip still goes through memory when compiled."""
+
+    kind: Literal[
+        "graph_break",
+        "library_call",
+        "template_epilogue",
+        "inductor_declined",
+        "needed_later",
+        "unknown",
+    ]
+    message: str = Field(description="the reason in the user's terms")
+    lines: list[int] = Field(default_factory=list, description="snippet lines it concerns")
+    hint: Hint | None = None
+
+
 class RoundTrip(BaseModel):
     """An eager intermediate written to memory and read back, and what compile did to it."""
 
@@ -157,6 +182,9 @@ class RoundTrip(BaseModel):
         "compiled kernel wrote the same numbers), or inductor+values (both, agreeing)",
     )
     unknown_reason: str | None = Field(default=None, description="why eliminated is None")
+    why: FusionWhy | None = Field(
+        default=None, description="why it still goes through memory (eliminated is False)"
+    )
 
 
 class Correctness(BaseModel):
@@ -249,6 +277,9 @@ class RunResult(BaseModel):
     )
     correctness: Correctness | None = None
     compile: CompileInfo | None = None
+    hints: list[Hint] = Field(
+        default_factory=list, description="changes worth trying for the whole run"
+    )
     harness_peak_memory_bytes: int | None = Field(
         default=None,
         description="Kernelscope's own device memory peak over the whole run (GPU only)",

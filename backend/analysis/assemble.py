@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.analysis.compiled_names import name_compiled_values
+from backend.analysis.fusion_reasons import run_hints
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import eager_round_trips, gather_evidence, totals
 from backend.analysis.trace import parse_trace
@@ -20,6 +21,7 @@ from backend.result import (
     Correctness,
     DeviceInfo,
     GraphBreak,
+    Hint,
     Kernel,
     RoundTrip,
     Totals,
@@ -46,6 +48,7 @@ class Analysis:
     correctness: Correctness | None = None
     compile: CompileInfo | None = None
     harness_peak_memory_bytes: int | None = None
+    hints: list[Hint] = field(default_factory=list)
 
 
 def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
@@ -82,6 +85,13 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     analysis.correctness = Correctness(**bundle["correctness"])
     analysis.compile = _compile_info(bundle["compile"])
     analysis.harness_peak_memory_bytes = (bundle.get("memory") or {}).get("harness_peak_bytes")
+    eager_variant, compiled_variant = analysis.variants["eager"], analysis.variants["compiled"]
+    analysis.hints = run_hints(
+        bundle,
+        eager_variant.wall_time_us,
+        compiled_variant.wall_time_us,
+        compiled_variant.kernel_time_us,
+    )
     return analysis
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from backend.analysis.fusion_reasons import Reasons
 from backend.analysis.inductor_join import BufferMap, Placement, place_eager_ops
 from backend.analysis.values import same_number_candidates
 from backend.analysis.variants import profiler_name
@@ -60,6 +61,7 @@ class Verdict:
 def eager_round_trips(bundle: Json, evidence: Evidence) -> list[RoundTrip]:
     graph = Dataflow(bundle, evidence.matches)
     judge = Judge(bundle, evidence)
+    reasons = Reasons(bundle, evidence.placements)
     trips = []
     for value in bundle["eager"]["values"]:
         consumers = graph.readers.get(value["id"], [])
@@ -80,6 +82,9 @@ def eager_round_trips(bundle: Json, evidence: Evidence) -> list[RoundTrip]:
                 fused_into=graph.fused_into(value["id"]) if verdict.eliminated else None,
                 decided_by=verdict.decided_by,
                 unknown_reason=verdict.unknown_reason,
+                why=reasons.why(value["name"], producer, consumers)
+                if verdict.eliminated is False
+                else None,
             )
         )
     return trips

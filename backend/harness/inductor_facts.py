@@ -34,7 +34,7 @@ class GraphCapture(logging.Handler):
         super().__init__(level=logging.DEBUG)
         self.snippet_file = snippet_file
         self.pending: list[tuple[Any, list[Any]]] = []
-        self.rejections: list[dict[str, str]] = []
+        self.rejections: list[dict[str, Any]] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         message: Any = record.msg
@@ -43,8 +43,13 @@ class GraphCapture(logging.Handler):
                 reason = str(message.reason % message.args)
             except (TypeError, ValueError):
                 reason = str(message.reason)
-            self.rejections.append(
-                {"first": str(message.name1), "second": str(message.name2), "reason": reason}
+            self.rejections.append(  # logged while graph len(pending) is being fused
+                {
+                    "graph": len(self.pending),
+                    "first": str(message.name1),
+                    "second": str(message.name2),
+                    "reason": reason,
+                }
             )
 
     @contextlib.contextmanager

@@ -77,6 +77,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "compile": _dump(result.compile),
         "totals": _dump(result.totals),
         "harness_peak_memory_bytes": result.harness_peak_memory_bytes,
+        "hints": [hint.model_dump() for hint in result.hints],
     }
 
 
@@ -175,6 +176,7 @@ def result_from_rows(
             "correctness": run.correctness,
             "compile": run.compile,
             "harness_peak_memory_bytes": run.harness_peak_memory_bytes,
+            "hints": run.hints,
             "output": run.output,
             "duration_s": run.duration_s,
         }

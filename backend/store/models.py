@@ -96,6 +96,7 @@ class Run(SQLModel, table=True):
     compile: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     totals: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     harness_peak_memory_bytes: int | None = None  # migration 0004
+    hints: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
@@ -197,6 +198,7 @@ class RoundTrip(SQLModel, table=True):
     fused_into: str | None = None
     decided_by: str | None = None
     unknown_reason: str | None = Field(default=None, sa_type=Text)
+    why: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
 
 
 class Artifact(SQLModel, table=True):

@@ -220,6 +220,7 @@ class InductorGraph(_Part):
 
 
 class FusionRejection(_Part):
+    graph: Index | None = None  # the Inductor graph being fused when it was logged
     first: Name
     second: Name
     reason: Text

@@ -1,4 +1,5 @@
-"""Truth at scale: undecided round trips, partial reads, device memory peaks.
+"""Truth at scale: undecided round trips, partial reads, device memory peaks; why a round
+trip stays (issue 11) and hints for the run.
 
 Revision ID: 0004
 Revises: 0003
@@ -20,6 +21,9 @@ def upgrade() -> None:
     # Adding nullable columns needs no table rebuild; making `eliminated` nullable does
     # (SQLite), and round_trips has no children a rebuild could cascade into.
     op.add_column("runs", sa.Column("harness_peak_memory_bytes", sa.Integer(), nullable=True))
+    op.add_column(
+        "runs", sa.Column("hints", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
+    )
     op.add_column("variants", sa.Column("peak_memory_bytes", sa.Integer(), nullable=True))
     op.add_column(
         "transfers",
@@ -29,12 +33,14 @@ def upgrade() -> None:
         batch.alter_column("eliminated", existing_type=sa.Boolean(), nullable=True)
         batch.add_column(sa.Column("decided_by", sa.String(), nullable=True))
         batch.add_column(sa.Column("unknown_reason", sa.Text(), nullable=True))
+        batch.add_column(sa.Column("why", sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
     # An undecided round trip had no representation before: it reads as not eliminated.
     op.execute("UPDATE round_trips SET eliminated = 0 WHERE eliminated IS NULL")
     with op.batch_alter_table("round_trips") as batch:
+        batch.drop_column("why")
         batch.drop_column("unknown_reason")
         batch.drop_column("decided_by")
         batch.alter_column("eliminated", existing_type=sa.Boolean(), nullable=False)
@@ -43,4 +49,5 @@ def downgrade() -> None:
     with op.batch_alter_table("variants") as batch:
         batch.drop_column("peak_memory_bytes")
     with op.batch_alter_table("runs") as batch:
+        batch.drop_column("hints")
         batch.drop_column("harness_peak_memory_bytes")

@@ -1,0 +1,293 @@
+"""Why a round trip still goes through memory when compiled, in the user's terms.
+
+For each eager round trip the compiled variant kept, the first reason that holds, in order:
+- `graph_break`: Dynamo split the function, and the value crosses from one graph to the
+  next (or is made or read by the eager code between them);
+- `library_call`: the value is written or read by a library call (cuBLAS, cuDNN: a matmul,
+  a convolution) that Inductor does not generate, so it must sit in memory for it;
+- `template_epilogue`: Inductor generated the GEMM as a template, but this epilogue did not
+  fuse into it;
+- `needed_later`: the value leaves its graph: saved for the backward pass, or read by
+  Python (`.item()`, an `if` on a tensor);
+- `inductor_declined`: producer and consumer are in kernels Inductor considered fusing and
+  refused, with its own reason (its fusion log's `WhyNoFuse` records), in plain words;
+- `unknown`: what is known, never a guess presented as a fact.
+Hints are switches that would remove the round trip (max-autotune for a GEMM epilogue), or
+the change Dynamo's reason names; a hint with a compile mode can be tried in one click.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from backend.analysis.inductor_join import Placement
+from backend.result import FusionWhy, Hint
+
+Json = Mapping[str, Any]
+AUTOTUNE = "max-autotune-no-cudagraphs"
+GEMMS = {"mm", "addmm", "bmm", "baddbmm", "matmul", "linear", "_scaled_mm"}
+PYTHON_READS = {"_local_scalar_dense", "is_nonzero", "item"}
+# Inductor's WhyNoFuse reasons (scheduler.py, choices.py, codegen/simd.py), in plain words.
+DECLINED = (
+    ("no shared data", "the two kernels share no data Inductor could keep on chip"),
+    ("exceeds max fusion", "fusing them would exceed Inductor's limit on one kernel's size"),
+    ("increase peak memory", "fusing them would raise peak memory"),
+    (
+        "numel",
+        "they loop over different shapes (a reduction and what follows it), so one "
+        "loop cannot compute both",
+    ),
+    ("invalid tiling", "no tiling suits both the reduction and its consumer"),
+    ("intermediate nodes", "other work has to run between them"),
+    ("template epilogue", "the GEMM template cannot take this epilogue"),
+    ("memory deps did not match", "they read the data in different orders"),
+    ("must go before", "the order of the graph forbids it"),
+)
+# Dynamo's graph-break reasons, and the change that usually removes them.
+BREAK_FIXES = (
+    ("generic_jump", "a Python `if` on a tensor's value: use torch.where (or torch.cond)"),
+    ("print", "remove the print (or move it outside the function)"),
+    (
+        "item",
+        "a tensor turned into a Python number (.item()): keep it a tensor, or set "
+        "torch._dynamo.config.capture_scalar_outputs = True",
+    ),
+    (
+        "backward",
+        "backward() runs outside the graph: compile the forward and loss, and "
+        "call backward() on the result",
+    ),
+)
+
+
+class Reasons:
+    """Explains each kept round trip from what the bundle recorded of compilation."""
+
+    def __init__(self, bundle: Json, placements: Mapping[int, Placement]) -> None:
+        compiled = bundle["compiled"]
+        self.placements = placements
+        self.graphs: Sequence[Json] = compiled.get("inductor") or []
+        self.rejections: Sequence[Json] = compiled.get("fusion_rejections") or []
+        self.breaks: Sequence[Json] = (bundle.get("compile") or {}).get("graph_breaks", [])
+        self.mode = str((bundle.get("compile") or {}).get("mode", "default"))
+        self.device = str((bundle.get("device") or {}).get("type", "cpu"))
+
+    def why(self, tensor: str, producer: Json, consumers: Sequence[Json]) -> FusionWhy:
+        lines = sorted({op["line"] for op in [producer, *consumers] if op.get("line")})
+        for reason in (
+            self._saved_for_backward,
+            self._graph_break,
+            self._library,
+            self._read_by_python,
+            self._declined,
+        ):
+            found = reason(tensor, producer, consumers, lines)
+            if found is not None:
+                return found
+        made = self._kernel_names(producer)
+        where = f" (written by {', '.join(made)})" if made else ""
+        message = f"Inductor kept {tensor} in a buffer{where} and logged no reason for it."
+        return FusionWhy(kind="unknown", message=message, lines=lines)
+
+    # ---- the reasons, in order ----------------------------------------------------------
+
+    def _graph_break(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        if not self.breaks:
+            return None
+        graphs = [self._graphs_of(op) for op in [producer, *consumers]]
+        crossing = any(not g for g in graphs) or len({frozenset(g) for g in graphs}) > 1
+        if not crossing:
+            return None
+        cut = self._nearest_break(lines)
+        at = f" at line {cut['line']}" if cut.get("line") else ""
+        reason = str(cut.get("reason", "")).strip()
+        message = (
+            f"Dynamo split the function{at} ({reason}): {tensor} crosses from one compiled "
+            "graph to the next, so it is written to memory between them."
+        )
+        fix = next((f for key, f in BREAK_FIXES if key in reason.lower()), None)
+        hint = Hint(message=f"Remove the graph break{at}: {fix}.") if fix else None
+        break_lines = [cut["line"]] if cut.get("line") else []
+        return FusionWhy(kind="graph_break", message=message, lines=break_lines or lines, hint=hint)
+
+    def _library(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        calls = [op for op in [producer, *consumers] if self._is_library(op)]
+        if not calls:
+            return None
+        if self._template(producer):
+            message = (
+                f"Inductor generated {_op(producer)} as a GEMM template, but {tensor}'s "
+                "consumers did not fuse into it as an epilogue."
+            )
+            return FusionWhy(kind="template_epilogue", message=message, lines=lines)
+        call = calls[0]
+        role = "writes" if call is producer else "reads"
+        message = (
+            f"{_op(call)} runs as a library call ({self._library_name(call)}): Inductor "
+            f"generates no code for it, and it {role} {tensor} in memory, so the round trip "
+            "stays."
+        )
+        hint = None
+        if _op(call) in GEMMS and "max-autotune" not in self.mode:
+            hint = Hint(
+                message=f"Try mode={AUTOTUNE!r}: Inductor can then generate the GEMM as a "
+                "Triton template and fuse the work around it into that kernel.",
+                compile_mode=AUTOTUNE,
+            )
+        return FusionWhy(kind="library_call", message=message, lines=lines, hint=hint)
+
+    def _saved_for_backward(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        if any(op.get("backward") for op in consumers) and not producer.get("backward"):
+            message = (
+                f"{tensor} is saved for the backward pass: the compiled forward stores it for "
+                "the gradient kernels to read."
+            )
+            return FusionWhy(kind="needed_later", message=message, lines=lines)
+        updated = [op for op in consumers if _op_name(op).endswith("_") and not self._graphs_of(op)]
+        if updated and self.graphs:
+            message = (
+                f"{tensor} is added in place ({_op_name(updated[0])}) outside the compiled "
+                "graphs, e.g. into a parameter's .grad by autograd, so it leaves the graph."
+            )
+            return FusionWhy(kind="needed_later", message=message, lines=lines)
+        return None
+
+    def _read_by_python(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        if any(_op(op) in PYTHON_READS for op in consumers):
+            message = (
+                f"Python reads {tensor}'s value (to decide what to run next), so it is stored."
+            )
+            return FusionWhy(kind="needed_later", message=message, lines=lines)
+        return None
+
+    def _declined(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        made = self._kernels(producer)
+        for consumer in consumers:
+            for graph, first, second in _pairs(made, self._kernels(consumer)):
+                found = self._refusal(graph, first, second)
+                if found is not None:
+                    plain = next((p for key, p in DECLINED if key in found), found)
+                    message = (
+                        f"Inductor considered fusing the kernel that writes {tensor} with the "
+                        f"one that reads it back ({_op(consumer)}) and declined: {plain}."
+                    )
+                    return FusionWhy(kind="inductor_declined", message=message, lines=lines)
+        return None
+
+    # ---- facts about one eager op's place in the compiled graphs ------------------------
+
+    def _library_name(self, op: Json) -> str:
+        name = _op(op)
+        if "convolution" in name:
+            return "cuDNN" if self.device == "cuda" else "oneDNN"
+        if name in GEMMS:
+            return "cuBLAS" if self.device == "cuda" else "a BLAS"
+        return "ATen's own kernel"
+
+    def _graphs_of(self, op: Json) -> set[int]:
+        placement = self.placements.get(int(op["index"]))
+        return {graph for graph, _ in placement.nodes} if placement else set()
+
+    def _is_library(self, op: Json) -> bool:
+        placement = self.placements.get(int(op["index"]))
+        return placement is not None and placement.library
+
+    def _template(self, op: Json) -> bool:
+        placement = self.placements.get(int(op["index"]))
+        if placement is None:
+            return False
+        kinds = {
+            b["name"]: str(b.get("kind", ""))
+            for graph, _ in placement.nodes
+            for b in self.graphs[graph].get("buffers", [])
+        }
+        return any(
+            kinds.get(name, "").startswith("TemplateBuffer") for _, name in placement.buffers
+        )
+
+    def _kernels(self, op: Json) -> list[tuple[int, Json]]:
+        """The scheduled kernels (per graph) that compute this op's nodes."""
+        placement = self.placements.get(int(op["index"]))
+        if placement is None:
+            return []
+        found = []
+        for graph, node in placement.nodes:
+            for kernel in self.graphs[graph].get("kernels", []):
+                if node in kernel.get("nodes", []) and kernel.get("kind") != "extern":
+                    found.append((graph, kernel))
+        return found
+
+    def _kernel_names(self, op: Json) -> list[str]:
+        return sorted({str(k["name"]) for _, k in self._kernels(op)})
+
+    def _refusal(self, graph: int, first: Json, second: Json) -> str | None:
+        mine = set(first.get("parts", [])) | {first["name"]}
+        theirs = set(second.get("parts", [])) | {second["name"]}
+        for record in self.rejections:
+            if record.get("graph") not in (None, graph):
+                continue
+            a, b = _parts(record["first"]), _parts(record["second"])
+            if (a & mine and b & theirs) or (a & theirs and b & mine):
+                return str(record["reason"])
+        return None
+
+    def _nearest_break(self, lines: list[int]) -> Json:
+        if not lines:
+            return self.breaks[0]
+        return min(self.breaks, key=lambda b: min(abs(int(b.get("line") or 0) - n) for n in lines))
+
+
+def _pairs(
+    made: list[tuple[int, Json]], read: list[tuple[int, Json]]
+) -> list[tuple[int, Json, Json]]:
+    """(graph, producer kernel, consumer kernel) in the same graph, different kernels."""
+    return [
+        (graph, first, second)
+        for graph, first in made
+        for other, second in read
+        if graph == other and first["name"] != second["name"]
+    ]
+
+
+def _parts(name: str) -> set[str]:
+    """`op4_op5_op6` -> {op4, op5, op6, op4_op5_op6}: a fused node names its parts."""
+    return {name, *re.findall(r"op\d+", name)}
+
+
+def _op_name(op: Json) -> str:
+    """`aten.add_.Tensor` -> `add_`."""
+    return str(op["op"]).split(".")[1] if "." in str(op["op"]) else str(op["op"])
+
+
+def _op(op: Json) -> str:
+    """`aten.mm.default` -> `mm`; `aten.add_.Tensor` -> `add`."""
+    return _op_name(op).rstrip("_")
+
+
+def run_hints(
+    bundle: Json, eager_wall_us: float, compiled_wall_us: float, kernel_us: float
+) -> list[Hint]:
+    """Hints for the whole run: CUDA graphs when per-call overhead dwarfs the kernels."""
+    mode = str((bundle.get("compile") or {}).get("mode", "default"))
+    device = (bundle.get("device") or {}).get("type")
+    overhead_bound = compiled_wall_us > 3 * kernel_us and compiled_wall_us >= eager_wall_us
+    if device != "cuda" or "reduce-overhead" in mode or not overhead_bound:
+        return []
+    message = (
+        f"The compiled call takes {compiled_wall_us:,.1f} µs for {kernel_us:,.1f} µs of kernels: "
+        "launch and Python overhead dominate. Try mode='reduce-overhead' (CUDA graphs): one "
+        "graph replay instead of a launch per kernel."
+    )
+    return [Hint(message=message, compile_mode="reduce-overhead")]

@@ -1,0 +1,218 @@
+# AOT ID: ['0_forward']
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+cpp_fused_mul_tanh_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*'], r'''
+#include <torch/csrc/inductor/aoti_runtime/utils.h>
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
+                       float* out_ptr0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_0_cpp_fused_mul_tanh_0_("graph_0_cpp_fused_mul_tanh_0", nullptr);
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(32768L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(32768L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp2 = tmp0 * tmp1;
+                        auto tmp3 = tmp2.tanh();
+                        tmp3.store(out_ptr0 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_mean_mul_1 = async_compile.cpp_pybinding(['float*', 'const float*'], r'''
+#include <torch/csrc/inductor/aoti_runtime/utils.h>
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_0_cpp_fused_mean_mul_1_("graph_0_cpp_fused_mean_mul_1", nullptr);
+    auto out_ptr0 = in_out_ptr0;
+    {
+        {
+            float tmp_acc0 = 0;
+            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+            at::vec::Vectorized<float> masked_tmp_acc0_vec = at::vec::Vectorized<float>(0);
+            at::vec::Vectorized<float> tmp_acc0_vec_arr[2];
+            for (int i = 0; i < 2; i++)
+            {
+                tmp_acc0_vec_arr[i] = at::vec::Vectorized<float>(0);
+            }
+            float tmp_acc0_arr[2];
+            for (int i = 0; i < 2; i++)
+            {
+                tmp_acc0_arr[i] = 0;
+            }
+            at::vec::Vectorized<float> masked_tmp_acc0_vec_arr[2];
+            for (int i = 0; i < 2; i++)
+            {
+                masked_tmp_acc0_vec_arr[i] = at::vec::Vectorized<float>(0);
+            }
+            #pragma omp parallel
+            {
+                int tid = omp_get_thread_num();
+                CascadeSumHelper<float, 4096> scalar_cascade_helper0(static_cast<int64_t>(16384L));
+                CascadeSumHelper<at::vec::Vectorized<float>, 4096> cascade_helper0(static_cast<int64_t>(1024L));
+                CascadeSumHelper<at::vec::Vectorized<float>, 4096> masked_cascade_helper0(static_cast<int64_t>(0L));
+                at::vec::Vectorized<float> tmp_acc0_vec_local = at::vec::Vectorized<float>(0);
+                float tmp_acc0_local = 0;
+                at::vec::Vectorized<float> masked_tmp_acc0_vec_local = at::vec::Vectorized<float>(0);
+                #pragma omp for
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(32768L); x0+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(32768L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                            auto tmp1 = tmp0 * tmp0;
+                            tmp_acc0_vec_local = cascade_sum_combine(tmp1, &cascade_helper0);
+                        }
+                    }
+                }
+                tmp_acc0_local = cascade_sum_final(&scalar_cascade_helper0);
+                tmp_acc0_vec_local = cascade_sum_final(&cascade_helper0);
+                masked_tmp_acc0_vec_local = cascade_sum_final(&masked_cascade_helper0);
+                tmp_acc0_vec_arr[tid] = tmp_acc0_vec_local;
+                tmp_acc0_arr[tid] = tmp_acc0_local;
+                masked_tmp_acc0_vec_arr[tid] = masked_tmp_acc0_vec_local;
+            }
+            for (int tid = 0; tid < 2; tid++)
+            {
+                tmp_acc0_vec = tmp_acc0_vec + tmp_acc0_vec_arr[tid];
+            }
+            for (int tid = 0; tid < 2; tid++)
+            {
+                tmp_acc0 = tmp_acc0 + tmp_acc0_arr[tid];
+            }
+            for (int tid = 0; tid < 2; tid++)
+            {
+                masked_tmp_acc0_vec = masked_tmp_acc0_vec + masked_tmp_acc0_vec_arr[tid];
+            }
+            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec + masked_tmp_acc0_vec);
+            out_ptr0[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
+        }
+    }
+    {
+        {
+            {
+                auto tmp0 = out_ptr0[static_cast<int64_t>(0L)];
+                auto tmp1 = static_cast<float>(32768.0);
+                auto tmp2 = tmp0 / tmp1;
+                in_out_ptr0[static_cast<int64_t>(0L)] = tmp2;
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        primals_1, primals_2 = args
+        args.clear()
+        assert_size_stride(primals_1, (256, 128), (128, 1), 'input')
+        assert_size_stride(primals_2, (256, 128), (128, 1), 'input')
+        buf0 = empty_strided_cpu((256, 128), (128, 1), torch.float32)
+        # [Provenance debug handles] cpp_fused_mul_tanh_0:1
+        cpp_fused_mul_tanh_0(primals_1, primals_2, buf0)
+        del primals_2
+        # Topologically Sorted Source Nodes: [sort], Original ATen: [aten.sort]
+        # [Provenance debug handles] torch.ops.aten.sort.stable:2
+        buf1 = torch.ops.aten.sort.stable(buf0, stable=False, dim=1, descending=False)
+        buf2 = buf1[0]
+        assert_size_stride(buf2, (256, 128), (128, 1), 'torch.ops.aten.sort.default')
+        assert_alignment(buf2, 16, 'torch.ops.aten.sort.default')
+        buf3 = buf1[1]
+        assert_size_stride(buf3, (256, 128), (128, 1), 'torch.ops.aten.sort.default')
+        assert_alignment(buf3, 16, 'torch.ops.aten.sort.default')
+        del buf1
+        buf4 = empty_strided_cpu((), (), torch.float32)
+        buf5 = buf4; del buf4  # reuse
+        # [Provenance debug handles] cpp_fused_mean_mul_1:3
+        cpp_fused_mean_mul_1(buf5, buf2)
+        return (buf5, primals_1, buf0, buf2, buf3, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    primals_1 = rand_strided((256, 128), (128, 1), device='cpu', dtype=torch.float32)
+    primals_2 = rand_strided((256, 128), (128, 1), device='cpu', dtype=torch.float32)
+    return [primals_1, primals_2]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat, device='cpu')
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))

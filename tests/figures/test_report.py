@@ -1,0 +1,22 @@
+"""The terminal report says why a round trip stays, and what to try."""
+
+from backend.report import render
+from tests.figures.conftest import recorded
+
+
+def test_a_kept_round_trip_says_why_and_what_to_try() -> None:
+    text = render(recorded("mlp_bias_gelu"))
+    assert "still through memory: (x @ w)" in text
+    assert "why (library_call): mm runs as a library call (cuBLAS)" in text
+    assert "hint: Try mode='max-autotune-no-cudagraphs'" in text
+
+
+def test_a_graph_break_names_its_line_and_the_run_hint_follows() -> None:
+    text = render(recorded("graph_break"))
+    assert "why (graph_break): Dynamo split the function at line 8" in text
+    assert "hint: Remove the graph break at line 8" in text
+
+
+def test_launch_bound_runs_suggest_cuda_graphs() -> None:
+    assert "hint: The compiled call takes" in render(recorded("softmax_residual"))
+    assert "reduce-overhead" not in render(recorded("add_relu_2p26"))
