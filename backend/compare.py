@@ -33,7 +33,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from backend.result import Kernel, KernelKind, RunResult, Variant, VariantName, Versions
+from backend.result import (
+    Kernel,
+    KernelKind,
+    RoundTrip,
+    RunResult,
+    Variant,
+    VariantName,
+    Versions,
+)
 
 DUR_REL_THRESHOLD = 0.10
 """A matched kernel's duration must differ by more than this fraction of the longer one..."""
@@ -106,6 +114,16 @@ class KernelDiff(BaseModel):
     same: int
 
 
+class RoundTripChange(BaseModel):
+    """A round trip whose fate differs between the runs (matched by tensor and producer)."""
+
+    tensor: str
+    producer: str
+    a: str | None = Field(description="eliminated, kept (why: its kind), unknown; None: absent")
+    b: str | None
+    b_why: str | None = Field(default=None, description="why it stays in run B, if it does")
+
+
 class Comparison(BaseModel):
     """Run B against run A: deltas are b - a, ratios b / a."""
 
@@ -124,6 +142,9 @@ class Comparison(BaseModel):
     round_trips_eliminated: MetricDelta
     bytes_saved: MetricDelta = Field(description="eager round-trip bytes compiled never moves")
     kernels: list[KernelDiff] = Field(description="eager, then compiled; empty rows if neither ran")
+    round_trips: list[RoundTripChange] = Field(
+        default_factory=list, description="round trips eliminated in one run and not the other"
+    )
 
 
 def compare_runs(a: RunResult, b: RunResult) -> Comparison:
@@ -144,7 +165,45 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
             a.totals.bytes_saved if a.totals else None, b.totals.bytes_saved if b.totals else None
         ),
         kernels=[diff_kernels(v, _kernels(a, v), _kernels(b, v)) for v in VARIANTS],
+        round_trips=round_trip_changes(a.round_trips, b.round_trips),
     )
+
+
+def round_trip_changes(a: Sequence[RoundTrip], b: Sequence[RoundTrip]) -> list[RoundTripChange]:
+    """Round trips whose fate differs: the n-th (tensor, producer) of A against B's n-th."""
+    mine, theirs = _by_key(a), _by_key(b)
+    changes = []
+    for key in dict.fromkeys([*mine, *theirs]):
+        before, after = mine.get(key), theirs.get(key)
+        if _fate(before) == _fate(after):
+            continue
+        why = after.why.message if after is not None and after.why is not None else None
+        tensor, producer, _ = key
+        changes.append(
+            RoundTripChange(
+                tensor=tensor, producer=producer, a=_fate(before), b=_fate(after), b_why=why
+            )
+        )
+    return changes
+
+
+def _by_key(trips: Sequence[RoundTrip]) -> dict[tuple[str, str, int], RoundTrip]:
+    seen: Counter[tuple[str, str]] = Counter()
+    keyed = {}
+    for trip in trips:
+        seen[(trip.tensor, trip.producer)] += 1
+        keyed[(trip.tensor, trip.producer, seen[(trip.tensor, trip.producer)])] = trip
+    return keyed
+
+
+def _fate(trip: RoundTrip | None) -> str | None:
+    if trip is None:
+        return None
+    if trip.eliminated is None:
+        return "unknown"
+    if trip.eliminated:
+        return "eliminated"
+    return f"kept ({trip.why.kind})" if trip.why is not None else "kept"
 
 
 def metric(a: float | None, b: float | None) -> MetricDelta:

@@ -54,6 +54,15 @@ function renderDeltas(c) {
       el("th", { scope: "row", text: label }), el("td", { class: "num", text: fmt(m.a, f) }), el("td", { class: "num", text: fmt(m.b, f) }),
       el("td", {}, delta(m, f, higher))))))));
   $("#deltas-card").hidden = false;
+  renderRoundTrips(c);
+}
+
+function renderRoundTrips(c) {
+  if (!c.round_trips?.length) return;
+  $("#deltas").append(el("h3", { text: "Round trips whose fate changed" }), el("ul", {},
+    c.round_trips.map((t) => el("li", {}, el("strong", { text: t.tensor }),
+      ` (${t.producer}): ${t.a ?? "absent"} → ${t.b ?? "absent"}`,
+      t.b_why ? el("div", { class: "muted", text: t.b_why }) : null))));
 }
 
 function renderDiff(c) {
