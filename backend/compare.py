@@ -33,6 +33,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.analysis.spread import overlap
 from backend.result import (
     Kernel,
     KernelKind,
@@ -136,6 +137,11 @@ class Comparison(BaseModel):
     )
     variants: dict[VariantName, VariantDelta] = Field(description="eager and compiled, always")
     speedup: MetricDelta = Field(description="each run's eager wall / compiled wall")
+    speedup_within_noise: bool | None = Field(
+        default=None,
+        description="the runs' speedup intervals overlap: the difference may be noise "
+        "(None when either run has no interval)",
+    )
     kernel_speedup: MetricDelta = Field(
         description="each run's eager summed kernel time / compiled summed kernel time"
     )
@@ -156,6 +162,7 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
         differences=differences(a, b),
         variants={v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS},
         speedup=metric(a.speedup, b.speedup),
+        speedup_within_noise=overlap(_interval(a), _interval(b)),
         kernel_speedup=metric(a.kernel_speedup, b.kernel_speedup),
         round_trips_eliminated=metric(
             a.totals.round_trips_eliminated if a.totals else None,
@@ -167,6 +174,11 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
         kernels=[diff_kernels(v, _kernels(a, v), _kernels(b, v)) for v in VARIANTS],
         round_trips=round_trip_changes(a.round_trips, b.round_trips),
     )
+
+
+def _interval(run: RunResult) -> tuple[float, float] | None:
+    found = run.speedup_interval
+    return (found[0], found[1]) if found is not None and len(found) == 2 else None
 
 
 def round_trip_changes(a: Sequence[RoundTrip], b: Sequence[RoundTrip]) -> list[RoundTripChange]:

@@ -60,8 +60,11 @@ def _variants(result: RunResult) -> list[str]:
     for name, variant in result.variants.items():
         peak = f" {_peak(variant.peak_memory_bytes):>12}" if peaks else ""
         rows.append(f"{name:9} {_variant_row(variant)}{peak}")
+    spread = result.speedup_interval
+    interval = f" (90% interval {spread[0]:.2f}-{spread[1]:.2f}x)" if spread else ""
     rows.append(
-        f"speedup: {_times(result.speedup)} wall time, {_times(result.kernel_speedup)} kernel time"
+        f"speedup: {_times(result.speedup)} wall time{interval}, "
+        f"{_times(result.kernel_speedup)} kernel time"
         + (
             "  (small work: per-call overhead outweighs the kernels)"
             if _overhead_bound(result)

@@ -127,6 +127,8 @@ class Variant(BaseModel):
     wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
     timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
     timing_method: str = Field(description="cuda_events or perf_counter")
+    wall_time_p10_us: float | None = Field(default=None, description="10th percentile of calls")
+    wall_time_p90_us: float | None = Field(default=None, description="90th percentile of calls")
     peak_memory_bytes: int | None = Field(
         default=None,
         description="device memory peak of one call, inputs included (GPU only; None on CPU)",
@@ -272,6 +274,10 @@ class RunResult(BaseModel):
     round_trips: list[RoundTrip] = Field(default_factory=list)
     totals: Totals | None = None
     speedup: float | None = Field(default=None, description="eager wall / compiled wall")
+    speedup_interval: list[float] | None = Field(
+        default=None,
+        description="[low, high]: 90% bootstrap interval of the speedup from the timed calls",
+    )
     kernel_speedup: float | None = Field(
         default=None, description="eager summed kernel time / compiled summed kernel time"
     )

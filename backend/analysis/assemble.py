@@ -13,6 +13,7 @@ from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.fusion_reasons import run_hints
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import eager_round_trips, gather_evidence, totals
+from backend.analysis.spread import percentile, ratio_interval
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import compiled_kernels, eager_kernels
 from backend.analysis.window import measured_call
@@ -44,6 +45,7 @@ class Analysis:
     round_trips: list[RoundTrip] = field(default_factory=list)
     totals: Totals | None = None
     speedup: float | None = None
+    speedup_interval: list[float] | None = None
     kernel_speedup: float | None = None
     correctness: Correctness | None = None
     compile: CompileInfo | None = None
@@ -79,6 +81,8 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     analysis.speedup = _ratio(
         analysis.variants["eager"].wall_time_us, analysis.variants["compiled"].wall_time_us
     )
+    interval = ratio_interval(_samples(bundle["eager"]), _samples(bundle["compiled"]))
+    analysis.speedup_interval = list(interval) if interval is not None else None
     analysis.kernel_speedup = _ratio(
         analysis.variants["eager"].kernel_time_us, analysis.variants["compiled"].kernel_time_us
     )
@@ -95,8 +99,14 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     return analysis
 
 
+def _samples(raw: Json) -> list[float]:
+    return [float(s) for s in raw["timing"].get("samples_us", [])]
+
+
 def _variant(kernels: list[Kernel], raw: Json) -> Variant:
     timing = raw["timing"]
+    samples = _samples(raw)
+    p10, p90 = percentile(samples, 10), percentile(samples, 90)
     return Variant(
         kernel_count=len(kernels),
         transfer_count=sum(len(k.transfers) for k in kernels),
@@ -106,6 +116,8 @@ def _variant(kernels: list[Kernel], raw: Json) -> Variant:
         wall_time_us=round(float(timing["median_us"]), 3),
         timing_repeats=int(timing["repeats"]),
         timing_method=str(timing["method"]),
+        wall_time_p10_us=round(p10, 3) if p10 is not None else None,
+        wall_time_p90_us=round(p90, 3) if p90 is not None else None,
         peak_memory_bytes=raw.get("peak_memory_bytes"),
         kernels=kernels,
     )

@@ -78,6 +78,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "totals": _dump(result.totals),
         "harness_peak_memory_bytes": result.harness_peak_memory_bytes,
         "hints": [hint.model_dump() for hint in result.hints],
+        "speedup_interval": result.speedup_interval,
     }
 
 
@@ -177,6 +178,7 @@ def result_from_rows(
             "compile": run.compile,
             "harness_peak_memory_bytes": run.harness_peak_memory_bytes,
             "hints": run.hints,
+            "speedup_interval": run.speedup_interval,
             "output": run.output,
             "duration_s": run.duration_s,
         }

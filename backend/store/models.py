@@ -97,6 +97,7 @@ class Run(SQLModel, table=True):
     totals: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     harness_peak_memory_bytes: int | None = None  # migration 0004
     hints: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
+    speedup_interval: list[float] | None = Field(default=None, sa_type=_json(nullable=True))
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
@@ -128,6 +129,8 @@ class Variant(SQLModel, table=True):
     timing_repeats: int
     timing_method: str
     peak_memory_bytes: int | None = None  # migration 0004
+    wall_time_p10_us: float | None = None
+    wall_time_p90_us: float | None = None
 
 
 class Kernel(SQLModel, table=True):

@@ -1,5 +1,5 @@
 """Truth at scale: undecided round trips, partial reads, device memory peaks; why a round
-trip stays (issue 11) and hints for the run.
+trip stays (issue 11) and hints for the run; timing spread (issue 10).
 
 Revision ID: 0004
 Revises: 0003
@@ -25,6 +25,9 @@ def upgrade() -> None:
         "runs", sa.Column("hints", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
     )
     op.add_column("variants", sa.Column("peak_memory_bytes", sa.Integer(), nullable=True))
+    op.add_column("variants", sa.Column("wall_time_p10_us", sa.Float(), nullable=True))
+    op.add_column("variants", sa.Column("wall_time_p90_us", sa.Float(), nullable=True))
+    op.add_column("runs", sa.Column("speedup_interval", sa.JSON(), nullable=True))
     op.add_column(
         "transfers",
         sa.Column("partial", sa.Boolean(), nullable=False, server_default=sa.text("0")),
@@ -47,7 +50,10 @@ def downgrade() -> None:
     with op.batch_alter_table("transfers") as batch:
         batch.drop_column("partial")
     with op.batch_alter_table("variants") as batch:
+        batch.drop_column("wall_time_p90_us")
+        batch.drop_column("wall_time_p10_us")
         batch.drop_column("peak_memory_bytes")
     with op.batch_alter_table("runs") as batch:
+        batch.drop_column("speedup_interval")
         batch.drop_column("hints")
         batch.drop_column("harness_peak_memory_bytes")
