@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from backend.result import RunResult, Variant
@@ -28,7 +29,16 @@ def render(result: RunResult) -> str:
     if result.output.stdout.strip() or result.output.stderr.strip():
         lines.append("snippet output: " + _output_summary(result))
     lines.append(f"saved as run {result.id}  (kernelscope show {result.id})")
-    return "\n".join(lines)
+    return _printable("\n".join(lines))
+
+
+# Names and messages come from the run, which the snippet controls: control characters
+# (escape sequences that clear the screen or plant links) are shown, not obeyed.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _printable(text: str) -> str:
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def _header(result: RunResult) -> str:

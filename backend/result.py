@@ -181,7 +181,8 @@ class RoundTrip(BaseModel):
     decided_by: str | None = Field(
         default=None,
         description="inductor (its plan gave the value no buffer, or one), values (whether a "
-        "compiled kernel wrote the same numbers), or inductor+values (both, agreeing)",
+        "compiled kernel wrote the same numbers), inductor+values (both, agreeing), or "
+        "eager_island (its op ran as eager code between compiled graphs)",
     )
     unknown_reason: str | None = Field(default=None, description="why eliminated is None")
     why: FusionWhy | None = Field(

@@ -72,7 +72,7 @@ def findings(bundle_dir: Path, bundle: dict) -> dict:
 
     if bundle.get("status") != "succeeded":
         return {"error": (bundle.get("error") or {}).get("message", "?")[:160]}
-    analysis = analyse_bundle(bundle_dir, bundle)
+    analysis = analyse_bundle(bundle_dir)
     trips = analysis.round_trips
     compiled = analysis.variants["compiled"].kernels
     bare = [k.short_name for k in compiled if not k.transfers]

@@ -22,7 +22,6 @@ sys.path.insert(0, str(ROOT))
 
 from backend.analysis.assemble import Analysis  # noqa: E402
 from backend.analysis.ncu import parse_ncu_csv  # noqa: E402
-from backend.worker.bundle import analyse_bundle  # noqa: E402
 from backend.worker.child import ChildLimits, ChildRequest, run_child  # noqa: E402
 
 NCU_METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
@@ -34,7 +33,7 @@ def run_example(path: Path, size: int | None, workdir: Path) -> Analysis | str:
     outcome = run_child(request)
     if outcome.status != "succeeded" or outcome.bundle is None:
         return f"{outcome.status}: {outcome.error}"
-    return analyse_bundle(outcome.bundle_dir, outcome.bundle)
+    return outcome.bundle.analyse()
 
 
 def print_summary(name: str, analysis: Analysis | str) -> None:

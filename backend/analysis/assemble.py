@@ -71,7 +71,9 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
     eager = eager_kernels(bundle["eager"], parse_trace(measured_call(eager_trace)), device_type)
     compiled_parsed = parse_trace(measured_call(compiled_trace))
-    compiled = compiled_kernels(named, bundle["eager"], compiled_parsed, device_type, provenance)
+    found = compiled_kernels(named, bundle["eager"], compiled_parsed, device_type, provenance)
+    compiled = found.kernels
+    evidence.island_ops = found.island_ops
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]),
         "compiled": _variant(compiled, bundle["compiled"]),

@@ -87,7 +87,9 @@ def _describe(node: Json) -> str | None:
     if not op or "." not in str(op):
         return None
     what = op_display(str(op))
-    target = op_display(str(node.get("target") or op))
+    target = str(node.get("target") or op)
+    # a tuple's element (`getitem`) or the op itself: no "part of" to speak of
+    target = what if "getitem" in target or "." not in target else op_display(target)
     source = re.sub(r"_\d+$", "", str(node.get("source") or ""))  # `att_2`: the 2nd `att`
     lines = node.get("lines") or []
     where = f", line {lines[-1]}" if lines else ""

@@ -19,10 +19,11 @@ the change Dynamo's reason names; a hint with a compile mode can be tried in one
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from backend.analysis.inductor_join import Placement
+from backend.analysis.naming import op_display
 from backend.result import FusionWhy, Hint
 
 Json = Mapping[str, Any]
@@ -65,9 +66,15 @@ BREAK_FIXES = (
 class Reasons:
     """Explains each kept round trip from what the bundle recorded of compilation."""
 
-    def __init__(self, bundle: Json, placements: Mapping[int, Placement]) -> None:
+    def __init__(
+        self,
+        bundle: Json,
+        placements: Mapping[int, Placement],
+        island_ops: Collection[int] = (),
+    ) -> None:
         compiled = bundle["compiled"]
         self.placements = placements
+        self.island_ops = set(island_ops)
         self.graphs: Sequence[Json] = compiled.get("inductor") or []
         self.rejections: Sequence[Json] = compiled.get("fusion_rejections") or []
         self.breaks: Sequence[Json] = (bundle.get("compile") or {}).get("graph_breaks", [])
@@ -86,10 +93,25 @@ class Reasons:
             found = reason(tensor, producer, consumers, lines)
             if found is not None:
                 return found
-        made = self._kernel_names(producer)
-        where = f" (written by {', '.join(made)})" if made else ""
-        message = f"Inductor kept {tensor} in a buffer{where} and logged no reason for it."
+        readers = ", ".join(sorted({_op(op) for op in consumers}))
+        if self._same_kernel(producer, consumers):
+            message = (
+                f"Inductor computes {tensor} and {readers} in one kernel, yet keeps {tensor} in "
+                "a buffer inside it (a reduction's result the kernel's next loop reads back); "
+                "it logged no reason."
+            )
+        else:
+            message = (
+                f"Inductor kept {tensor} in a buffer between {_op(producer)} and {readers}, "
+                "and logged no reason for it."
+            )
         return FusionWhy(kind="unknown", message=message, lines=lines)
+
+    def _same_kernel(self, producer: Json, consumers: Sequence[Json]) -> bool:
+        made = {(graph, k["name"]) for graph, k in self._kernels(producer)}
+        return bool(made) and all(
+            made & {(graph, k["name"]) for graph, k in self._kernels(op)} for op in consumers
+        )
 
     # ---- the reasons, in order ----------------------------------------------------------
 
@@ -98,9 +120,11 @@ class Reasons:
     ) -> FusionWhy | None:
         if not self.breaks:
             return None
-        graphs = [self._graphs_of(op) for op in [producer, *consumers]]
-        crossing = any(not g for g in graphs) or len({frozenset(g) for g in graphs}) > 1
-        if not crossing:
+        ops = [producer, *consumers]
+        between = any(int(op["index"]) in self.island_ops for op in ops)  # eager code
+        graphs = [self._graphs_of(op) for op in ops]
+        placed = all(graphs) and len({frozenset(g) for g in graphs}) > 1
+        if not (between or placed):
             return None
         cut = self._nearest_break(lines)
         at = f" at line {cut['line']}" if cut.get("line") else ""
@@ -134,7 +158,7 @@ class Reasons:
             "stays."
         )
         hint = None
-        if _op(call) in GEMMS and "max-autotune" not in self.mode:
+        if _op(call) in GEMMS and "max-autotune" not in self.mode and self.device == "cuda":
             hint = Hint(
                 message=f"Try mode={AUTOTUNE!r}: Inductor can then generate the GEMM as a "
                 "Triton template and fuse the work around it into that kernel.",
@@ -213,9 +237,7 @@ class Reasons:
             for graph, _ in placement.nodes
             for b in self.graphs[graph].get("buffers", [])
         }
-        return any(
-            kinds.get(name, "").startswith("TemplateBuffer") for _, name in placement.buffers
-        )
+        return any("TemplateBuffer" in kinds.get(name, "") for _, name in placement.buffers)
 
     def _kernels(self, op: Json) -> list[tuple[int, Json]]:
         """The scheduled kernels (per graph) that compute this op's nodes."""
@@ -228,9 +250,6 @@ class Reasons:
                 if node in kernel.get("nodes", []) and kernel.get("kind") != "extern":
                     found.append((graph, kernel))
         return found
-
-    def _kernel_names(self, op: Json) -> list[str]:
-        return sorted({str(k["name"]) for _, k in self._kernels(op)})
 
     def _refusal(self, graph: int, first: Json, second: Json) -> str | None:
         mine = set(first.get("parts", [])) | {first["name"]}
@@ -273,7 +292,7 @@ def _op_name(op: Json) -> str:
 
 def _op(op: Json) -> str:
     """`aten.mm.default` -> `mm`; `aten.add_.Tensor` -> `add`."""
-    return _op_name(op).rstrip("_")
+    return op_display(str(op["op"]))
 
 
 def run_hints(

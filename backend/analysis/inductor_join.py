@@ -33,6 +33,8 @@ VIEW_TARGETS = {
     "aten.alias.default",
     "<built-in function getitem>",
 }
+# Buffers a library call or a generated template writes (TritonTemplateBuffer,
+# CUTLASSTemplateBuffer, CppTemplateBuffer, MultiTemplateBuffer, ExternKernelOut, ...)
 LIBRARY_BUFFERS = ("ExternKernel", "FallbackKernel", "MultiOutput", "TemplateBuffer")
 
 
@@ -66,7 +68,7 @@ class CompiledGraphs:
             self.buffers_of.append(owned)
 
     def is_library(self, graph: int, buffer: str) -> bool:
-        return self.kinds[graph].get(buffer, "").startswith(LIBRARY_BUFFERS)
+        return _is_library(self.kinds[graph].get(buffer, ""))
 
     def buffers(self, graph: int, node: str, seen: set[str] | None = None) -> list[str]:
         """Live buffers holding this node's value, directly or through views of it."""
@@ -95,12 +97,16 @@ class CompiledGraphs:
         )
 
 
+def _is_library(kind: str) -> bool:
+    return any(part in kind for part in LIBRARY_BUFFERS)
+
+
 def _holders(buffer: Json) -> list[str]:
     """The nodes whose value a buffer holds: its origin node, or for a library call
     (convolution, mm) that records none, the nodes it was made from."""
     if buffer.get("node"):
         return [buffer["node"]]
-    if str(buffer.get("kind", "")).startswith(LIBRARY_BUFFERS):
+    if _is_library(str(buffer.get("kind", ""))):
         return list(buffer.get("origins", []))
     return []
 

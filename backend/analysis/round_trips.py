@@ -2,8 +2,8 @@
 
 A round trip is an intermediate written by one eager kernel and read back by later ones.
 Whether the compiled variant still sends it through memory is decided two ways, in
-constant memory whatever the tensors' sizes (docs/architecture.md, "Eliminated round
-trips"):
+constant memory whatever the tensors' sizes (docs/result-document.md, "How
+`eliminated` is decided"):
 - from Inductor's own plan: the node that computes the value never got a buffer
   (`backend.analysis.inductor_join`);
 - from the data: no compiled kernel ever wrote the same numbers (fingerprints,
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from backend.analysis.fusion_reasons import Reasons
@@ -35,6 +35,8 @@ class Evidence:
     candidates: dict[int, list[int]]
     placements: dict[int, Placement]  # eager op index -> where Inductor put its value
     buffers: BufferMap
+    # eager ops that ran again as eager code between compiled graphs: they write memory
+    island_ops: set[int] = field(default_factory=set)
 
     @property
     def matches(self) -> dict[int, int | None]:
@@ -54,14 +56,14 @@ def gather_evidence(bundle: Json) -> Evidence:
 @dataclass
 class Verdict:
     eliminated: bool | None
-    decided_by: str | None  # inductor | values | inductor+values
+    decided_by: str | None  # inductor | values | inductor+values | eager_island
     unknown_reason: str | None = None
 
 
 def eager_round_trips(bundle: Json, evidence: Evidence) -> list[RoundTrip]:
     graph = Dataflow(bundle, evidence.matches)
     judge = Judge(bundle, evidence)
-    reasons = Reasons(bundle, evidence.placements)
+    reasons = Reasons(bundle, evidence.placements, evidence.island_ops)
     trips = []
     for value in bundle["eager"]["values"]:
         consumers = graph.readers.get(value["id"], [])
@@ -113,6 +115,8 @@ class Judge:
         self.has_plan = bool((bundle.get("compiled") or {}).get("inductor"))
 
     def verdict(self, value: Json, producer: Json) -> Verdict:
+        if int(producer["index"]) in self.evidence.island_ops:
+            return Verdict(False, "eager_island")  # it ran between graphs, as eager code
         by_values = self._by_values(int(value["id"]))
         placement = self.evidence.placements.get(int(producer["index"]))
         by_plan = None if placement is None else not placement.materialized

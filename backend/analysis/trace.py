@@ -127,6 +127,7 @@ class TritonLaunch:
     kernel_hash: str
     kernel_kwargs: str  # autotuned meta-params, e.g. "XBLOCK=1,R0_BLOCK=2048"
     kernel_num_gb: float | None  # only with torch._inductor.config.benchmark_kernel
+    kernel_flop: int | None  # Inductor's estimate; 0 where it makes none (pointwise)
     input_dims: tuple[tuple[int, ...], ...]  # every launch arg, inputs AND outputs
     input_types: tuple[str, ...]
     input_strides: tuple[tuple[int, ...], ...]
@@ -592,6 +593,7 @@ def triton_launch(parsed: ParsedTrace, kernel: TraceKernel) -> TritonLaunch | No
         kernel_hash=str(args.get("kernel_hash", "")),
         kernel_kwargs=str(args.get("kernel_kwargs", "")),
         kernel_num_gb=_float_or_none(args.get("kernel_num_gb")),
+        kernel_flop=_int_or_none(args.get("kernel_flop")),
         input_dims=_nested_int_tuples(args.get("Input Dims")),
         input_types=_str_tuple(args.get("Input type")),
         input_strides=_nested_int_tuples(args.get("Input Strides")),

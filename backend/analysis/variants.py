@@ -39,6 +39,7 @@ class Source:
     source_ops: list[str] = field(default_factory=list)
     graph: int | None = None
     read_bytes: dict[int, int] = field(default_factory=dict)  # value id -> bytes touched
+    op_index: int | None = None  # the eager op, for eager sources
 
 
 def profiler_name(dispatch_op: str) -> str:
@@ -146,6 +147,7 @@ def eager_sources(eager: Json) -> list[Source]:
             values=values,
             lines=[op["line"]] if op.get("line") else [],
             read_bytes={int(vid): int(n) for vid, n in (op.get("read_bytes") or {}).items()},
+            op_index=int(op["index"]),
         )
         for op in eager["ops"]
         if op["moves_data"]
@@ -215,9 +217,15 @@ def _owning_source(parsed: ParsedTrace, op_index: int | None, owners: dict[int, 
 # ---- compiled ----------------------------------------------------------------------------
 
 
+@dataclass
+class CompiledKernels:
+    kernels: list[Kernel]
+    island_ops: set[int]  # eager ops that ran again, as eager code, between compiled graphs
+
+
 def compiled_kernels(
     compiled: Json, eager: Json, parsed: ParsedTrace, device_type: str, provenance: Json
-) -> list[Kernel]:
+) -> CompiledKernels:
     """Compiled kernels: graph kernels from the launch log, graph-break islands from eager."""
     events = cuda_kernels(parsed) if device_type == "cuda" else cpu_compiled_kernels(parsed)
     launches = _LaunchQueue(compiled, provenance)
@@ -236,7 +244,8 @@ def compiled_kernels(
         if source is None and user_op:
             source = Source(user_op, [], [], [])
         rows.append((event, event.ts_us, event.dur_us, source, name))
-    return _dense_graph_numbers(_with_estimates(build_kernels(rows), parsed, events))
+    kernels = _dense_graph_numbers(_with_estimates(build_kernels(rows), parsed, events))
+    return CompiledKernels(kernels, islands.taken)
 
 
 def _dense_graph_numbers(kernels: list[Kernel]) -> list[Kernel]:
@@ -334,10 +343,14 @@ class _IslandQueue:
     def __init__(self, eager: Json) -> None:
         self.sources = eager_sources(eager)
         self.cursor = 0
+        self.taken: set[int] = set()
 
     def take(self, op_names: set[str]) -> Source | None:
         for position in range(self.cursor, len(self.sources)):
-            if self.sources[position].op in op_names:
+            source = self.sources[position]
+            if source.op in op_names:
                 self.cursor = position + 1
-                return self.sources[position]
+                if source.op_index is not None:
+                    self.taken.add(source.op_index)
+                return source
         return None

@@ -192,7 +192,7 @@ def _ingest(context: AppContext, run_id: str, worker: str | None, body: IO[bytes
             if report.kind == "cancelled":
                 jobs.finish_cancelled(store, run_id, holder, report.step)
             else:
-                result = _worker_result(store, run_id, _member(tar, RESULT_FILE))
+                result = _worker_result(store, run_id, _member(tar, RESULT_FILE), holder[0])
                 artifacts: list[ArtifactInput] = [
                     (a.kind, a.name, _member(tar, a.member), a.content_type)
                     for a in report.artifacts
@@ -227,8 +227,9 @@ def _member(tar: tarfile.TarFile, name: str) -> bytes:
     return stream.read()
 
 
-def _worker_result(store: Store, run_id: str, data: bytes) -> RunResult:
-    """The worker's document, with the identity of the run as this server knows it."""
+def _worker_result(store: Store, run_id: str, data: bytes, worker: str) -> RunResult:
+    """The worker's document, with the identity of the run as this server knows it, and
+    the worker it ran on as the token says (not as the document does)."""
     result = RunResult.model_validate_json(data)
     if result.status not in _WORKER_RESULT_STATUSES:
         raise ValueError(f"a result cannot have status {result.status!r}")
@@ -239,6 +240,8 @@ def _worker_result(store: Store, run_id: str, data: bytes) -> RunResult:
         name: getattr(stored, name)
         for name in ("id", "created_at", "title", "code_sha256", "size", "sweep_id")
     }
+    if result.device is not None:
+        identity["device"] = result.device.model_copy(update={"worker": worker})
     return result.model_copy(update=identity)
 
 

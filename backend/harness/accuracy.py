@@ -29,6 +29,9 @@ LIMITS = {
     "float32_tf32": (2e-3, 2e-2),
     "float16": (5e-3, 2e-2),
     "bfloat16": (1e-2, 5e-2),
+    "float64": (1e-10, 1e-8),
+    "complex64": (1e-4, 1e-3),
+    "complex128": (1e-10, 1e-8),
 }
 
 
@@ -65,15 +68,15 @@ def _pieces(t: torch.Tensor) -> Iterator[torch.Tensor]:
 @torch.no_grad()  # type: ignore[untyped-decorator]
 def errors(reference: torch.Tensor, candidate: torch.Tensor) -> Errors:
     """Errors of `candidate` against `reference` (either may live on the host)."""
+    if reference.is_complex():  # compare real and imaginary parts as numbers
+        reference, candidate = torch.view_as_real(reference), torch.view_as_real(candidate)
     found = Errors(count=reference.numel())
     device = candidate.device
-    exact = not (reference.is_floating_point() or reference.is_complex())
     for ref, cand in zip(_pieces(reference), _pieces(candidate), strict=True):
         r, c = ref.to(device, torch.float64), cand.to(torch.float64)
-        if exact:
-            r, c = r.nan_to_num(), c.nan_to_num()
         found.same_specials &= bool(torch.equal(r.isnan(), c.isnan()))
-        found.same_specials &= bool(torch.equal(r.isinf() & (r > 0), c.isinf() & (c > 0)))
+        found.same_specials &= bool(torch.equal(r.isposinf(), c.isposinf()))
+        found.same_specials &= bool(torch.equal(r.isneginf(), c.isneginf()))
         finite = r.isfinite() & c.isfinite()
         d = torch.where(finite, c - r, 0.0)
         r = torch.where(finite, r, 0.0)
@@ -111,10 +114,12 @@ def compare(
         return _record(worst, True, limits=_limits(pairs))
     if not all(e.same_specials for e, _ in pairs):
         return _record(worst, False, limits=_limits(pairs), note="NaN or Inf in other places")
-    if fp64_reference is None:
-        note = "over the limits; no float64 reference was possible (memory), so not confirmed"
+    reference64 = fp64_reference() if fp64_reference is not None else None
+    if reference64 is None:
+        note = "over the limits; no float64 reference could run (memory, or the snippet's own "
+        note += "float32 tensors), so not confirmed"
         return _record(worst, False, limits=_limits(pairs), note=note)
-    return _against_fp64(worst, pairs, ref, cand, fp64_reference())
+    return _against_fp64(worst, pairs, ref, cand, reference64)
 
 
 def _against_fp64(

@@ -9,7 +9,6 @@ naming convention: `in_ptr*` read, `out_ptr*` written, `in_out_ptr*` both.
 
 from __future__ import annotations
 
-import re
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,11 +19,6 @@ import torch
 
 from backend.harness import wrapper_source
 from backend.harness.tensors import ValueTable, footprint_bytes
-
-_CPP_KERNEL = re.compile(
-    r"^(\w+) = async_compile\.cpp_pybinding\(\[.*?\], r?'''.*?void\s+kernel\((.*?)\)",
-    re.S | re.M,
-)
 
 
 @dataclass
@@ -89,10 +83,11 @@ class _KernelFacts:
     calls: int = 0
 
     def buffers(self, names: list[str]) -> dict[str, str]:
-        """Argument name -> buffer name at the call site of this launch."""
+        """Argument name -> buffer name at the call site of this launch (a graph that runs
+        several times per call goes round its call sites again)."""
         if not self.sites:
             return {}
-        site = self.sites[min(self.calls, len(self.sites) - 1)]
+        site = self.sites[self.calls % len(self.sites)]
         self.calls += 1
         return {n: b for n, b in zip(names, site, strict=False) if b is not None}
 
@@ -124,9 +119,7 @@ class LaunchRecorder:
         sites = wrapper_source.call_sites(wrapper.source)
         partial = wrapper_source.indirect_reads(wrapper.source)
         unwritten = wrapper_source.unwritten_in_out(wrapper.source)
-        cpp_params = {
-            m.group(1): _param_names(m.group(2)) for m in _CPP_KERNEL.finditer(wrapper.source)
-        }
+        cpp_params = wrapper_source.cpp_pointer_params(wrapper.source)
         for name, obj in list(vars(wrapper.module).items()):
             facts = _KernelFacts(
                 [], sites.get(name, []), partial.get(name, {}), unwritten.get(name, set())
@@ -154,8 +147,8 @@ class LaunchRecorder:
             return _RunProxy(obj, self._wrap_call(wrapper.index, name, "triton", obj.run, facts))
         if name == "extern_kernels":
             return _LibraryProxy(obj, self, wrapper.index, "extern_kernels", wrapper.source)
-        if name == "aten" and obj is torch.ops.aten:  # ATen fallbacks called by the wrapper
-            return _LibraryProxy(obj, self, wrapper.index, "aten", wrapper.source)
+        if name == "torch" and obj is torch:  # `torch.ops.aten.sort.stable(...)` fallbacks
+            return _TorchProxy(_LibraryProxy(obj.ops, self, wrapper.index, "", wrapper.source))
         return None
 
     def _wrap_call(
@@ -232,8 +225,8 @@ class _LibraryProxy:
 
     def __getattr__(self, name: str) -> Any:
         target = getattr(self._target, name)
-        if self._prefix == "aten":  # aten.sort -> aten.sort.default: one level deeper
-            return _AtenPacket(target, self, name)
+        if not self._prefix:  # torch.ops.<namespace>.<op>.<overload>: two levels deeper
+            return target if name == "inductor" else _OpNamespace(target, self, name)
         return self.wrap(f"{self._prefix}.{name}", target)
 
     def wrap(self, kernel: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -255,16 +248,35 @@ class _LibraryProxy:
         return call
 
 
-class _AtenPacket:
-    """`aten.sort` in a wrapper: its overloads (`.default`) are the calls to log."""
+class _TorchProxy:
+    """Stands in for `torch` in a wrapper module: only `torch.ops` is watched."""
 
+    def __init__(self, ops: _LibraryProxy) -> None:
+        self._ops = ops
+
+    def __getattr__(self, name: str) -> Any:
+        return self._ops if name == "ops" else getattr(torch, name)
+
+
+class _OpNamespace:
+    """`torch.ops.aten`: its ops' overloads (`.sort.stable`) are the calls to log."""
+
+    def __init__(self, namespace: Any, proxy: _LibraryProxy, name: str) -> None:
+        self._namespace, self._proxy, self._name = namespace, proxy, name
+
+    def __getattr__(self, op: str) -> Any:
+        return _OpPacket(getattr(self._namespace, op), self._proxy, f"{self._name}.{op}")
+
+
+class _OpPacket:
     def __init__(self, packet: Any, proxy: _LibraryProxy, name: str) -> None:
-        self._packet = packet
-        self._proxy = proxy
-        self._name = name
+        self._packet, self._proxy, self._name = packet, proxy, name
 
     def __getattr__(self, overload: str) -> Any:
-        return self._proxy.wrap(f"aten.{self._name}.{overload}", getattr(self._packet, overload))
+        return self._proxy.wrap(f"{self._name}.{overload}", getattr(self._packet, overload))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # `torch.ops.aten.sort(x)`
+        return self._proxy.wrap(f"{self._name}.default", self._packet)(*args, **kwargs)
 
 
 def _read_only(param: str) -> str:
@@ -282,16 +294,6 @@ def _tensor_list(result: Any) -> list[torch.Tensor]:
     if isinstance(result, tuple | list):
         return [t for t in result if _is_tensor(t)]
     return []
-
-
-def _param_names(c_params: str) -> list[str]:
-    """`const float* in_ptr0, float* out_ptr0, const int64_t ks0` -> pointer names in order."""
-    names = []
-    for param in c_params.split(","):
-        param = param.strip()
-        if "*" in param:
-            names.append(param.split("*")[-1].strip())
-    return names
 
 
 def _synchronize(args: list[tuple[str, torch.Tensor]]) -> None:

@@ -15,6 +15,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
+from backend.harness.errors import HarnessError
 from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
@@ -74,12 +75,15 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
-        self._record(func, args, kwargs, out)
+        try:
+            self._record(func, args, kwargs, out)
+        except Exception as exc:  # the op ran; what failed is our accounting of it
+            raise HarnessError(f"accounting {func}: {type(exc).__name__}: {exc}") from exc
         return out
 
     def _record(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
         inputs = [x for x in tree_flatten((args, kwargs))[0]]
-        outputs = [t for t in tree_flatten(out)[0] if isinstance(t, torch.Tensor)]
+        outputs = _tensors(list(tree_flatten(out)[0]))
         lines = self._snippet_lines()
         view = _is_view(func, _tensors(inputs), outputs)
         op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
@@ -97,7 +101,7 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         self.ops.append(op)
 
     def _operand(self, x: Any) -> Operand:
-        if isinstance(x, torch.Tensor):
+        if _tensors([x]):
             return Operand(self.table.read(x, "const").id, "")
         return Operand(None, _literal(x))
 
@@ -155,7 +159,13 @@ def partial_reads(op: str, args: Any, outputs: list[torch.Tensor]) -> dict[int, 
 
 
 def _tensors(items: list[Any]) -> list[torch.Tensor]:
-    return [x for x in items if isinstance(x, torch.Tensor)]
+    """Dense tensors, the ones with storage to account: sparse and nested tensors are
+    left out of the traffic (their layout has no single storage)."""
+    return [
+        x
+        for x in items
+        if isinstance(x, torch.Tensor) and x.layout == torch.strided and not x.is_nested
+    ]
 
 
 def _unique(ids: list[int]) -> list[int]:

@@ -17,6 +17,11 @@ _CUDA_MISSING = (
 )
 
 
+class HarnessError(Exception):
+    """Kernelscope's own instrumentation failed while the snippet's code was running: our
+    bug, reported as such, never blamed on the snippet."""
+
+
 class SnippetError(Exception):
     """A problem in the user's snippet, reported to them as-is."""
 
@@ -50,7 +55,7 @@ def user_frames(exc: BaseException, snippet: Path) -> list[traceback.FrameSummar
 def user_error_from_exception(exc: BaseException, snippet: Path, while_doing: str) -> SnippetError:
     frames = user_frames(exc, snippet)
     line = frames[-1].lineno if frames else None
-    lines = [f"line {f.lineno}, in {f.name}: {(f.line or '').strip()}" for f in frames]
+    lines = [f"line {f.lineno}, in {f.name}: {(f.line or '').strip()}" for f in frames][-100:]
     text = _exception_text(exc)
     if isinstance(exc, SystemExit):
         return SnippetError(

@@ -11,7 +11,7 @@ in chunks, so the extra memory is one chunk's worth whatever the tensor's size:
   Strides, padding and chunking do not change a fingerprint.
 - integers and bools: the element count and an exact, order-independent hash of the bits.
 
-docs/architecture.md ("Eliminated round trips") says how the fingerprints are used.
+docs/result-document.md ("How `eliminated` is decided") says how fingerprints are used.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import torch
 
 PROJECTIONS = 8
-CUDA_CHUNK = 1 << 20  # elements per pass on a GPU: about 100 MB of temporaries
+CUDA_CHUNK = 1 << 18  # elements per pass on a GPU: about 40 MB of temporaries
 CPU_CHUNK = 1 << 18
 
 
@@ -63,15 +63,22 @@ def _chunk_size(x: torch.Tensor) -> int:
 def logical_chunks(
     x: torch.Tensor, chunk: int, start: int = 0
 ) -> Iterator[tuple[int, torch.Tensor]]:
-    """Logical (row-major) 1-D pieces of x, copying at most one chunk of a strided view."""
-    if x.numel() <= chunk or x.dim() <= 1:
-        flat = x.reshape(-1)
+    """Logical (row-major) 1-D pieces of x, copying at most one chunk of a strided view: a
+    contiguous tensor is sliced flat; otherwise whole rows are taken a chunk's worth at a
+    time (a (2M, 4) tensor in a few hundred pieces, not two million)."""
+    if x.is_contiguous() or x.dim() <= 1 or x.numel() <= chunk:
+        flat = x.reshape(-1)  # a view when contiguous; a copy of at most one chunk otherwise
         for offset in range(0, flat.numel(), chunk):
             yield start + offset, flat[offset : offset + chunk]
         return
     inner = x[0].numel()
-    for row in range(x.shape[0]):
-        yield from logical_chunks(x[row], chunk, start + row * inner)
+    if inner > chunk:  # rows larger than a chunk: each row on its own
+        for row in range(x.shape[0]):
+            yield from logical_chunks(x[row], chunk, start + row * inner)
+        return
+    rows = max(1, chunk // inner)
+    for first in range(0, x.shape[0], rows):
+        yield start + first * inner, x[first : first + rows].reshape(-1)
 
 
 def _signs(index: torch.Tensor) -> torch.Tensor:

@@ -1,7 +1,7 @@
 """What Inductor knew when it compiled each graph: nodes, buffers, kernels, refusals.
 
 Whether an eager intermediate still goes through memory when compiled is a fact of
-Inductor's own state (docs/architecture.md, "Eliminated round trips"): a pointwise value
+Inductor's own state (docs/result-document.md, "How `eliminated` is decided"): a pointwise value
 it inlines into its consumers never becomes a buffer, and a buffer it made kernel-local
 is in `removed_buffers`. `_post_fusion_custom_pass` hands us each graph's scheduler right
 after fusion; the graph's buffers and removals are final once compilation returns, so the

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import torch
 
@@ -53,11 +53,26 @@ class PeakTracker:
         self._fold()
         return self.overall
 
-    def in_use(self) -> int:
-        return int(torch.cuda.memory_allocated(self.device)) if self.on else 0
+    def in_use_by(self, held: Any) -> int:
+        """Device bytes of the tensors in `held` (what the harness keeps between calls)."""
+        if not self.on or held is None:
+            return 0
+        from torch.utils._pytree import tree_flatten
+
+        tensors = [t for t in tree_flatten(held)[0] if isinstance(t, torch.Tensor)]
+        return sum(t.untyped_storage().nbytes() for t in tensors if t.device == self.device)
+
+    def free_bytes(self) -> int:
+        """Free device memory (CUDA), or no limit worth checking (the CPU)."""
+        if not self.on:
+            return 1 << 62
+        free, _ = torch.cuda.mem_get_info(self.device)
+        return int(free)
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
+    if exc.__cause__ is not None and is_out_of_memory(exc.__cause__):
+        return True  # e.g. our accounting ran out of room beside the snippet's tensors
     if isinstance(exc, torch.OutOfMemoryError):
         return True
     text = str(exc)

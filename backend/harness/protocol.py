@@ -27,8 +27,8 @@ STEPS = (
     "eager warm-up",
     "eager profile",
     "compiling",
+    "checking outputs",  # the accounted compiled call, checked at once: no output outlives it
     "compiled profile",
-    "checking outputs",  # right after the compiled call, so neither output outlives it
     "timing",
     "writing results",
 )

@@ -25,7 +25,7 @@ import torch
 from backend.harness import accuracy, environment, inductor, measure
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
-from backend.harness.errors import SnippetError, user_error_from_exception
+from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
 from backend.harness.inductor_facts import GraphCapture
 from backend.harness.inputs import Inputs
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
@@ -98,7 +98,7 @@ class Run:
         """Run user code; its exceptions become the user's error, with their own frames."""
         try:
             return call()
-        except SnippetError:
+        except (SnippetError, HarnessError):
             raise
         except BaseException as exc:
             if isinstance(exc, Exception) and is_out_of_memory(exc):
@@ -180,19 +180,19 @@ class Run:
     def _eager(self, entry: EntryPoint) -> None:
         self._enter("eager warm-up")
         self._call(entry.call, "in the eager run", first=True)
-        self._call(entry.call, "in the eager run")
+        peak = self._call(entry.call, "in the eager run")  # a plain call: the variant's peak
         self._enter("eager profile")
-        peak = self._eager_accounting(entry)
-        trace = measure.profile_call(entry.call, self.inputs.for_call, self.device)
+        self._eager_accounting(entry, peak)
+        trace = self._profile(entry.call, "while profiling the eager run")
         self.doc["eager"] = {
             "ops": [_op_dict(op) for op in self.eager_ops],
             "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
             "peak_memory_bytes": peak,
         }
 
-    def _eager_accounting(self, entry: EntryPoint) -> int | None:
-        """One eager call under the dispatch mode: every op's reads and writes, the
-        variant's peak memory, and the output kept for the check (its peak)."""
+    def _eager_accounting(self, entry: EntryPoint, peak: int | None) -> None:
+        """One eager call under the dispatch mode: every op's reads and writes, and the
+        output kept for the check."""
         args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         capture = EagerCapture(self.snippet_file, table)
@@ -201,14 +201,18 @@ class Run:
             with capture:
                 return entry.call(*args)
 
-        out, peak = self.peaks.measure(lambda: self._user_code("in the eager run", accounted))
+        out, _ = self.peaks.measure(lambda: self._user_code("in the eager run", accounted))
         outputs = flatten_tensors(out)
         table.mark_outputs(outputs)
         self.eager_outputs = _value_ids(table, outputs)
         name_values(capture.ops, table, assignment_targets(self.options.snippet.read_text()))
         self.eager_table, self.eager_ops = table, capture.ops
         self.reference = self._keep_reference(out, peak)
-        return peak
+
+    def _profile(self, call: Callable[..., Any], what: str) -> bytes:
+        return self._user_code(  # type: ignore[no-any-return]
+            what, lambda: measure.profile_call(call, self.inputs.for_call, self.device)
+        )
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:
         """Eager's output, for the check after the compiled run: on the device while it is
@@ -218,14 +222,17 @@ class Run:
             return out
         return _to_host(out)
 
-    def _call(self, call: Callable[..., Any], what: str, *, first: bool = False) -> None:
-        """One call whose result is not kept (warm-up)."""
+    def _call(self, call: Callable[..., Any], what: str, *, first: bool = False) -> int | None:
+        """One plain call whose result is not kept (a warm-up); the device's peak while it
+        ran, less what the harness holds meanwhile (the eager output kept for the check):
+        the variant's own peak, inputs included."""
         args = self.inputs.for_call()
         versions = self.inputs.versions(args) if first else None
-        self._user_code(what, lambda: call(*args))
-        measure.synchronize(self.device)
+        held = self.peaks.in_use_by(getattr(self, "reference", None))
+        _, peak = self.peaks.measure(lambda: self._user_code(what, lambda: call(*args)))
         if versions is not None:
             self.inputs.check_mutation(args, versions)
+        return None if peak is None else peak - held
 
     # ---- compile ----------------------------------------------------------------------
 
@@ -249,7 +256,8 @@ class Run:
         ):
             self._call(compiled, "while compiling")
         seconds = time.perf_counter() - started
-        self._call(compiled, "in the compiled run")  # a second warm call settles lazy init
+        # a second warm call settles lazy initialisation; a plain call: the variant's peak
+        self.compiled_peak = self._call(compiled, "in the compiled run")
         self.doc["compile"] = {
             "seconds": seconds,
             "mode": self.options.compile_mode,
@@ -263,9 +271,10 @@ class Run:
     # ---- compiled ---------------------------------------------------------------------
 
     def _compiled(self, entry: EntryPoint, compiled: Any) -> None:
+        self._enter("checking outputs")  # the accounted compiled call, checked at once
+        compiled_outputs = self._compiled_accounting(entry, compiled)
         self._enter("compiled profile")
-        peak, compiled_outputs = self._compiled_accounting(entry, compiled)
-        trace = measure.profile_call(compiled, self.inputs.for_call, self.device)
+        trace = self._profile(compiled, "while profiling the compiled run")
         self.doc["compiled"] = {
             "launches": [vars(launch) for launch in self.launches],
             "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),
@@ -273,7 +282,7 @@ class Run:
             "inductor": self.graphs.take(),
             "fusion_rejections": self.graphs.rejections,
             "provenance": self.provenance,
-            "peak_memory_bytes": peak,
+            "peak_memory_bytes": self.compiled_peak,
         }
         self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
         self.doc["compiled"]["values"] = [v.as_dict() for v in self.compiled_table.values]
@@ -283,11 +292,9 @@ class Run:
             if e is not None and c is not None
         ]
 
-    def _compiled_accounting(
-        self, entry: EntryPoint, compiled: Any
-    ) -> tuple[int | None, list[int | None]]:
+    def _compiled_accounting(self, entry: EntryPoint, compiled: Any) -> list[int | None]:
         """One compiled call with every launch logged; its output is checked against
-        eager's at once, so neither output outlives this call."""
+        eager's at once, so neither output outlives this call. Its output value ids."""
         args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         recorder = LaunchRecorder(self.modules.modules, table)
@@ -296,15 +303,14 @@ class Run:
             with recorder.recording():
                 return compiled(*args)
 
-        out, peak = self.peaks.measure(lambda: self._user_code("in the compiled run", accounted))
+        out, _ = self.peaks.measure(lambda: self._user_code("in the compiled run", accounted))
         outputs = flatten_tensors(out)
         table.mark_outputs(outputs)
         self.compiled_table, self.launches = table, recorder.launches
         self._check(entry, out)
-        return peak, _value_ids(table, outputs)
+        return _value_ids(table, outputs)
 
     def _check(self, entry: EntryPoint, candidate: Any) -> None:
-        self._enter("checking outputs")
         reference = self.reference
         self.reference = None
         self.doc["correctness"] = accuracy.compare(
@@ -312,13 +318,20 @@ class Run:
         )
 
     def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | None:
-        """Eager again in float64, when that fits beside what the snippet needs anyway."""
+        """Eager again in float64, when twice the snippet's peak is free on the device.
+        A snippet that cannot run in float64 (a float32 tensor of its own, say) gets no
+        reference, not an error: None from the call."""
         peak = self.doc["eager"].get("peak_memory_bytes")
-        if peak is not None and 2 * peak > peak // 4 + REFERENCE_HEADROOM_BYTES:
+        if peak is not None and 2 * peak > self.peaks.free_bytes():
             return None
-        return lambda: self._user_code(
-            "while computing a float64 reference", lambda: _float64_call(entry, self.inputs)
-        )
+
+        def reference() -> Any:
+            try:
+                return _float64_call(entry, self.inputs)
+            except Exception:
+                return None
+
+        return reference
 
     def _graph_dict(self, index: int, source: str, path: str) -> dict[str, Any]:
         name = f"output_code_{index}.py"

@@ -222,7 +222,20 @@ def autograd_reason(source: str) -> str | None:
         tree = ast.parse(source)
     except SyntaxError:
         return None
+    grad_names = {  # `from torch.autograd import grad [as g]`
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "torch.autograd"
+        for alias in node.names
+        if alias.name in ("grad", "backward")
+    }
     for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in grad_names
+        ):
+            return f"it calls torch.autograd.{node.func.id}() on line {node.lineno}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             owner = ast.unparse(node.func.value)
             if node.func.attr == "backward":

@@ -31,7 +31,7 @@ _INDIRECT = re.compile(r"\btmp\d+\b")
 def call_sites(source: str) -> dict[str, list[list[str | None]]]:
     """Kernel (as the launch log names it) -> the buffer name of each argument, per call,
     in source order. Triton: `k.run(...)`; C++: `k(...)`; library: `extern_kernels.f(...)`
-    with `out=` last; ATen fallbacks: `aten.f.overload(...)`."""
+    with `out=` last; ATen fallbacks: `torch.ops.aten.f.overload(...)` as `aten.f.overload`."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -60,20 +60,27 @@ def call_sites(source: str) -> dict[str, list[list[str | None]]]:
 def _kernel_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name) and func.id.startswith("cpp_"):
         return func.id
-    if not isinstance(func, ast.Attribute):
+    dotted = _dotted(func)
+    if dotted is None:
         return None
-    owner = func.value
-    if isinstance(owner, ast.Name):
-        if func.attr == "run" and owner.id.startswith("triton_"):
-            return owner.id
-        if owner.id == "extern_kernels":
-            return f"extern_kernels.{func.attr}"
-    if (  # aten.sort.default(...)
-        isinstance(owner, ast.Attribute)
-        and isinstance(owner.value, ast.Name)
-        and owner.value.id == "aten"
-    ):
-        return f"aten.{owner.attr}.{func.attr}"
+    owner, _, attr = dotted.rpartition(".")
+    if attr == "run" and owner.startswith("triton_") and "." not in owner:
+        return owner
+    if owner == "extern_kernels":
+        return dotted
+    # ATen fallbacks: `torch.ops.aten.sort.stable(...)` (or `aten.sort.default(...)`)
+    op = dotted.removeprefix("torch.ops.")
+    if op != dotted or dotted.startswith("aten."):
+        return op if op.count(".") == 2 and not op.startswith("inductor.") else None
+    return None
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        owner = _dotted(node.value)
+        return f"{owner}.{node.attr}" if owner is not None else None
     return None
 
 
@@ -88,6 +95,21 @@ def _buffer_name(arg: ast.expr) -> str | None:
     ):
         return _buffer_name(arg.args[0])
     return None
+
+
+def cpp_pointer_params(source: str) -> dict[str, list[str]]:
+    """C++ kernel -> its pointer arguments in order: `const float* in_ptr0, float* out_ptr0,
+    const int64_t ks0` -> [in_ptr0, out_ptr0]."""
+    found = {}
+    for match in _CPP_KERNEL.finditer(source):
+        signature = re.search(r"void\s+kernel\((.*?)\)", match.group(2), re.S)
+        if signature is not None:
+            found[match.group(1)] = [
+                param.split("*")[-1].strip()
+                for param in signature.group(1).split(",")
+                if "*" in param
+            ]
+    return found
 
 
 def unwritten_in_out(source: str) -> dict[str, set[str]]:

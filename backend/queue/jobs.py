@@ -426,6 +426,7 @@ class CancelOutcome(BaseModel):
     status: doc.RunStatus = "cancelled"
     cancel_requested: bool = False
     job_id: str | None = None  # the RQ job to delete, for a queued run handed over
+    device_kind: str | None = None  # the RQ queue that job is on
 
 
 def request_cancel(store: Store, run_id: str) -> CancelOutcome:
@@ -439,11 +440,11 @@ def request_cancel(store: Store, run_id: str) -> CancelOutcome:
                 raise Refused(f"Run {run_id} already finished ({run.status}); nothing to stop.")
             run.cancel_requested = True
             session.add(run)
-            status, job_id = run.status, run.job_id
+            status, job_id, kind = run.status, run.job_id, run.device_kind
         if status == "running":
             return CancelOutcome(status="running", cancel_requested=True)
         _finish(store, run_id, "cancelled", cancelled_error(None))
-        return CancelOutcome(job_id=job_id)
+        return CancelOutcome(job_id=job_id, device_kind=kind)
 
 
 def cancel_requested(store: Store, run_id: str) -> bool:

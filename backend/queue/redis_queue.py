@@ -26,8 +26,8 @@ from datetime import UTC, datetime, timedelta
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import Queue
-from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.utils import utcparse
 
 from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
@@ -42,7 +42,9 @@ RECONCILE_S = 5.0
 JOB_TIMEOUT_MARGIN_S = 600  # RQ's hard limit sits above ours: import, analysis, reporting
 RESULT_TTL_S = 600  # RQ's own job records are bookkeeping; the run row is what counts
 FAILURE_TTL_S = 24 * 3600
-_GONE = {JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+_GONE = {
+    s.value for s in (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+}
 
 
 class RedisQueue:
@@ -80,8 +82,8 @@ class RedisQueue:
 
     def cancel(self, run_id: str) -> CancelOutcome:
         outcome = jobs.request_cancel(self.store, run_id)
-        if outcome.job_id is not None:
-            self._delete_job(outcome.job_id)  # a worker that got it anyway is refused the run
+        if outcome.job_id is not None:  # a worker that got it anyway is refused the run
+            self._delete_job(outcome.job_id, outcome.device_kind)
         return outcome
 
     def check_device_kind(self, kind: str) -> None:
@@ -156,20 +158,35 @@ class RedisQueue:
         handed = jobs.dispatched_jobs(self.store)
         if not handed:
             return
-        found = Job.fetch_many(list(handed), connection=self.redis, serializer=SERIALIZER)
-        for job_id, job in zip(handed, found, strict=True):
-            why = _lost_job(job, self.settings.lease_s)
+        for job_id, state in zip(handed, self._job_states(list(handed)), strict=True):
+            why = _lost_job(state, self.settings.lease_s)
             if why is not None and jobs.undispatch(self.store, handed[job_id], job_id):
                 run_id = handed[job_id]
                 log.warning("run %s: RQ job %s %s; handing it over again", run_id, job_id, why)
                 self._wake.set()
 
-    def _delete_job(self, job_id: str) -> None:
+    def _job_states(self, job_ids: list[str]) -> list[tuple[str, str] | None]:
+        """(status, started_at) of each job, or None where the job is gone. Only these two
+        fields are read: a job's record is writable by workers, and RQ's own loading of it
+        would inflate its compressed payload fields unbounded."""
+        pipe = self.redis.pipeline(transaction=False)
+        for job_id in job_ids:
+            pipe.hmget(Job.key_for(job_id), ["status", "started_at"])
+        states: list[tuple[str, str] | None] = []
+        for status, started in pipe.execute():
+            if status is None:
+                states.append(None)
+            else:
+                states.append((_text(status)[:32], _text(started or b"")[:64]))
+        return states
+
+    def _delete_job(self, job_id: str, kind: str | None) -> None:
+        """Take the job off its queue and drop its record, without loading it (see
+        `_job_states`); a worker that had it already is refused the run."""
         try:
-            job = Job.fetch(job_id, connection=self.redis, serializer=SERIALIZER)
-            job.delete(remove_from_queue=True)
-        except NoSuchJobError:
-            pass
+            if kind is not None:
+                self.redis.lrem(Queue(kind, connection=self.redis).key, 0, job_id)
+            self.redis.delete(Job.key_for(job_id))
         except RedisError as exc:  # the worker that gets it will be refused the run
             log.warning("could not delete RQ job %s (%s)", job_id, exc)
 
@@ -189,21 +206,32 @@ class _QuietHeartbeats(logging.Filter):
 _QUIET_HEARTBEATS = _QuietHeartbeats()
 
 
-def _lost_job(job: Job | None, lease_s: float) -> str | None:
+def _text(value: bytes | str) -> str:
+    return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+
+
+def _lost_job(state: tuple[str, str] | None, lease_s: float) -> str | None:
     """Why a job handed over will never start its run, or None while it still may."""
-    if job is None:
+    if state is None:
         return "vanished from Redis"
-    status = job.get_status(refresh=False)
+    status, started_text = state
     if status in _GONE:
-        return f"ended as {status.value} without starting the run"
+        return f"ended as {status} without starting the run"
     # A worker takes a job and claims the run within milliseconds; one that has held it
     # for a whole lease without claiming died (or cannot reach us: its claim is refused).
-    started = job.started_at
-    if status == JobStatus.STARTED and started is not None:
-        held = datetime.now(UTC) - started.replace(tzinfo=started.tzinfo or UTC)
+    started = _parsed_time(started_text)
+    if status == JobStatus.STARTED.value and started is not None:
+        held = datetime.now(UTC) - started
         if held > timedelta(seconds=lease_s):
             return f"was taken by a worker that has not claimed the run in {lease_s:g} s"
     return None
+
+
+def _parsed_time(text: str) -> datetime | None:
+    try:
+        return utcparse(text).replace(tzinfo=UTC) if text else None
+    except ValueError:
+        return None
 
 
 def _new_job_id(run_id: str) -> str:

@@ -356,8 +356,8 @@ def read_trace(bundle_dir: Path, bundle: dict[str, Any], variant: str) -> dict[s
     return loaded.trace(variant)
 
 
-def analyse_bundle(bundle_dir: Path, bundle: dict[str, Any] | None = None) -> Analysis:
-    """The analysis of the bundle in `bundle_dir` (`bundle`: its document, already read)."""
+def analyse_bundle(bundle_dir: Path) -> Analysis:
+    """The analysis of the bundle in `bundle_dir` (scripts, tests: recorded bundles)."""
     loaded = load_bundle(bundle_dir)
     if loaded is None:
         raise InvalidBundle(f"no {BUNDLE_FILE} in {bundle_dir}")

@@ -35,9 +35,9 @@ TEXT_CHARS = 16 * 1024  # a message, a note, a traceback line
 NAME_CHARS = 1024  # a tensor, kernel, op or parameter name
 WORD_CHARS = 128  # a dtype, a role, a mode, a version
 MAX_ITEMS = 2_000_000  # ops, values or launches of one variant
-MAX_IDS = 4096  # tensors one op or launch reads or writes
+MAX_IDS = 100_000  # tensors one op or launch reads or writes (a cat of many tensors)
 MAX_DIMS = 64
-MAX_GRAPHS = 256
+MAX_GRAPHS = 4096
 PAYLOAD_CHARS = 16 * 1024 * 1024  # one provenance artifact (JSON text Inductor logged)
 LOG_CHARS = 70 * 1024  # the compiler's log (the harness keeps 64 KiB)
 MAX_NODES = 20_000  # Inductor nodes, buffers or kernels of one graph (the harness's cap)
@@ -79,7 +79,8 @@ class Error(_Part):
     kind: Annotated[StrictStr, StringConstraints(pattern=r"^[a-z_]{1,64}$")]
     message: Text
     line: Line | None = None
-    traceback: Annotated[list[Text], Field(max_length=200)] = []
+    # the innermost frames: a deep recursion's traceback is cut, not refused
+    traceback: Annotated[list[Text], AfterValidator(lambda frames: frames[-200:])] = []
 
 
 class Device(_Part):

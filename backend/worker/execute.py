@@ -92,15 +92,21 @@ def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions
 
 
 def result_from_outcome(
-    queued: RunResult, outcome: ChildOutcome, worker: str = LOCAL_WORKER
+    queued: RunResult,
+    outcome: ChildOutcome,
+    worker: str = LOCAL_WORKER,
+    *,
+    recorded_elsewhere: bool = False,
 ) -> tuple[RunResult, list[ArtifactInput]]:
     """The stored document and artifacts of a finished child. What the bundle says is the
-    run's own report; the device's name, driver and host are this worker's (`worker`).
+    run's own report; the device's name, driver and host are this worker's (`worker`),
+    except for a bundle `recorded_elsewhere` (scripts/import_bundles.py: our own recordings
+    from a GPU host), whose device is the one it was recorded on.
     A bundle refused here (too large once inflated, not analysable, a device this worker
     does not have) makes a failed run that stores nothing of it."""
     status, error = outcome.status, outcome.error
     try:
-        analysis = _analysis(outcome.bundle, worker)
+        analysis = _analysis(outcome.bundle, None if recorded_elsewhere else worker)
         result = _result(queued, outcome, status, error, analysis)
         artifacts = _artifacts(outcome.bundle) if outcome.bundle is not None else []
     except BundleRefused as exc:
@@ -109,10 +115,12 @@ def result_from_outcome(
     return result, artifacts
 
 
-def _analysis(bundle: Bundle | None, worker: str) -> Analysis | None:
+def _analysis(bundle: Bundle | None, worker: str | None) -> Analysis | None:
     if bundle is None:
         return None
     analysis = bundle.analyse()
+    if worker is None:  # a recording from another host: its device as recorded
+        return analysis
     analysis.device, driver = recorded_device(analysis.device, worker)
     analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
     return analysis

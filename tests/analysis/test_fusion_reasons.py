@@ -107,7 +107,7 @@ def test_a_template_whose_epilogue_did_not_fuse() -> None:
             {"name": "op0", "kind": "template", "parts": ["op0"], "nodes": ["mm"]},
             {"name": "op1", "kind": "pointwise", "parts": ["op1"], "nodes": ["relu"]},
         ],
-        buffers=[{"name": "buf0", "node": "mm", "origins": ["mm"], "kind": "TemplateBuffer"}],
+        buffers=[{"name": "buf0", "node": "mm", "origins": ["mm"], "kind": "TritonTemplateBuffer"}],
     )
     placements = {0: Placement([(0, "mm")], True, [(0, "buf0")], library=True)}
     why = Reasons(bundle, placements).why("x @ w", _op(0, "mm"), [_op(1, "relu")])
@@ -122,7 +122,7 @@ def test_no_evidence_is_unknown_and_says_what_is_known() -> None:
     placements = {0: Placement([(0, "sin")], True, [(0, "buf0")])}
     why = Reasons(bundle, placements).why("sin(x)", _op(0, "sin"), [_op(1, "cos")])
     assert why.kind == "unknown"
-    assert "op0" in why.message and "no reason" in why.message
+    assert "between sin and cos" in why.message and "no reason" in why.message
 
 
 def test_reduce_overhead_is_suggested_only_when_launches_dominate() -> None:
@@ -139,3 +139,29 @@ def test_recorded_small_kernels_on_the_h200_get_the_reduce_overhead_hint() -> No
     hints = _run("h200_bundles/softmax_residual").hints
     assert [h.compile_mode for h in hints] == ["reduce-overhead"]
     assert _run("h200_bundles/add_relu_2p26").hints == []  # big kernels: no overhead problem
+
+
+def test_values_made_between_graphs_stay_and_say_so() -> None:
+    analysis = _run("cpu_bundles/eager_island")
+    island = _kept(analysis, "idx")
+    assert island.decided_by == "eager_island"
+    assert island.why is not None and island.why.kind == "graph_break"
+    (nonzero,) = [k for k in analysis.variants["compiled"].kernels if k.graph is None]
+    assert nonzero.op == "aten::nonzero" and nonzero.transfers
+
+
+def test_aten_fallbacks_carry_their_traffic() -> None:
+    """Inductor calls sort and cumsum as `torch.ops.aten.*` from its wrapper: logged too."""
+    for folder, op in (("saved_for_backward", "sort"), ("inductor_declined", "cumsum")):
+        kernels = _run(f"cpu_bundles/{folder}").variants["compiled"].kernels
+        (fallback,) = [k for k in kernels if k.short_name == op]
+        assert fallback.bytes_read > 0 and fallback.bytes_written > 0
+    saved = _run("cpu_bundles/saved_for_backward")
+    assert _kept(saved, "y").decided_by == "values"  # sort's output, read by the backward
+
+
+def test_without_a_logged_reason_the_answer_is_unknown_and_says_what_is_known() -> None:
+    """The CPU backend's own fusion checks log nothing: a reduction kept for the add."""
+    why = _kept(_run("cpu_bundles/eager_island"), "z").why
+    assert why is not None and why.kind == "unknown"
+    assert "between sum and add" in why.message and "no reason" in why.message

@@ -125,6 +125,7 @@ def _synthetic_launch(
         kernel_hash="",
         kernel_kwargs=kwargs,
         kernel_num_gb=None,
+        kernel_flop=None,
         input_dims=dims,
         input_types=tuple("float" if d else "Scalar" for d in dims),
         input_strides=strides,

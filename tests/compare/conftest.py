@@ -33,7 +33,7 @@ def _recorded(example: str) -> RunResult:
     folder = H200_BUNDLES / example / "bundle"
     bundle = read_bundle(folder)
     assert bundle is not None, f"no bundle in {folder}"
-    analysis = analyse_bundle(folder, bundle)
+    analysis = analyse_bundle(folder)
     code = (H200_BUNDLES / example / "snippet.py").read_bytes()
     return RunResult.model_validate(
         {

@@ -33,7 +33,7 @@ def recorded(example: str) -> RunResult:
             "created_at": "2026-11-30T00:00:00+00:00",
             "code_sha256": "0" * 64,
             "size": bundle.get("size"),
-            **vars(analyse_bundle(folder, bundle)),
+            **vars(analyse_bundle(folder)),
         }
     )
 

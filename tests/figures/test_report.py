@@ -20,3 +20,11 @@ def test_a_graph_break_names_its_line_and_the_run_hint_follows() -> None:
 def test_launch_bound_runs_suggest_cuda_graphs() -> None:
     assert "hint: The compiled call takes" in render(recorded("softmax_residual"))
     assert "reduce-overhead" not in render(recorded("add_relu_2p26"))
+
+
+def test_escape_sequences_from_the_run_are_shown_not_obeyed() -> None:
+    run = recorded("add_relu").model_copy(deep=True)
+    run.round_trips[0].tensor = "a\x1b[2J\x1b]8;;https://evil.example\x07b"
+    text = render(run)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "a\\x1b[2J\\x1b]8;;https://evil.example\\x07b" in text

@@ -121,6 +121,8 @@ def test_autograd_stays_on_only_when_the_snippet_computes_gradients() -> None:
     trains = "def fn(x, w):\n    y = x @ w\n    y.sum().backward()\n"
     assert "line 3" in str(autograd_reason(trains))
     assert "autograd.grad" in str(autograd_reason("g = torch.autograd.grad(y, x)\n"))
+    imported = "from torch.autograd import grad\ng = grad(y, x)\n"
+    assert "line 2" in str(autograd_reason(imported))
     assert "kernelscope_autograd" in str(autograd_reason("kernelscope_autograd = True\n"))
     assert autograd_reason("kernelscope_autograd = False\n") is None
 

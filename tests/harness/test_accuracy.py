@@ -70,3 +70,25 @@ def test_host_reference_against_a_strided_candidate() -> None:
     x = torch.randn(32, 48)
     candidate = x.t().contiguous().t()  # same values, other strides
     assert compare(x.clone(), candidate, tf32=False)["max_abs_error"] == 0.0
+
+
+def test_a_minus_infinity_in_a_new_place_fails() -> None:
+    x = torch.randn(100)
+    y = x.clone()
+    y[3] = float("-inf")
+    assert compare(x, y, tf32=True)["match"] is False
+
+
+def test_float64_and_complex_outputs_have_limits_of_their_own() -> None:
+    x = torch.randn(1000, dtype=torch.float64)
+    assert compare(x, x * (1 + 1e-14), tf32=False)["match"] is True
+    z = torch.randn(1000, dtype=torch.complex64)
+    assert compare(z, z * (1 + 1e-6), tf32=False)["match"] is True
+    assert compare(z, z * 1.01, tf32=False)["match"] is False
+
+
+def test_a_float64_reference_that_cannot_run_leaves_the_check_unconfirmed() -> None:
+    x = torch.randn(1000)
+    record = compare(x, x + 1.0, tf32=False, fp64_reference=lambda: None)
+    assert record["match"] is False and record["method"] == "relative_error"
+    assert "not confirmed" in record["note"]

@@ -65,3 +65,12 @@ def test_nan_and_inf_patterns_must_agree() -> None:
     y[5] = float("nan")
     assert distance(_fp(x), _fp(y)) == float("inf")
     assert distance(_fp(y), _fp(y.clone())) == 0.0
+
+
+def test_many_short_rows_are_read_in_few_pieces() -> None:
+    from backend.harness.fingerprint import logical_chunks
+
+    tall = torch.randn(4, 2_000_000).t()  # (2M, 4), not contiguous
+    pieces = list(logical_chunks(tall, CPU_CHUNK))
+    assert len(pieces) <= 2 * tall.numel() // CPU_CHUNK + 1
+    assert distance(_fp(tall), _fp(tall.contiguous())) < 1e-12

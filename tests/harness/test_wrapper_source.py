@@ -39,6 +39,8 @@ def call(args):
     extern_kernels.mm(buf0, reinterpret_tensor(primals_1, (768, 50257), (1, 768), 0), out=buf1)
     buf2 = extern_kernels.convolution(buf0, buf1, stride=(1, 1))
     buf3 = aten.sort.default(buf2)
+    buf5 = torch.ops.aten.cumsum.default(buf3, 1)
+    buf6 = torch.ops.inductor._reinterpret_tensor(buf5)
     triton_per_fused_nll_1.run(buf4, primals_3, buf1, 1, 512, stream=stream0)
 """
 
@@ -49,6 +51,8 @@ def test_call_sites_name_each_argument_buffer() -> None:
     assert sites["extern_kernels.mm"] == [["buf0", "primals_1", "buf1"]]  # out= last
     assert sites["extern_kernels.convolution"] == [["buf0", "buf1", "buf2"]]  # assigned
     assert sites["aten.sort.default"] == [["buf2", "buf3"]]
+    assert sites["aten.cumsum.default"] == [["buf3", None, "buf5"]]  # torch.ops.aten.*
+    assert not [name for name in sites if name.startswith("inductor.")]  # Inductor's helpers
 
 
 def test_only_arguments_read_through_indirect_loads_are_partial() -> None:

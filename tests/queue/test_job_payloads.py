@@ -146,3 +146,24 @@ def test_the_api_loads_no_pickle_from_redis(
     time.sleep(2.0)  # the dispatcher checks its jobs every 0.2 s meanwhile
     assert not marker.exists()
     assert cluster.rq_jobs() == [job_id]  # and the run's job is still the one handed over
+
+
+def test_a_compressed_bomb_in_a_job_record_is_never_inflated_by_the_api(cluster: Cluster) -> None:
+    """Workers may write RQ's job records. RQ itself inflates a job's `data` and `exc_info`
+    without a limit when it loads a job; the API reads only the fields it needs."""
+    import resource
+    import zlib
+
+    from rq.job import Job
+
+    run_id = cluster.submit("alice")
+    job_id = cluster.job_of(run_id)
+    bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
+    cluster.redis.client().hset(Job.key_for(job_id), mapping={"data": bomb, "exc_info": bomb})
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    queue = cluster.client.app.state.context.queue  # type: ignore[attr-defined]
+    queue._reconcile()
+    queue._delete_job(job_id, "cpu")
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown_kib < 256 * 1024  # far below the bomb's 1 GiB
+    assert job_id not in cluster.rq_jobs()

@@ -156,3 +156,17 @@ def test_without_accounts_the_body_names_the_worker_unless_a_token_does(
     assert named.report(tmp_path, started, result_of(started)).status_code == 403
     assert anonymous.report(tmp_path, started, result_of(started)).status_code == 200
     wait_for(lambda: cluster.run("alice", run_id)["status"] == "failed", what="stored")
+
+
+def test_the_worker_a_result_names_is_the_one_its_token_names(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    from backend.result import DeviceInfo
+
+    real = WorkerCalls(cluster, "gpu-host-1-h100")
+    run_id = cluster.submit("alice")
+    started = real.claim(run_id)
+    claims = DeviceInfo(type="cpu", name="cpu", worker="someone-else", host="h")
+    reply = real.report(tmp_path, started, result_of(started, device=claims))
+    assert reply.status_code == 200, reply.text
+    assert cluster.run("alice", run_id)["device"]["worker"] == "gpu-host-1-h100"

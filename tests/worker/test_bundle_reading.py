@@ -240,3 +240,17 @@ def test_a_budget_spends_across_calls() -> None:
     budget.spend_bytes(MiB, "a")
     with pytest.raises(BundleTooLarge, match="b went past it"):
         budget.spend_bytes(1, "b")
+
+
+def test_a_deep_recursions_traceback_is_cut_not_refused(folder: Path) -> None:
+    frames = [f"frame {i}" for i in range(990)]
+    error = {"kind": "exception", "message": "RecursionError", "line": 3, "traceback": frames}
+
+    def failed(document: Document) -> None:
+        document.update(status="failed", error=error)
+
+    edit(folder, failed)
+    loaded = load_bundle(folder)
+    assert loaded is not None
+    frames = loaded.document["error"]["traceback"]
+    assert len(frames) == 200 and frames[-1] == "frame 989"  # the innermost kept
