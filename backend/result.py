@@ -255,3 +255,14 @@ class RunResult(BaseModel):
     )
     output: Output = Field(default_factory=Output)
     duration_s: float | None = Field(default=None, description="whole run, start to finish")
+    step_seconds: dict[str, float] | None = Field(
+        default=None,
+        description="seconds the run spent in each step, in order, on the worker's clock: "
+        "from the snippet's arrival (`starting`) to the analysed result (`analysing`)",
+    )
+    prewarm_s: float | None = Field(
+        default=None,
+        description="seconds the run's process spent getting ready before the snippet "
+        "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
+        "None when the process started with the run",
+    )

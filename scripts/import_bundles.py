@@ -13,25 +13,23 @@ import argparse
 from pathlib import Path
 
 from backend.store.repository import Store
-from backend.worker.bundle import read_bundle
+from backend.worker.bundle import load_bundle
 from backend.worker.child import ChildOutcome
 from backend.worker.execute import result_from_outcome
 
 
 def import_bundle(store: Store, folder: Path) -> str:
-    bundle_dir = folder / "bundle"
-    bundle = read_bundle(bundle_dir)
+    bundle = load_bundle(folder / "bundle")
     if bundle is None:
         raise SystemExit(f"{folder}: no bundle.json under bundle/")
     code = (folder / "snippet.py").read_text()
-    device = (bundle.get("device") or {}).get("name", "GPU")
+    device = (bundle.document.get("device") or {}).get("name", "GPU")
     run_id = store.create_run(code, title=f"{folder.name} ({device}, recorded)")
     queued = store.load_result(run_id)
     assert queued is not None
     outcome = ChildOutcome(
-        status=bundle["status"],
+        status=bundle.status,
         bundle=bundle,
-        bundle_dir=bundle_dir,
         error=None,
         stdout="",
         stderr="",
