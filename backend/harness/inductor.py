@@ -113,14 +113,18 @@ class GraphBreaks:
 
     def __init__(self, snippet_file: str) -> None:
         self.snippet_file = snippet_file
-        self.graphs: list[Any] = []  # the graph modules compiled, in order
+        self.graphs: list[Any] | None = []  # the graph modules compiled, in order
         self.breaks: list[dict[str, Any]] = []
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[None]:
         from torch._dynamo.output_graph import OutputGraph
 
-        original = OutputGraph.call_user_compiler
+        original = getattr(OutputGraph, "call_user_compiler", None)
+        if original is None:  # a torch without it: graph count unknown, breaks not listed
+            self.graphs = None
+            yield
+            return
         capture = self
 
         def seen(graph: Any, gm: Any, *args: Any, **kwargs: Any) -> Any:
@@ -134,8 +138,8 @@ class GraphBreaks:
             OutputGraph.call_user_compiler = original
 
     def see(self, gm: Any) -> None:
-        if any(known is gm for known in self.graphs):  # compiled again for a specialization
-            return
+        if self.graphs is None or any(known is gm for known in self.graphs):
+            return  # unknown, or compiled again for a specialization
         self.graphs.append(gm)
         reason = getattr(gm, "compile_subgraph_reason", None)
         if reason is not None and getattr(reason, "graph_break", False):
@@ -148,7 +152,8 @@ class GraphBreaks:
         return {"reason": first[:500], "line": frames[-1].lineno if frames else None}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"graph_count": len(self.graphs), "graph_breaks": self.breaks}
+        count = None if self.graphs is None else len(self.graphs)
+        return {"graph_count": count, "graph_breaks": self.breaks}
 
 
 def recompile_count() -> int:
