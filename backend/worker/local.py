@@ -96,10 +96,6 @@ class LocalWorkers:
             switch.set()  # _execute records the cancel
         return switch is not None
 
-    def keepers(self) -> list[SpareKeeper]:
-        """Each slot's spare keeper (none when spares are off)."""
-        return [slot.spares for slot in self._slots if slot.spares is not None]
-
     def _work(self, slot: _Slot) -> None:
         while not self._stop.is_set():
             claimed = jobs.claim_next(self.store)

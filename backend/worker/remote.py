@@ -252,8 +252,8 @@ class Agent:
         self._threads: list[threading.Thread] = []
 
     def start(self) -> None:
+        clear_spares_left(self.config.setup)
         if self.spares is not None:
-            clear_spares_left(self.config.setup)
             self.spares.start()
         for target, name in ((self._heartbeats, "heartbeat"), (self._courier, "courier")):
             thread = threading.Thread(target=target, name=f"kernelscope-{name}", daemon=True)

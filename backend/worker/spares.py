@@ -2,10 +2,10 @@
 
 A spare is a harness process (`process.HarnessProcess`, `prewarm=True`) that imports
 torch, creates the device context and warms the compiler and the profiler, inside its own
-sandbox when the sandbox is on, then waits for one snippet. A run takes it (`take`), and
-the next spare starts at once in the background, at a lower CPU priority until a run
-takes it in turn. A spare runs exactly one snippet and exits, so isolation is a cold
-start's: nothing of one run can reach the next.
+sandbox when the sandbox is on, then waits for one snippet. A run takes it once it is
+ready (`take`), and the next spare starts at once in the background, at a lower CPU
+priority until a run takes it in turn. A spare runs exactly one snippet and exits, so
+isolation is a cold start's: nothing of one run can reach the next.
 
 The keeper's thread is the only one that starts spares, and it lives as long as the
 keeper: an unsandboxed spare dies with the thread that started it (PR_SET_PDEATHSIG), a
@@ -72,25 +72,25 @@ class SpareKeeper:
         self._thread.start()
 
     def take(self, setup: WorkerSetup) -> HarnessProcess | None:
-        """The spare, for a run of `setup`; None when there is none that fits (the run
-        then starts its own process). Either way the next spare starts now."""
+        """The spare, if it is ready and was started for `setup`, and the next one starts
+        at once. None otherwise: the run starts a process of its own. A spare still warming
+        up stays for the next run, since a cold start costs no more than the rest of a
+        warm-up (both import torch and compile for the first time) and far less for a
+        snippet that fails early (a syntax error: 75 ms, not the whole warm-up)."""
         with self._lock:
-            spare, self._spare = self._spare, None
-            changed, self._setup = setup != self._setup, setup
-        reason = None
-        if spare is not None and changed:
-            reason = "the worker's settings changed"
-        elif spare is not None and not spare.alive():
-            reason = f"it ended while waiting ({spare.describe_exit()})"
-        if reason is not None and spare is not None:
-            log.warning("spare %s not used: %s", spare.name, reason)
+            spare, changed = self._spare, setup != self._setup
+            self._setup = setup
+            if spare is None or (not changed and spare.alive() and not spare.wait_ready(0)):
+                return None
+            self._spare = None
+        self._wake.set()  # the next spare starts now, in the background
+        if changed or not spare.alive():
+            why = "the worker's settings changed" if changed else spare.describe_exit()
+            log.warning("spare %s not used (%s)", spare.name, why)
             self._discard(spare)
-            spare = None
-        self._wake.set()
-        if spare is not None:
-            self.taken += 1
-            state = "ready" if spare.wait_ready(0) else "still warming up"
-            log.info("spare %s taken after %.1f s (%s)", spare.name, spare.age_s(), state)
+            return None
+        self.taken += 1
+        log.info("spare %s taken, %.1f s after its start", spare.name, spare.age_s())
         return spare
 
     def close(self) -> None:
@@ -126,12 +126,13 @@ class SpareKeeper:
         if spare is None:
             return self._start_one(setup)
         if not spare.alive():
+            if not self._remove(spare):
+                return 0.0  # a run took it meanwhile, and it has done its work already
             log.warning("spare %s ended while waiting (%s)", spare.name, spare.describe_exit())
-            self._remove(spare)
             return self._failed()
         if spare.age_s() > self.options.recycle_s:
-            log.info("spare %s recycled after %.0f s unused", spare.name, spare.age_s())
-            self._remove(spare)
+            if self._remove(spare):
+                log.info("spare %s recycled after %.0f s unused", spare.name, spare.age_s())
             return 0.0
         if spare.ready_at is None:
             if not spare.wait_ready(READY_POLL_S):
@@ -164,13 +165,14 @@ class SpareKeeper:
         self._retry_at = time.monotonic() + pause
         return pause
 
-    def _remove(self, spare: HarnessProcess) -> None:
-        """Close `spare` unless a run took it meanwhile."""
+    def _remove(self, spare: HarnessProcess) -> bool:
+        """Close `spare` unless a run took it meanwhile; whether it did."""
         with self._lock:
             if self._spare is not spare:
-                return
+                return False
             self._spare = None
         spare.close()
+        return True
 
     def _discard(self, spare: HarnessProcess) -> None:
         with self._lock:

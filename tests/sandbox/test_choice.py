@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from backend import cli
 from backend.api.app import create_app
 from backend.limits import RunLimits
+from backend.result import NOT_STORED
 from backend.settings import Settings
 from backend.store.repository import Store
 from backend.worker import sandbox
@@ -23,8 +24,6 @@ from backend.worker.sandbox import SandboxUnavailable, open_sandbox
 from tests.sandbox.conftest import BAD, EXAMPLES
 
 BROKEN = "bwrap not found (simulated)"
-# Fields of the result the worker makes that the store does not keep (yet): timings.
-WORKER_ONLY = {"step_seconds": None, "prewarm_s": None}
 
 
 @pytest.fixture
@@ -110,6 +109,6 @@ def test_a_run_without_the_sandbox_is_stored_with_the_note(tmp_path: Path) -> No
     with Store.open(tmp_path) as store:
         run_id = store.create_run(code)
         result = execute_run(store, run_id, WorkerSetup(tmp_path, limits=RunLimits()))
-        assert store.load_result(run_id) == result.model_copy(update=WORKER_ONLY)
+        assert store.load_result(run_id) == result.model_copy(update=dict.fromkeys(NOT_STORED))
     assert result.error is not None and result.error.kind == "syntax_error"
     assert f"ran without a sandbox: {BROKEN}" in result.notes

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -103,17 +104,20 @@ def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
     assert keeper.taken == 2 and ready_spare(keeper) not in (first, second)
 
 
-def test_a_run_waits_for_a_spare_still_warming_rather_than_starting_another(
-    setup: WorkerSetup,
-) -> None:
+def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
-        wait_until(keeper.spare, what="a spare is started")
-        outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
+        warming = wait_until(keeper.spare, what="a spare is started")
+        warming.ready_at = None  # as if its ready line had not come yet
+        with mock.patch.object(warming, "wait_ready", return_value=False):
+            outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
+        assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
+        assert keeper.spare() is warming and warming.alive()
+        run_job(SYNTAX_ERROR, setup, spares=keeper)
+        assert keeper.taken == 1  # ready now: taken
     finally:
         keeper.close()
-    assert outcome.status == "failed" and keeper.taken == 1
 
 
 def test_a_spare_started_with_other_settings_is_discarded(
