@@ -140,9 +140,9 @@ def _run(
             _dump_stack(process)
     finally:
         process.stop()
-    step(ANALYSING_STEP, time.monotonic() - started)  # the worker's part: read, analyse
-    if ended_by == "stopped":
+    if ended_by == "stopped":  # the run stays at the step it was stopped in
         raise ChildStopped(f"stopped after {time.monotonic() - started:.1f} s")
+    step(ANALYSING_STEP, time.monotonic() - started)  # the worker's part: read, analyse
     outcome = _outcome(request, process, ended_by, streams, started)
     outcome.steps, outcome.prewarm_s = steps, process.prewarm_s
     if (note := progress.note()) is not None:
