@@ -47,6 +47,7 @@ fmt: setup
 
 # Benchmarks: print measured ratios (never asserted in tests).
 bench: setup
+	$(BIN)/python bench/bench_warm.py
 	$(BIN)/python bench/bench_overhead.py
 	$(BIN)/python bench/bench_large_run.py
 	$(BIN)/python bench/bench_api_latency.py

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from backend import accounts_cli
+from backend.limits import SANDBOX_MODES
 from backend.ops import cli as ops_cli
 from backend.ops.logs import setup_logging
 from backend.report import render, render_sweep
@@ -23,9 +24,10 @@ from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
 from backend.store.repository import Store, cli_holder
 from backend.worker import remote_cli
-from backend.worker.execute import DEFAULT_TIMEOUT_S, ProgressCallback, RunOptions, execute_run
-from backend.worker.sandbox import MODES as SANDBOX_MODES
-from backend.worker.sandbox import SandboxUnavailable, cli_options
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
+from backend.worker.progress import ProgressCallback
+from backend.worker.sandbox import SandboxUnavailable, cli_limits
 
 COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
 
@@ -54,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--sizes", type=parse_sizes, help="sweep: call inputs(size) per size")
     run.add_argument("--compile-mode", choices=COMPILE_MODES, default="default")
     run.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
-    run.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per run")
+    run.add_argument(
+        "--timeout", type=float, help="seconds per run (default $KERNELSCOPE_RUN_TIMEOUT_S or 300)"
+    )
     run.add_argument("--title")
     run.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
     _common(run)
@@ -140,11 +144,13 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"kernelscope: cannot read {args.snippet}: {exc}", file=sys.stderr)
         return 2
-    try:
-        sandbox, memory_mb = cli_options(args.sandbox)  # bwrap: refused here if it cannot work
+    try:  # bwrap: refused here if it cannot work
+        limits = cli_limits(args.sandbox, args.timeout)
     except SandboxUnavailable as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
+    # One shot: each run starts its own process (no spare would be used twice).
+    setup = WorkerSetup(args.data_dir, args.device, limits)
     sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
     sweep_id = new_run_id() if args.sizes else None
     results = []
@@ -159,10 +165,16 @@ def _run(args: argparse.Namespace) -> int:
                 status="running",  # executed right here: a server must not claim it
                 worker_id=cli_holder(),  # ... nor requeue it while this process lives
             )
-            options = RunOptions(size, args.compile_mode, args.device, args.timeout, args.title)
-            options.sandbox, options.memory_mb = sandbox, memory_mb
             with _progress(args.quiet, size) as on_progress:
-                results.append(execute_run(store, args.data_dir, run_id, options, on_progress))
+                run = execute_run(
+                    store,
+                    run_id,
+                    setup,
+                    size=size,
+                    compile_mode=args.compile_mode,
+                    on_progress=on_progress,
+                )
+                results.append(run)
     _print_results(results, args.json, bool(args.sizes))
     return 0 if all(r.status == "succeeded" for r in results) else 1
 

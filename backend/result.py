@@ -26,6 +26,10 @@ Direction = Literal["read", "write"]
 TensorRole = Literal["input", "output", "intermediate", "parameter", "scratch"]
 KernelKind = Literal["elementwise", "reduction", "matmul", "copy", "fused", "other"]
 VariantName = Literal["eager", "compiled"]
+# Fields the worker fills that the store does not keep yet (it needs a column for them):
+# `kernelscope run --json` and a remote worker's report have them; `show` and the API
+# give null.
+NOT_STORED: tuple[str, ...] = ("step_seconds", "prewarm_s")
 
 
 class ErrorInfo(BaseModel):
@@ -293,3 +297,14 @@ class RunResult(BaseModel):
     )
     output: Output = Field(default_factory=Output)
     duration_s: float | None = Field(default=None, description="whole run, start to finish")
+    step_seconds: dict[str, float] | None = Field(
+        default=None,
+        description="seconds the run spent in each step, in order, on the worker's clock: "
+        "from the snippet's arrival (`starting`) to the analysed result (`analysing`)",
+    )
+    prewarm_s: float | None = Field(
+        default=None,
+        description="seconds the run's process spent getting ready before the snippet "
+        "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
+        "None when the process started with the run",
+    )

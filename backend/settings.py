@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from backend.worker.execute import DEFAULT_TIMEOUT_S
+from backend.limits import DEFAULT_TIMEOUT_S, RunLimits, SandboxMode
 
 
 def default_data_dir() -> Path:
@@ -61,11 +61,19 @@ class Settings(BaseSettings):
     lease_s: float = Field(
         default=30, gt=0, description="a running run whose worker is silent this long is lost"
     )
-    sandbox: Literal["auto", "bwrap", "none"] = Field(
+    sandbox: SandboxMode = Field(
         default="auto", description="bubblewrap around every snippet (auto: where it works)"
     )
     run_memory_mb: int | None = Field(
         default=None, gt=0, description="memory cap per run (cgroup); unset: the host's limit"
+    )
+    warm_spares: bool = Field(
+        default=True,
+        description="each worker slot keeps one harness process started ahead of need "
+        "(torch imported, device ready, compiler warmed); it runs one snippet and exits",
+    )
+    spare_recycle_s: float = Field(
+        default=600, gt=0, description="a spare unused this long is replaced by a fresh one"
     )
     retention_days: float | None = Field(
         default=None, gt=0, description="delete runs and traces older than this; unset: keep"
@@ -73,3 +81,9 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = Field(
         default="text", description="json: one structured object per line, with run ids"
     )
+
+    def run_limits(self) -> RunLimits:
+        """The limits every run of this server's own workers executes under."""
+        return RunLimits(
+            timeout_s=self.run_timeout_s, memory_mb=self.run_memory_mb, sandbox=self.sandbox
+        )

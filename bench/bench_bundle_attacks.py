@@ -40,13 +40,16 @@ MiB = 1 << 20
 SANDBOXED = r"""
 import json, resource, sys
 from pathlib import Path
+from backend.limits import RunLimits
 from backend.store.repository import Store
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
 
 data_dir, code = Path(sys.argv[1]), Path(sys.argv[2]).read_text()
 with Store.open(data_dir) as store:
     run_id = store.create_run(code)
-    result = execute_run(store, data_dir, run_id, RunOptions(sandbox="bwrap", timeout_s=120))
+    setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120))
+    result = execute_run(store, run_id, setup)
 error = result.error.kind if result.error else result.status
 print(json.dumps({"what": error, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 """

@@ -20,8 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from backend.limits import RunLimits
 from backend.store.repository import Store
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = (ROOT / "examples" / "add_relu.py").read_text()
@@ -35,7 +37,8 @@ def one_run(store: Store, data_dir: Path, way: str) -> tuple[float, float]:
         # The cache lives under the data directory: a fresh one is an empty cache.
         where = Path(fresh) if way == "none, own cache" else data_dir
         started = time.perf_counter()
-        result = execute_run(store, where, run_id, RunOptions(sandbox=sandbox))
+        setup = WorkerSetup(where, limits=RunLimits(sandbox=sandbox))  # type: ignore[arg-type]
+        result = execute_run(store, run_id, setup)
         elapsed = time.perf_counter() - started
     if result.status != "succeeded" or result.compile is None:
         raise SystemExit(f"{way}: add_relu {result.status}: {result.error}")

@@ -22,15 +22,16 @@ sys.path.insert(0, str(ROOT))
 
 from backend.analysis.assemble import Analysis  # noqa: E402
 from backend.analysis.ncu import parse_ncu_csv  # noqa: E402
-from backend.worker.child import ChildLimits, ChildRequest, run_child  # noqa: E402
+from backend.limits import RunLimits  # noqa: E402
+from backend.worker.child import ChildRequest, run_child  # noqa: E402
+from backend.worker.process import Job, WorkerSetup  # noqa: E402
 
 NCU_METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 
 
 def run_example(path: Path, size: int | None, workdir: Path) -> Analysis | str:
-    request = ChildRequest(path.read_text(), workdir, size=size, device="cuda")
-    request.limits = ChildLimits(timeout_s=600)
-    outcome = run_child(request)
+    setup = WorkerSetup(workdir, "cuda", RunLimits(timeout_s=600))
+    outcome = run_child(ChildRequest(Job(path.read_text(), size), setup))
     if outcome.status != "succeeded" or outcome.bundle is None:
         return f"{outcome.status}: {outcome.error}"
     return outcome.bundle.analyse()

@@ -19,8 +19,7 @@ from backend.worker.execute import result_from_outcome
 
 
 def import_bundle(store: Store, folder: Path) -> str:
-    bundle_dir = folder / "bundle"
-    bundle = load_bundle(bundle_dir)
+    bundle = load_bundle(folder / "bundle")
     if bundle is None:
         raise SystemExit(f"{folder}: no bundle.json under bundle/")
     code = (folder / "snippet.py").read_text()
@@ -31,7 +30,6 @@ def import_bundle(store: Store, folder: Path) -> str:
     outcome = ChildOutcome(
         status=bundle.status,
         bundle=bundle,
-        bundle_dir=bundle_dir,
         error=None,
         stdout="",
         stderr="",

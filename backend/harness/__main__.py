@@ -1,11 +1,21 @@
-"""Entry point of the child process: `python -m backend.harness --snippet F --bundle DIR`."""
+"""Entry point of the child process: `python -m backend.harness --snippet F --bundle DIR`.
+
+Started by a worker, it also gets `--job-fd N`: it then says it is ready on the progress
+pipe and waits for exactly one job on that pipe (the snippet's size and compile mode; the
+snippet is the file `--snippet` names, written by the worker before it sends the job). With
+`--prewarm` it first gets torch, the device and the compiler ready (a spare, started ahead
+of need). Either way it runs one snippet and exits.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import faulthandler
+import os
 import platform
 import signal
+import sys
 import warnings
 from pathlib import Path
 
@@ -19,6 +29,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
     parser.add_argument("--progress-fd", type=int, default=None)
     parser.add_argument("--crash-log", type=Path, default=None)
+    parser.add_argument("--job-fd", type=int, default=None, help="wait for the job here")
+    parser.add_argument("--prewarm", action="store_true", help="get ready before the job")
+    parser.add_argument("--parent-pid", type=int, default=None, help="die with this process")
     return parser.parse_args(argv)
 
 
@@ -30,22 +43,65 @@ def main(argv: list[str] | None = None) -> None:
         faulthandler.enable(crash_log)
         # The worker sends SIGUSR1 before killing a run that timed out: where was it stuck?
         faulthandler.register(signal.SIGUSR1, crash_log)
-    if _refused_syntax(options):  # milliseconds, instead of seconds importing torch first
-        return
     # torch's own warnings (NumPy missing, deprecations) are not the snippet's output.
     warnings.filterwarnings("ignore", module=r"torch(\.|$)")
-    from backend.harness.run import Options, Run  # imports torch: after the filters
+    if options.job_fd is not None and not _take_job(options):
+        return  # no job came: the worker discarded this process, or is gone
+    if not _refused_syntax(options):  # milliseconds, instead of seconds importing torch first
+        from backend.harness.run import Options, Run  # imports torch: after the filters
 
-    Run(
-        Options(
-            snippet=options.snippet.resolve(),
-            bundle=options.bundle,
-            size=options.size,
-            compile_mode=options.compile_mode,
-            device=options.device,
-            progress_fd=options.progress_fd,
-        )
-    ).execute()
+        Run(
+            Options(
+                snippet=options.snippet.resolve(),
+                bundle=options.bundle,
+                size=options.size,
+                compile_mode=options.compile_mode,
+                device=options.device,
+                progress_fd=options.progress_fd,
+            )
+        ).execute()
+    _exit_now()
+
+
+def _take_job(options: argparse.Namespace) -> bool:
+    """Get ready (pre-warm when asked), say so, then read the one job; False without one."""
+    from backend.harness.protocol import read_job, ready_line
+
+    _die_with(options.parent_pid)
+    prewarm_s, error = None, None
+    if options.prewarm:
+        from backend.harness.prewarm import prewarm
+
+        prewarm_s, error = prewarm(options.device)
+    if options.progress_fd is not None:
+        os.write(options.progress_fd, ready_line(prewarm_s, error))
+    job = read_job(options.job_fd)
+    if job is None:
+        return False
+    options.size, options.compile_mode = job
+    return True
+
+
+def _die_with(parent_pid: int | None) -> None:
+    """Unsandboxed, a process waiting for its job must not outlive the worker that started
+    it (in the sandbox, bubblewrap's --die-with-parent does this)."""
+    if parent_pid is None or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:  # the worker died before the line above
+        os._exit(0)
+
+
+def _exit_now() -> None:
+    """The bundle is written: skip the interpreter's teardown (a second or more with torch
+    and Inductor loaded). The process runs one snippet, so there is nothing left to keep."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # the snippet broke its own streams
+            stream.flush()
+    os._exit(0)
 
 
 def _refused_syntax(options: argparse.Namespace) -> bool:

@@ -16,14 +16,18 @@ docs/result-document.md ("How `eliminated` is decided") says how fingerprints ar
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
 import torch
 
 PROJECTIONS = 8
-CUDA_CHUNK = 1 << 18  # elements per pass on a GPU: about 40 MB of temporaries
+CUDA_CHUNK = 1 << 18  # elements per pass on a GPU: about 30 MB of temporaries
 CPU_CHUNK = 1 << 18
+# On a CPU the hash of the index costs more than the rest of a fingerprint and is the same
+# for the same chunk of every tensor: the bytes of the last chunks used are kept (1 MiB each).
+CPU_KEPT_CHUNKS = 32
 
 
 class Pending:
@@ -63,31 +67,65 @@ def _chunk_size(x: torch.Tensor) -> int:
 def logical_chunks(
     x: torch.Tensor, chunk: int, start: int = 0
 ) -> Iterator[tuple[int, torch.Tensor]]:
-    """Logical (row-major) 1-D pieces of x, copying at most one chunk of a strided view: a
-    contiguous tensor is sliced flat; otherwise whole rows are taken a chunk's worth at a
-    time (a (2M, 4) tensor in a few hundred pieces, not two million)."""
-    if x.is_contiguous() or x.dim() <= 1 or x.numel() <= chunk:
-        flat = x.reshape(-1)  # a view when contiguous; a copy of at most one chunk otherwise
+    """Logical (row-major) 1-D pieces of x, copying at most one chunk of a strided view.
+
+    A contiguous tensor is cut flat (its flat view is free); a strided one in blocks of
+    whole rows that fit a chunk (each block's copy is at most a chunk), so a 4096 x 1024
+    transpose takes 16 pieces, not 4096."""
+    if x.numel() <= chunk or x.dim() <= 1 or x.is_contiguous():
+        flat = x.reshape(-1)
         for offset in range(0, flat.numel(), chunk):
             yield start + offset, flat[offset : offset + chunk]
         return
     inner = x[0].numel()
-    if inner > chunk:  # rows larger than a chunk: each row on its own
+    if inner > chunk:
         for row in range(x.shape[0]):
             yield from logical_chunks(x[row], chunk, start + row * inner)
         return
-    rows = max(1, chunk // inner)
-    for first in range(0, x.shape[0], rows):
-        yield start + first * inner, x[first : first + rows].reshape(-1)
+    rows = chunk // inner
+    for row in range(0, x.shape[0], rows):
+        yield start + row * inner, x[row : row + rows].reshape(-1)
 
 
-def _signs(index: torch.Tensor) -> torch.Tensor:
-    """(m, K) matrix of +-1 from an integer hash of the logical index: device-independent."""
+def _sign_byte(index: torch.Tensor) -> torch.Tensor:
+    """The low byte of an integer hash of the logical index: its bit j is projection j's
+    sign (PROJECTIONS <= 8). Device-independent."""
     h = ((index & 0xFFFFFFFF) * 0x5BD1E995 + 0x9E3779B9) & 0xFFFFFFFF
     h = ((h ^ (h >> 15)) * 0x2C1B3C6D) & 0xFFFFFFFF
-    h = h ^ (h >> 12)
-    bits = (h.unsqueeze(1) >> torch.arange(PROJECTIONS, device=index.device)) & 1
+    return (h ^ (h >> 12)) & 0xFF
+
+
+def _sign_table(device: torch.device) -> torch.Tensor:
+    """(256, K): row b holds +-1 for the bits of byte b."""
+    bits = (
+        torch.arange(256, device=device).unsqueeze(1) >> torch.arange(PROJECTIONS, device=device)
+    ) & 1
     return bits.to(torch.float64) * 2 - 1
+
+
+def _projections(start: int, d: torch.Tensor) -> torch.Tensor:
+    """sum_i s_j(i) * d_i for each projection j, over logical indexes start, start + 1, ..."""
+    table = _sign_table(d.device)
+    if d.is_cuda:  # one matrix product: fast there, and deterministic
+        index = torch.arange(start, start + d.numel(), device=d.device)
+        return d @ table[_sign_byte(index)]
+    # On a CPU the (m, K) sign matrix costs more than everything else: add each element
+    # into its byte's bin instead (one pass, in index order), then project 256 bins.
+    bins = torch.zeros(256, dtype=torch.float64).index_add_(0, _cpu_bytes(start, d.numel()), d)
+    return bins @ table
+
+
+def _cpu_bytes(start: int, count: int) -> torch.Tensor:
+    chunk, offset = divmod(start, CPU_CHUNK)
+    if offset == 0 and count <= CPU_CHUNK:
+        return _cpu_chunk_bytes(chunk)[:count]
+    return _sign_byte(torch.arange(start, start + count)).to(torch.int32)
+
+
+@functools.lru_cache(maxsize=CPU_KEPT_CHUNKS)
+def _cpu_chunk_bytes(chunk: int) -> torch.Tensor:
+    start = chunk * CPU_CHUNK
+    return _sign_byte(torch.arange(start, start + CPU_CHUNK)).to(torch.int32)
 
 
 def _float_fingerprint(x: torch.Tensor) -> torch.Tensor:
@@ -95,14 +133,15 @@ def _float_fingerprint(x: torch.Tensor) -> torch.Tensor:
     acc[0] = x.numel()
     for start, piece in logical_chunks(x, _chunk_size(x)):
         d = piece.to(torch.float64)
-        acc[1] += d.isnan().sum()
-        acc[2] += (d == float("inf")).sum()
-        acc[3] += (d == float("-inf")).sum()
-        d = torch.nan_to_num(d, nan=0.0, posinf=0.0, neginf=0.0)
+        # On a CPU, asking whether all is finite costs no sync, and saves four passes.
+        if d.is_cuda or not bool(torch.isfinite(d).all()):
+            acc[1] += d.isnan().sum()
+            acc[2] += (d == float("inf")).sum()
+            acc[3] += (d == float("-inf")).sum()
+            d = torch.nan_to_num(d, nan=0.0, posinf=0.0, neginf=0.0)
         acc[4] += d.abs().sum()
-        acc[5] += (d * d).sum()
-        index = torch.arange(start, start + d.numel(), device=d.device)
-        acc[6:] += d @ _signs(index)
+        acc[5] += torch.dot(d, d)
+        acc[6:] += _projections(start, d)
     return acc
 
 

@@ -104,18 +104,56 @@ def compiler_output() -> Iterator[CompilerLog]:
             log.data = sink.read(MAX_COMPILER_LOG_BYTES * 4)
 
 
-def graph_breaks(
-    call: Callable[..., Any], args: tuple[Any, ...], snippet_file: str
-) -> dict[str, Any]:
-    """Graph count and breaks (reason, snippet line), from Dynamo's explain."""
-    explanation = torch._dynamo.explain(call)(*args)
-    breaks = []
-    for reason in explanation.break_reasons:
-        frames = [f for f in reason.user_stack if f.filename == snippet_file]
-        text = str(reason.reason).strip().splitlines()[0] if str(reason.reason).strip() else ""
-        breaks.append({"reason": text[:500], "line": frames[-1].lineno if frames else None})
-    torch._dynamo.reset()
-    return {"graph_count": explanation.graph_count, "graph_breaks": breaks}
+class GraphBreaks:
+    """Graph count and breaks (reason, snippet line) of the real compile, as Dynamo records
+    them: every graph it hands to the compiler carries the reason it ended
+    (`compile_subgraph_reason`: the reason and the user's stack), the same record that
+    `torch._dynamo.explain` reports, without tracing the snippet a second time. A break
+    that ends an empty graph splits nothing and is not counted, as explain does not."""
+
+    def __init__(self, snippet_file: str) -> None:
+        self.snippet_file = snippet_file
+        self.graphs: list[Any] | None = []  # the graph modules compiled, in order
+        self.breaks: list[dict[str, Any]] = []
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        from torch._dynamo.output_graph import OutputGraph
+
+        original = getattr(OutputGraph, "call_user_compiler", None)
+        if original is None:  # a torch without it: graph count unknown, breaks not listed
+            self.graphs = None
+            yield
+            return
+        capture = self
+
+        def seen(graph: Any, gm: Any, *args: Any, **kwargs: Any) -> Any:
+            capture.see(gm)
+            return original(graph, gm, *args, **kwargs)
+
+        OutputGraph.call_user_compiler = seen
+        try:
+            yield
+        finally:
+            OutputGraph.call_user_compiler = original
+
+    def see(self, gm: Any) -> None:
+        if self.graphs is None or any(known is gm for known in self.graphs):
+            return  # unknown, or compiled again for a specialization
+        self.graphs.append(gm)
+        reason = getattr(gm, "compile_subgraph_reason", None)
+        if reason is not None and getattr(reason, "graph_break", False):
+            self.breaks.append(self._describe(reason))
+
+    def _describe(self, reason: Any) -> dict[str, Any]:
+        frames = [f for f in reason.user_stack if f.filename == self.snippet_file]
+        text = str(reason.reason).strip()
+        first = text.splitlines()[0] if text else ""
+        return {"reason": first[:500], "line": frames[-1].lineno if frames else None}
+
+    def as_dict(self) -> dict[str, Any]:
+        count = None if self.graphs is None else len(self.graphs)
+        return {"graph_count": count, "graph_breaks": self.breaks}
 
 
 def recompile_count() -> int:

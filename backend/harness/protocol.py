@@ -1,9 +1,13 @@
-"""How the harness talks to the worker: progress lines and the bundle on disk.
+"""How the harness talks to the worker: the job, progress lines and the bundle on disk.
 
 The harness imports torch and runs untrusted code, so it shares nothing with the worker
-but files: a bundle directory (bundle.json plus traces and generated code) and JSON
-progress lines on an inherited file descriptor. Standard library only: this package must
-run on a GPU host that has torch and nothing else of ours installed.
+but files and pipes: a job (the snippet's size and compile mode; the snippet itself is a
+file in the run's directory) read once from one pipe, JSON progress lines on another, and
+a bundle directory (bundle.json plus traces and generated code). A process started ahead
+of need (a spare) says it is ready with one line on the progress pipe before it reads its
+job: nothing of a snippet has run in it then, so that line is the harness's own.
+Standard library only: this package must run on a GPU host that has torch and nothing
+else of ours installed.
 """
 
 from __future__ import annotations
@@ -32,6 +36,49 @@ STEPS = (
     "timing",
     "writing results",
 )
+
+
+MAX_JOB_BYTES = 4096  # a job is two small fields: it fits a pipe's buffer in one write
+READY = "ready"
+
+
+class JobError(ValueError):
+    """The job pipe held something that is not a job."""
+
+
+def encode_job(size: int | None, compile_mode: str) -> bytes:
+    job = json.dumps({"size": size, "compile_mode": compile_mode}).encode()
+    if len(job) > MAX_JOB_BYTES:
+        raise JobError(f"a job must fit in {MAX_JOB_BYTES} bytes")
+    return job
+
+
+def read_job(fd: int) -> tuple[int | None, str] | None:
+    """(size, compile mode) from the job pipe, read to its end; None when the worker closed
+    the pipe without a job (it discarded this process, or died)."""
+    data = b""
+    while chunk := os.read(fd, MAX_JOB_BYTES + 1 - len(data)):
+        data += chunk
+        if len(data) > MAX_JOB_BYTES:
+            raise JobError(f"the job is longer than {MAX_JOB_BYTES} bytes")
+    os.close(fd)
+    if not data:
+        return None
+    job = json.loads(data)
+    size, mode = job.get("size"), job.get("compile_mode")
+    if not (size is None or (isinstance(size, int) and size > 0)) or not isinstance(mode, str):
+        raise JobError(f"not a job: {data[:200]!r}")
+    return size, mode
+
+
+def ready_line(prewarm_s: float | None, error: str | None = None) -> bytes:
+    """What a harness process says, once, before it reads its job."""
+    line: dict[str, Any] = {READY: True, "prewarm_s": None}
+    if prewarm_s is not None:
+        line["prewarm_s"] = round(prewarm_s, 3)
+    if error is not None:
+        line["error"] = error[:500]
+    return (json.dumps(line) + "\n").encode()
 
 
 class Progress:

@@ -239,19 +239,17 @@ class Run:
     def _compile(self, entry: EntryPoint) -> Any:
         self._enter("compiling")
         inductor.configure_inductor(self.device)
-        breaks = self._user_code(
-            "while compiling",
-            lambda: inductor.graph_breaks(entry.call, self.inputs.for_call(), self.snippet_file),
-        )
         compiled = inductor.compile_entry(entry.call, self.options.compile_mode)
         self.modules = ModuleRecorder()
         self.graphs = GraphCapture(self.snippet_file)
         artifacts = inductor.ArtifactCapture()
+        breaks = inductor.GraphBreaks(self.snippet_file)  # from this compile: no second trace
         started = time.perf_counter()
         with (
             self.modules.installed(),
             artifacts.installed(),
             self.graphs.installed(),
+            breaks.installed(),
             inductor.compiler_output() as log,
         ):
             self._call(compiled, "while compiling")
@@ -261,7 +259,7 @@ class Run:
         self.doc["compile"] = {
             "seconds": seconds,
             "mode": self.options.compile_mode,
-            **breaks,
+            **breaks.as_dict(),
             "recompiles": inductor.recompile_count(),
             "log": log.text(),
         }

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from backend.queue.base import RunQueue
-from backend.queue.local import LocalQueue, WorkerSettings
+from backend.queue.local import LocalQueue
 from backend.settings import Settings
 from backend.store.repository import Store
+from backend.worker.local import LocalWorkers
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import SpareOptions
 
 
 def make_queue(settings: Settings, store: Store) -> RunQueue:
@@ -13,12 +16,11 @@ def make_queue(settings: Settings, store: Store) -> RunQueue:
         from backend.queue.redis_queue import RedisQueue  # redis and rq load only when used
 
         return RedisQueue(store, settings)
-    local = WorkerSettings(
-        workers=settings.local_workers,
-        device=settings.device,
-        timeout_s=settings.run_timeout_s,
-        device_kind=settings.default_device_kind,
-        sandbox=settings.sandbox,
-        memory_mb=settings.run_memory_mb,
-    )
-    return LocalQueue(store, settings.data_dir, local)
+    return LocalQueue(store, local_workers(settings, store), settings.default_device_kind)
+
+
+def local_workers(settings: Settings, store: Store) -> LocalWorkers:
+    """The server's own worker slots, as its settings say."""
+    setup = WorkerSetup(settings.data_dir, settings.device, settings.run_limits())
+    spares = SpareOptions(enabled=settings.warm_spares, recycle_s=settings.spare_recycle_s)
+    return LocalWorkers(store, setup, settings.local_workers, spares)

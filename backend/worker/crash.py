@@ -5,28 +5,27 @@ from __future__ import annotations
 import re
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from backend.limits import RunLimits
 from backend.worker.bundle import BundleRefused, read_inside
-
-if TYPE_CHECKING:
-    from backend.worker.child import ChildRequest
 
 CRASH_LOG_BYTES = 1024 * 1024  # faulthandler's dumps are a few KiB; the snippet owns the file
 
 
 def describe_exit(
-    request: ChildRequest,
+    limits: RunLimits,
+    workdir: Path,
     returncode: int | None,
     ended_by: str | None,
     bundle: dict[str, Any] | None,
-    crash_log: Path,
 ) -> tuple[str, dict[str, Any] | None]:
-    """(status, error) for a finished child."""
+    """(status, error) for a finished child whose files are in `workdir`."""
+    crash_log, snippet = workdir / "crash.log", workdir / "snippet.py"
     if ended_by == "timeout":
-        return "timed_out", _timeout_error(request, crash_log)
+        return "timed_out", _timeout_error(limits.timeout_s, crash_log, snippet)
     if ended_by == "output_limit":
-        limit = request.limits.output_kill_bytes
+        limit = limits.output_kill_bytes
         return "failed", {
             "kind": "output_limit",
             "message": f"The snippet printed more than {limit // (1024 * 1024)} MiB and was "
@@ -36,12 +35,11 @@ def describe_exit(
         }
     if bundle is not None and bundle.get("status") in ("succeeded", "failed"):
         return str(bundle["status"]), bundle.get("error")
-    return "crashed", _crash_error(returncode, crash_log, request.workdir / "snippet.py")
+    return "crashed", _crash_error(returncode, crash_log, snippet)
 
 
-def _timeout_error(request: ChildRequest, crash_log: Path) -> dict[str, Any]:
-    limit = request.limits.timeout_s
-    line, frames = _crash_frames(crash_log, request.workdir / "snippet.py")
+def _timeout_error(limit: float, crash_log: Path, snippet: Path) -> dict[str, Any]:
+    line, frames = _crash_frames(crash_log, snippet)
     where = f" It was running line {line} when stopped." if line else ""
     return {
         "kind": "timeout",

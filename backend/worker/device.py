@@ -17,6 +17,7 @@ import platform
 import shutil
 import socket
 import subprocess
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -115,9 +116,32 @@ def lookup_gpu(visible: str | None, run: Runner | None = None) -> GpuLookup:
     return GpuLookup(None, absent=none_at_all, why=why)
 
 
-@functools.cache
 def _cached_gpu(visible: str | None) -> GpuLookup:
+    with _SMI_LOCK:  # a second asker waits for the first's answer instead of asking again
+        return _gpu_once(visible)
+
+
+@functools.cache
+def _gpu_once(visible: str | None) -> GpuLookup:
     return lookup_gpu(visible)
+
+
+_SMI_LOCK = threading.Lock()
+
+
+def prefetch() -> None:
+    """Ask nvidia-smi now, in the background, about the GPU this process's runs get, so
+    that recording a finished run's device waits for nothing (nvidia-smi takes a second or
+    two on a large GPU host). Once per process; nothing where there is no nvidia-smi."""
+    if _PREFETCHED.is_set() or shutil.which("nvidia-smi") is None:
+        return
+    _PREFETCHED.set()
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    asking = threading.Thread(target=_cached_gpu, args=(visible,), name="ks-smi", daemon=True)
+    asking.start()
+
+
+_PREFETCHED = threading.Event()
 
 
 def cpu_name() -> str:

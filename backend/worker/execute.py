@@ -1,53 +1,41 @@
-"""One run, start to finish: child process -> bundle -> analysis -> store.
+"""One run, start to finish: harness process -> bundle -> analysis -> store.
 
 The worker never imports torch: CUDA state, Inductor caches and crashes stay in the child.
+`execute_run` is the server's and `kernelscope run`'s path (it stores the result);
+`run_job` is the part a remote worker shares (it reports the result over HTTP instead).
 """
 
 from __future__ import annotations
 
-import shutil
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 from pydantic import ValidationError
 
 from backend import __version__
 from backend.analysis.assemble import Analysis
-from backend.harness.protocol import STEPS
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
+from backend.worker import device
 from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
-from backend.worker.child import ChildLimits, ChildOutcome, ChildRequest, run_child
-from backend.worker.device import recorded_device
+from backend.worker.child import ChildOutcome, ChildRequest, run_child
+from backend.worker.process import Job, WorkerSetup
+from backend.worker.progress import RUN_STEPS, ProgressCallback
+from backend.worker.spares import SpareKeeper
 
 LOCAL_WORKER = "local"  # the server's own worker, or `kernelscope run`
-
-DEFAULT_TIMEOUT_S = 300.0
-ANALYSING_STEP = "analysing"  # after the harness's own steps (backend.harness.protocol.STEPS)
-RUN_STEPS = (*STEPS, ANALYSING_STEP)
-ProgressCallback = Callable[[str, float], None]
-
-
-@dataclass
-class RunOptions:
-    size: int | None = None
-    compile_mode: str = "default"
-    device: str = "auto"
-    timeout_s: float = DEFAULT_TIMEOUT_S
-    title: str | None = None
-    stop: threading.Event | None = None  # set to kill the run early (raises ChildStopped)
-    sandbox: str = "auto"  # auto | bwrap | none: see backend.worker.sandbox
-    memory_mb: int | None = None  # memory cap of a sandboxed run (a cgroup); None: the host's
+__all__ = ["LOCAL_WORKER", "RUN_STEPS", "execute_run", "result_from_outcome", "run_job"]
 
 
 def execute_run(
     store: Store,
-    data_dir: Path,
     run_id: str,
-    options: RunOptions,
+    setup: WorkerSetup,
+    *,
+    size: int | None = None,
+    compile_mode: str = "default",
+    spares: SpareKeeper | None = None,
+    stop: threading.Event | None = None,
     on_progress: ProgressCallback | None = None,
 ) -> RunResult:
     """Run a queued run and store its result; every way it can end is a stored result."""
@@ -62,33 +50,30 @@ def execute_run(
         if on_progress is not None:
             on_progress(step, elapsed_s)
 
-    workdir = data_dir / "work" / run_id
-    try:
-        outcome = run_child(_child_request(code, workdir, data_dir, options), progress)
-        progress(ANALYSING_STEP, outcome.duration_s)
-        result, artifacts = result_from_outcome(queued, outcome)
-        # The author may have renamed the run while it executed: keep the name it has now.
-        result.title = store.get_title(run_id)
-        store.save_result(result, code, artifacts)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+    job = Job(code, size, compile_mode)
+    outcome = run_job(job, setup, name=run_id, spares=spares, stop=stop, on_progress=progress)
+    result, artifacts = result_from_outcome(queued, outcome)
+    # The author may have renamed the run while it executed: keep the name it has now.
+    result.title = store.get_title(run_id)
+    store.save_result(result, code, artifacts)
     return result
 
 
-def _child_request(code: str, workdir: Path, data_dir: Path, options: RunOptions) -> ChildRequest:
-    shutil.rmtree(workdir, ignore_errors=True)
-    return ChildRequest(
-        code=code,
-        workdir=workdir,
-        size=options.size,
-        compile_mode=options.compile_mode,
-        device=options.device,
-        cache_dir=data_dir / "cache" / "inductor",
-        limits=ChildLimits(timeout_s=options.timeout_s),
-        stop=options.stop,
-        sandbox=options.sandbox,
-        memory_mb=options.memory_mb,
-    )
+def run_job(
+    job: Job,
+    setup: WorkerSetup,
+    *,
+    name: str | None = None,
+    spares: SpareKeeper | None = None,
+    stop: threading.Event | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> ChildOutcome:
+    """Run one snippet in a spare of `spares` when one fits, else in a process of its own
+    (its work directory named `name`). ChildStopped when `stop` is set meanwhile."""
+    device.prefetch()  # nvidia-smi, answered while the snippet runs rather than after it
+    spare = spares.take(setup) if spares is not None else None
+    request = ChildRequest(job, setup, name=name, stop=stop)
+    return run_child(request, on_progress, spare)
 
 
 def result_from_outcome(
@@ -121,7 +106,7 @@ def _analysis(bundle: Bundle | None, worker: str | None) -> Analysis | None:
     analysis = bundle.analyse()
     if worker is None:  # a recording from another host: its device as recorded
         return analysis
-    analysis.device, driver = recorded_device(analysis.device, worker)
+    analysis.device, driver = device.recorded_device(analysis.device, worker)
     analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
     return analysis
 
@@ -147,6 +132,8 @@ def _result(
     )
     result.notes = [*result.notes, *outcome.notes]  # e.g. "ran without a sandbox: why"
     result.versions.kernelscope = __version__
+    result.prewarm_s = outcome.prewarm_s
+    result.step_seconds = outcome.steps.seconds()  # `analysing` up to now: the result is made
     try:
         return RunResult.model_validate(result.model_dump())
     except ValidationError as exc:  # numbers of the run's that no result can hold

@@ -13,12 +13,38 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable
 
 from backend.harness.protocol import STEPS
 
 MAX_LINE_BYTES = 1024  # the harness's lines are under 100 bytes
+ANALYSING_STEP = "analysing"  # the worker's own, after the harness's steps
+RUN_STEPS = (*STEPS, ANALYSING_STEP)
 ProgressCallback = Callable[[str, float], None]
+
+
+class StepClock:
+    """Seconds spent in each step, on the worker's clock: a step lasts from the moment its
+    progress line arrives (the first, `starting`, from the clock's creation) to the next
+    step's. Nothing the snippet writes can move it but the order steps arrive in, which
+    the reader checks."""
+
+    def __init__(self) -> None:
+        self.step = STEPS[0]
+        self._since = time.monotonic()
+        self._spent: dict[str, float] = {}
+
+    def enter(self, step: str) -> None:
+        now = time.monotonic()
+        self._spent[self.step] = self._spent.get(self.step, 0.0) + now - self._since
+        self.step, self._since = step, now
+
+    def seconds(self) -> dict[str, float]:
+        """Every step passed so far, the current one up to now, in the order taken."""
+        spent = dict(self._spent)
+        spent[self.step] = spent.get(self.step, 0.0) + time.monotonic() - self._since
+        return {step: round(seconds, 3) for step, seconds in spent.items()}
 
 
 class ProgressReader:

@@ -6,8 +6,9 @@ A worker needs only outbound HTTP to the API and access to Redis. It is an RQ wo
 the queue named after its device kind that executes one job at a time in its own process
 (no fork per job: the snippet already runs in a child process of its own), pinned to one
 GPU with CUDA_VISIBLE_DEVICES. For each job it claims the run from the API, executes it
-with `run_child` (the same child process, limits and sandbox as a local run), analyses the
-bundle here (pure code, no torch) and reports the document and artifacts over HTTP.
+with `run_job` (the same harness process, limits and sandbox as a local run, and a spare
+kept ready beside it), analyses the bundle here (pure code, no torch) and reports the
+document and artifacts over HTTP.
 
 Two threads keep it honest while it works:
 - the heartbeat (every `HEARTBEAT_S`) tells the API which runs it holds and their step, and
@@ -24,7 +25,6 @@ import io
 import json
 import logging
 import os
-import shutil
 import socket
 import tarfile
 import threading
@@ -38,6 +38,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from backend.limits import RunLimits
 from backend.ops.logs import run_context
 from backend.queue.protocol import (
     REPORT_CONTENT_TYPE,
@@ -55,9 +56,11 @@ from backend.queue.protocol import (
 )
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
-from backend.worker.child import ChildStopped, run_child
+from backend.worker.child import ChildStopped
 from backend.worker.device import worker_device_name
-from backend.worker.execute import RunOptions, _child_request, result_from_outcome
+from backend.worker.execute import result_from_outcome, run_job
+from backend.worker.process import Job, WorkerSetup
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 
 log = logging.getLogger("kernelscope.worker")
 HEARTBEAT_S = 1.0
@@ -208,8 +211,12 @@ class WorkerConfig:
     name: str
     device: str = "auto"  # auto | cpu | cuda, for the harness
     gpu: str | None = None  # pinned with CUDA_VISIBLE_DEVICES
-    sandbox: str = "bwrap"  # auto | bwrap | none: see backend.worker.sandbox
-    memory_mb: int | None = None  # a sandboxed run's memory cap (cgroup)
+    limits: RunLimits = field(default_factory=RunLimits)  # the API gives each run's timeout
+    spares: SpareOptions = field(default_factory=SpareOptions)
+
+    @property
+    def setup(self) -> WorkerSetup:
+        return WorkerSetup(self.work_dir, self.device, self.limits)
 
 
 @dataclass
@@ -235,6 +242,9 @@ class Agent:
             device_name=worker_device_name(config.gpu),  # nvidia-smi's or /proc/cpuinfo's
         )
         self.current: Holding | None = None
+        self.spares: SpareKeeper | None = None
+        if config.spares.enabled:
+            self.spares = SpareKeeper(config.setup, config.spares, name=config.name)
         self._lock = threading.Lock()
         self._beat_now = threading.Event()
         self._deliver_now = threading.Event()
@@ -242,6 +252,9 @@ class Agent:
         self._threads: list[threading.Thread] = []
 
     def start(self) -> None:
+        clear_spares_left(self.config.setup)
+        if self.spares is not None:
+            self.spares.start()
         for target, name in ((self._heartbeats, "heartbeat"), (self._courier, "courier")):
             thread = threading.Thread(target=target, name=f"kernelscope-{name}", daemon=True)
             thread.start()
@@ -255,6 +268,8 @@ class Agent:
         self._deliver_now.set()
         for thread in self._threads:
             thread.join(HTTP_TIMEOUT_S)
+        if self.spares is not None:
+            self.spares.close()
         if not self.deliver_pending():
             log.warning(
                 "API unreachable: %d report(s) kept in %s for the next start",
@@ -298,10 +313,9 @@ class Agent:
         holding = Holding(started.id, started.attempt)
         with self._lock:
             self.current = holding
-        workdir = self.config.work_dir / "work" / started.id
         report = Report(kind="result", worker_id=self.info.id, attempt=started.attempt)
         try:
-            result, artifacts = self._run(started, holding, workdir)
+            result, artifacts = self._run(started, holding)
             path = self.spool.put(report, started.id, result, artifacts)
             log.info("run %s: %s; report kept in %s", started.id, result.status, path.name)
             return path
@@ -310,31 +324,23 @@ class Agent:
         finally:
             with self._lock:
                 self.current = None
-            shutil.rmtree(workdir, ignore_errors=True)
 
-    def _run(
-        self, started: StartedRun, holding: Holding, workdir: Path
-    ) -> tuple[RunResult, list[ArtifactInput]]:
-        options = RunOptions(
-            size=started.size,
-            compile_mode=started.compile_mode,
-            device=self.config.device,
-            timeout_s=started.timeout_s,
-            title=started.title,
-            stop=holding.stop,
-            sandbox=self.config.sandbox,
-            memory_mb=self.config.memory_mb,
-        )
-
+    def _run(self, started: StartedRun, holding: Holding) -> tuple[RunResult, list[ArtifactInput]]:
         def on_progress(step: str, _elapsed_s: float) -> None:
             holding.step = step
             self._beat_now.set()  # progress shows at once, not at the next beat
 
+        job = Job(started.code, started.size, started.compile_mode)
+        setup = self.config.setup.with_timeout(started.timeout_s)
         try:
-            request = _child_request(started.code, workdir, self.config.work_dir, options)
-            outcome = run_child(request, on_progress)
-            holding.step = "analysing"
-            self._beat_now.set()
+            outcome = run_job(
+                job,
+                setup,
+                name=started.id,
+                spares=self.spares,
+                stop=holding.stop,
+                on_progress=on_progress,
+            )
             return result_from_outcome(started.document, outcome, self.info.id)
         except ChildStopped:
             raise

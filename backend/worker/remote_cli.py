@@ -20,14 +20,21 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from backend.limits import SANDBOX_MODES, SandboxMode
 from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
 from backend.worker import remote
+from backend.worker.spares import SpareOptions
 
 if TYPE_CHECKING:
     from rq import SimpleWorker
 
+    from backend.settings import Settings
+
 log = logging.getLogger("kernelscope.worker")
 TOKEN_ENV = "KERNELSCOPE_WORKER_TOKEN"  # keeps the token out of `ps` output
+# A remote worker runs strangers' code on a shared GPU host and nobody watches its log:
+# unlike the server's `auto`, it refuses to run unsandboxed unless told so explicitly.
+WORKER_SANDBOX: SandboxMode = "bwrap"
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,10 +68,10 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     worker.add_argument(
         "--sandbox",
-        choices=("auto", "bwrap", "none"),
-        default=os.environ.get("KERNELSCOPE_SANDBOX", "bwrap"),
-        help="bubblewrap around every snippet (default $KERNELSCOPE_SANDBOX or bwrap: a "
-        "worker runs other people's code)",
+        choices=SANDBOX_MODES,
+        default=os.environ.get("KERNELSCOPE_SANDBOX", WORKER_SANDBOX),
+        help=f"bubblewrap around every snippet (default $KERNELSCOPE_SANDBOX or {WORKER_SANDBOX}:"
+        " a worker runs other people's code)",
     )
     worker.add_argument(
         "--name",
@@ -90,15 +97,31 @@ def main(args: argparse.Namespace) -> int:
 
     setup_logging("json" if os.environ.get("KERNELSCOPE_LOG_FORMAT") == "json" else "text")
     try:
+        settings = _settings(args.sandbox)
         require(args.sandbox)
         name = worker_name(args, remote.ApiClient(args.api, args.token))
     except (SandboxUnavailable, NameRefused) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
-    config = _config(args, name)
+    config = _config(args, name, settings)
     where = (config.device_kind, config.api_url, _redacted(config.redis_url), config.work_dir)
     log.info("worker %s: serving queue %s of %s (Redis %s), work dir %s", config.name, *where)
     return work(config)
+
+
+def _settings(sandbox: SandboxMode) -> Settings:
+    """The worker's own settings (KERNELSCOPE_RUN_MEMORY_MB, KERNELSCOPE_WARM_SPARES, ...),
+    checked as the server's are; the sandbox is the flag's."""
+    from pydantic import ValidationError
+
+    from backend.settings import Settings
+    from backend.worker.sandbox import SandboxUnavailable
+
+    try:
+        return Settings(sandbox=sandbox)
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise SandboxUnavailable(f"bad setting ({problems}); see README, Settings") from None
 
 
 class NameRefused(Exception):
@@ -140,9 +163,12 @@ def _default_name(args: argparse.Namespace) -> str:
     return f"{host}-{args.device_kind}" + (f"-gpu{args.gpu}" if args.gpu else "")
 
 
-def _config(args: argparse.Namespace, name: str | None = None) -> remote.WorkerConfig:
+def _config(
+    args: argparse.Namespace, name: str | None = None, settings: Settings | None = None
+) -> remote.WorkerConfig:
     name = name or args.name or _default_name(args)
     work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
+    settings = settings or _settings(args.sandbox)
     return remote.WorkerConfig(
         api_url=args.api,
         token=args.token,
@@ -152,10 +178,8 @@ def _config(args: argparse.Namespace, name: str | None = None) -> remote.WorkerC
         name=name,
         device=args.device or ("cuda" if args.gpu is not None else "auto"),
         gpu=args.gpu,
-        sandbox=args.sandbox,
-        memory_mb=int(os.environ["KERNELSCOPE_RUN_MEMORY_MB"])
-        if os.environ.get("KERNELSCOPE_RUN_MEMORY_MB")
-        else None,
+        limits=settings.run_limits(),  # its time limit is replaced by each run's, the API's
+        spares=SpareOptions(enabled=settings.warm_spares, recycle_s=settings.spare_recycle_s),
     )
 
 

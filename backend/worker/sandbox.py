@@ -30,16 +30,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from backend.limits import SANDBOX_MODES, RunLimits
 
 if TYPE_CHECKING:
     from backend.settings import Settings
 
 log = logging.getLogger(__name__)
 
-MODES = ("auto", "bwrap", "none")
 UID_BASE = 70_000  # outside Debian's and systemd's reserved ranges and the usual subuid ranges
 UID_SLOTS = 64  # runs sandboxed at once on one host
 UID_LOCKS = Path(tempfile.gettempdir()) / "kernelscope-sandbox-uids"
@@ -54,43 +55,21 @@ TOP_LEVEL_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 JOIN_CGROUP = 'echo $$ > "$0" && exec "$@"'
 NETWORK_ERRORS = ("Connection refused", "Network is unreachable", "name resolution")
 DISK_FULL = "No space left on device"
-# The run's work directory (bundle, cwd, HOME, Inductor cache): a tmpfs this large, with
-# this many files at most. Module settings so a test can make them small.
-WORK_MB = 1024
-WORK_FILES = 32_768
 
 
 class SandboxUnavailable(Exception):
     """The sandbox was required (or accounts are on) but cannot run here; says why and how."""
 
 
-@dataclass(frozen=True)
-class SandboxLimits:
-    timeout_s: float
-    memory_mb: int | None = None
-    # Threads count as processes for RLIMIT_NPROC, and torch starts one per core.
-    processes: int = field(default_factory=lambda: 256 + 2 * (os.cpu_count() or 1))
-    open_files: int = 4096
-    file_size_mb: int = 1024
-    tmp_mb: int = 1024
-    work_mb: int = field(default_factory=lambda: WORK_MB)
-    work_files: int = field(default_factory=lambda: WORK_FILES)
-
-    @property
-    def cpu_s(self) -> int:
-        """CPU time of all threads together: a backstop behind the wall-clock limit."""
-        return int(self.timeout_s * (os.cpu_count() or 1)) + 60
-
-
 # ---- choosing: auto, bwrap or none ----------------------------------------------------------
 
 
-def open_sandbox(
-    mode: str, workdir: Path, limits: SandboxLimits
-) -> tuple[SandboxRun | None, list[str]]:
-    """The sandbox for one run (None: runs unsandboxed) and the notes the run should carry."""
-    if mode not in MODES:
-        raise ValueError(f"sandbox must be one of {', '.join(MODES)}, not {mode!r}")
+def open_sandbox(workdir: Path, limits: RunLimits) -> tuple[SandboxRun | None, list[str]]:
+    """The sandbox for one run (None: runs unsandboxed, as `limits.sandbox` allows) and the
+    notes the run should carry."""
+    mode = limits.sandbox
+    if mode not in SANDBOX_MODES:
+        raise ValueError(f"sandbox must be one of {', '.join(SANDBOX_MODES)}, not {mode!r}")
     if mode == "none":
         return None, ["ran without a sandbox: the sandbox setting is `none`"]
     why = probe()
@@ -134,20 +113,23 @@ def check_server(settings: Settings) -> None:
         log.warning("snippets will run WITHOUT a sandbox: %s", why)
 
 
-def cli_options(flag: str | None) -> tuple[str, int | None]:
-    """`kernelscope run`: the sandbox mode (flag, else the setting) and the memory cap."""
+def cli_limits(flag: str | None, timeout_s: float | None) -> RunLimits:
+    """`kernelscope run`: the settings' limits, with the sandbox and time limit its flags
+    name; `bwrap` is refused here when bubblewrap cannot work."""
     from pydantic import ValidationError
 
     from backend.settings import Settings
 
     overrides: dict[str, Any] = {"sandbox": flag} if flag else {}
+    if timeout_s is not None:
+        overrides["run_timeout_s"] = timeout_s
     try:
         settings = Settings(**overrides)
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
         raise SandboxUnavailable(f"bad setting ({problems}); see README, Settings") from None
     require(settings.sandbox)
-    return settings.sandbox, settings.run_memory_mb
+    return settings.run_limits()
 
 
 @functools.cache
@@ -167,7 +149,8 @@ def probe() -> str | None:
     workdir = Path(tempfile.mkdtemp(prefix="kernelscope-probe-"))
     sandbox = None
     try:
-        sandbox = SandboxRun(workdir, SandboxLimits(timeout_s=30), cgroup=False, quota=False)
+        limits = RunLimits(timeout_s=30, sandbox="bwrap")
+        sandbox = SandboxRun(workdir, limits, cgroup=False, quota=False)
         command = sandbox.wrap([sys.executable, "-c", "pass"], {}, workdir)
         done = subprocess.run(
             command, env=sandbox.launcher_env(), capture_output=True, text=True, timeout=60
@@ -184,6 +167,19 @@ def probe() -> str | None:
     return None
 
 
+def clear_leftovers(workdir: Path) -> None:
+    """What a worker killed without warning (SIGKILL, a crash) left of one run in `workdir`:
+    its processes died with it (--die-with-parent), but its tmpfs, its memory cgroups and
+    its files are still there. Removes them all."""
+    if os.path.ismount(workdir):
+        WorkQuota(workdir).unmount()
+    if (hierarchy := memory_hierarchy()) is not None:
+        root, version = hierarchy
+        for path in (root / CGROUP_PARENT).glob(f"{workdir.name}-*"):
+            MemoryCgroup(path, version).remove()
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
 # ---- one sandboxed run -----------------------------------------------------------------------
 
 
@@ -191,7 +187,7 @@ class SandboxRun:
     """The uid, cgroup and bubblewrap command line of one run; `close()` leaves nothing."""
 
     def __init__(
-        self, workdir: Path, limits: SandboxLimits, *, cgroup: bool = True, quota: bool = True
+        self, workdir: Path, limits: RunLimits, *, cgroup: bool = True, quota: bool = True
     ) -> None:
         self.workdir = workdir
         self.limits = limits
@@ -241,6 +237,10 @@ class SandboxRun:
             # Join the cgroup before bwrap forks anything, so every process is capped.
             return ["/bin/sh", "-c", JOIN_CGROUP, str(self.cgroup.procs_file), *wrapped]
         return wrapped
+
+    def processes(self) -> list[int]:
+        """The run's processes: those of its uid."""
+        return _pids_of_uid(self.uid)
 
     def signal(self, number: int) -> None:
         """Signal every process of the run (SIGUSR1: the harness dumps its stack)."""

@@ -118,6 +118,20 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def running_snippets(pid: int) -> list[int]:
+    """The processes below `pid` that run a snippet: those whose `--snippet` file exists.
+    A spare waiting for its run has none yet (the worker writes it with the job)."""
+    found = []
+    for child in descendants(pid):
+        try:
+            args = (Path("/proc") / str(child) / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--snippet" in args[:-1] and Path(args[args.index(b"--snippet") + 1].decode()).exists():
+            found.append(child)
+    return found
+
+
 class Cluster:
     def __init__(self, root: Path) -> None:
         self.root = root

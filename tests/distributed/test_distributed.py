@@ -19,8 +19,8 @@ from tests.distributed.conftest import (
     LEASE_S,
     USERS,
     Cluster,
-    descendants,
     instant,
+    running_snippets,
     sleeper,
     wait_for,
 )
@@ -68,7 +68,7 @@ def test_cancelling_a_running_run_stops_it_within_seconds(cluster: Cluster) -> N
         "the snippet's own code runs",
     )
     worker = cluster.worker_holding(run_id)
-    snippet = descendants(worker.pid)
+    snippet = running_snippets(worker.pid)  # not the spare warming beside it
     assert snippet, "the snippet runs in a child process"
     asked = time.monotonic()
     reply = cluster.http.post(f"/api/runs/{run_id}/cancel", headers=cluster.headers("user1"))
@@ -76,7 +76,7 @@ def test_cancelling_a_running_run_stops_it_within_seconds(cluster: Cluster) -> N
     wait_for(lambda: cluster.run(run_id)["status"] == "cancelled", 30, "the run cancelled")
     print(f"\ncancelled {time.monotonic() - asked:.1f} s after asking")
     assert cluster.run(run_id)["error"]["kind"] == "cancelled"
-    wait_for(lambda: not set(snippet) & set(descendants(worker.pid)), 30, "the child gone")
+    wait_for(lambda: not set(snippet) & set(running_snippets(worker.pid)), 30, "the child gone")
 
 
 def test_a_worker_killed_mid_run_leaves_it_failed_worker_lost(cluster: Cluster) -> None:

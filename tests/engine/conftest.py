@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from backend.limits import RunLimits
 from backend.result import RunResult
 from backend.store.repository import Store
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -32,9 +34,12 @@ class Runner:
     def __init__(self, store: Store, data_dir: Path) -> None:
         self.store, self.data_dir = store, data_dir
 
-    def __call__(self, code: str, **options: object) -> RunResult:
-        run_id = self.store.create_run(code, size=options.get("size"))  # type: ignore[arg-type]
-        return execute_run(self.store, self.data_dir, run_id, RunOptions(**options))  # type: ignore[arg-type]
+    def __call__(
+        self, code: str, size: int | None = None, timeout_s: float = 300.0, sandbox: str = "auto"
+    ) -> RunResult:
+        run_id = self.store.create_run(code, size=size)
+        limits = RunLimits(timeout_s=timeout_s, sandbox=sandbox)  # type: ignore[arg-type]
+        return execute_run(self.store, run_id, WorkerSetup(self.data_dir, limits=limits), size=size)
 
 
 @pytest.fixture(scope="session")

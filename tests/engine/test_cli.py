@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from backend.result import NOT_STORED
+from backend.worker.execute import RUN_STEPS
 from tests.engine.conftest import BAD, EXAMPLES
 
 pytestmark = pytest.mark.slow
@@ -45,9 +47,12 @@ def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
     assert {"max_abs_error", "max_rel_error", "match"} <= document["correctness"].keys()
     assert {"seconds", "graph_count", "graph_breaks"} <= document["compile"].keys()
     assert {"stdout", "stderr", "truncated"} <= document["output"].keys()
+    steps = list(document["step_seconds"])  # every step, in order, on the worker's clock
+    assert steps == list(RUN_STEPS) and all(s >= 0 for s in document["step_seconds"].values())
+    assert document["prewarm_s"] is None  # one shot: the process started with the run
 
     shown = kernelscope("show", document["id"], "--json", "--data-dir", data_dir)
-    assert json.loads(shown.stdout) == document
+    assert json.loads(shown.stdout) == {**document, **dict.fromkeys(NOT_STORED)}
 
 
 def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:

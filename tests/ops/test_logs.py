@@ -14,8 +14,11 @@ from typing import Any
 import pytest
 
 from backend.ops.logs import make_handler, run_context
-from backend.queue.local import LocalQueue, WorkerSettings
+from backend.queue.local import LocalQueue
 from backend.store.repository import Store
+from backend.worker.local import LocalWorkers
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import SpareOptions
 from tests.browser.live import serve
 from tests.store.factories import CODE
 
@@ -87,10 +90,12 @@ def test_the_local_queue_logs_with_the_run_id(
         done.set()
         raise RuntimeError("stop here")  # recorded as an internal error: logged too
 
-    monkeypatch.setattr("backend.queue.local.execute_run", fake_execute_run)
+    monkeypatch.setattr("backend.worker.local.execute_run", fake_execute_run)
     with Store.open(tmp_path / "data") as store:
         run_id = store.create_run(CODE)
-        queue = LocalQueue(store, tmp_path / "data", WorkerSettings(workers=1))
+        setup = WorkerSetup(tmp_path / "data")
+        workers = LocalWorkers(store, setup, spares=SpareOptions(enabled=False))
+        queue = LocalQueue(store, workers)
         queue.start()
         try:
             assert done.wait(30)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,17 +12,27 @@ from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
 from backend.queue import jobs
-from backend.queue.local import LocalQueue, WorkerSettings
+from backend.queue.local import LocalQueue
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.db import write_session
 from backend.store.models import Run
 from backend.store.repository import Store
 from backend.worker.child import ChildStopped
+from backend.worker.local import LocalWorkers
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import SpareOptions
 from tests.queue.conftest import wait_for
 from tests.store.factories import CODE
 
 SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    return []\n"
+
+
+def local_queue(store: Store, data_dir: Path, spares: bool = True) -> LocalQueue:
+    """One CPU slot; its spare (when on) a bare process: these tests are about the queue."""
+    options = SpareOptions(enabled=spares, prewarm=False)
+    workers = LocalWorkers(store, WorkerSetup(data_dir, "cpu"), slots=1, spares=options)
+    return LocalQueue(store, workers)
 
 
 @pytest.fixture
@@ -114,7 +125,7 @@ def test_cancelling_a_running_local_run_kills_its_child_at_once(
     store: Store, tmp_path: Path
 ) -> None:
     run_id = store.create_run(SLEEPER)
-    queue = LocalQueue(store, tmp_path, WorkerSettings(workers=1, device="cpu"))
+    queue = local_queue(store, tmp_path)
     queue.start()
     try:
         wait_for(
@@ -132,7 +143,7 @@ def test_cancelling_a_running_local_run_kills_its_child_at_once(
     result = store.load_result(run_id)
     assert result is not None and result.error is not None
     assert "'eager warm-up'" in result.error.message
-    assert not (tmp_path / "work" / run_id).exists()
+    assert list((tmp_path / "work").glob("*")) == []  # the run's and the next spare's
 
 
 def test_a_cancel_between_claim_and_start_still_stops_the_run(
@@ -142,15 +153,16 @@ def test_a_cancel_between_claim_and_start_still_stops_the_run(
     registered its stop switch: the flag alone must still stop it."""
     seen: list[bool] = []
 
-    def execute(store: Store, data_dir: Path, run_id: str, options: object) -> None:
-        seen.append(options.stop.is_set())  # type: ignore[attr-defined]
+    def execute(*_args: object, stop: threading.Event, **_kw: object) -> None:
+        seen.append(stop.is_set())
         raise ChildStopped("stopped")
 
-    monkeypatch.setattr("backend.queue.local.execute_run", execute)
+    monkeypatch.setattr("backend.worker.local.execute_run", execute)
     run_id = store.create_run(CODE)
     claimed = jobs.claim_next(store)
     assert claimed is not None and jobs.request_cancel(store, run_id).cancel_requested
-    LocalQueue(store, tmp_path, WorkerSettings(workers=1))._execute(claimed)
+    workers = LocalWorkers(store, WorkerSetup(tmp_path), spares=SpareOptions(enabled=False))
+    workers._execute(claimed, None)
     assert seen == [True]
     assert store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
 
@@ -217,20 +229,19 @@ def test_stopping_the_server_mid_run_kills_the_child_and_requeues_the_run(
 ) -> None:
     with Store.open(tmp_path) as store:
         run_id = store.create_run(SLEEPER)
-        queue = LocalQueue(store, tmp_path, WorkerSettings(workers=1, device="cpu"))
+        queue = local_queue(store, tmp_path)
         queue.start()
         wait_for(
             lambda: store.run_state(run_id).progress_step == "eager warm-up",  # type: ignore[union-attr]
             timeout_s=180,
             what="the snippet runs",
         )
-        workdir = tmp_path / "work" / run_id
-        assert workdir.exists()
+        assert list((tmp_path / "work").glob("*"))  # the run's directory, the next spare's
         started = time.monotonic()
         queue.stop()
         assert time.monotonic() - started < 30  # killed, not waited for (it sleeps 120 s)
         assert store.run_state(run_id).status == "queued"  # type: ignore[union-attr]
-        assert not workdir.exists()
+        assert list((tmp_path / "work").glob("*")) == []
 
 
 def test_an_internal_error_is_recorded_and_the_worker_goes_on(
@@ -238,14 +249,14 @@ def test_an_internal_error_is_recorded_and_the_worker_goes_on(
 ) -> None:
     calls: list[str] = []
 
-    def broken(store: Store, data_dir: Path, run_id: str, *args: object, **kw: object) -> None:
+    def broken(store: Store, run_id: str, *args: object, **kw: object) -> None:
         calls.append(run_id)
         raise RuntimeError("analysis exploded")
 
-    monkeypatch.setattr("backend.queue.local.execute_run", broken)
+    monkeypatch.setattr("backend.worker.local.execute_run", broken)
     with Store.open(tmp_path) as store:
         ids = [store.create_run(CODE) for _ in range(2)]
-        queue = LocalQueue(store, tmp_path, WorkerSettings(workers=1))
+        queue = local_queue(store, tmp_path, spares=False)
         queue.start()
         try:
             wait_for(

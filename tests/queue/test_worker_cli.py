@@ -22,7 +22,7 @@ def test_a_gpu_worker_is_pinned_and_named_after_host_kind_and_gpu() -> None:
     host = socket.gethostname()
     assert (config.name, config.gpu, config.device) == (f"{host}-h100-gpu3", "3", "cuda")
     assert config.work_dir == Path.home() / ".kernelscope-worker" / config.name
-    assert config.sandbox == "bwrap"  # a worker runs other people's code
+    assert config.limits.sandbox == "bwrap"  # a worker runs other people's code
 
 
 def test_the_token_comes_from_the_environment_by_default(monkeypatch: pytest.MonkeyPatch) -> None:

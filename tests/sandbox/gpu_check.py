@@ -23,10 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from backend.limits import RunLimits
 from backend.store.repository import Store
 from backend.worker import sandbox
-from backend.worker.child import PASSED_ENV
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import PASSED_ENV, WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 CUDA_HELLO = (
@@ -40,7 +41,7 @@ RUNS = (("bwrap", None), ("bwrap", 16384), ("none", None), ("none", None))
 def cuda_inside(extra: list[str]) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="kernelscope-gpu-"))
     (workdir / "cwd").mkdir()
-    box = sandbox.SandboxRun(workdir, sandbox.SandboxLimits(timeout_s=120))
+    box = sandbox.SandboxRun(workdir, RunLimits(timeout_s=120, sandbox="bwrap"))
     env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
     env["HOME"] = str(workdir)
     try:
@@ -65,9 +66,9 @@ def cuda_inside(extra: list[str]) -> dict[str, Any]:
 def add_relu(store: Store, data_dir: Path, mode: str, memory_mb: int | None) -> dict[str, Any]:
     code = (ROOT / "examples" / "add_relu.py").read_text()
     run_id = store.create_run(code)
-    options = RunOptions(device="cuda", timeout_s=240, sandbox=mode, memory_mb=memory_mb)
+    limits = RunLimits(timeout_s=240, sandbox=mode, memory_mb=memory_mb)  # type: ignore[arg-type]
     started = time.monotonic()
-    result = execute_run(store, data_dir, run_id, options)
+    result = execute_run(store, run_id, WorkerSetup(data_dir, "cuda", limits))
     variants = {
         name: [v.kernel_count, v.transfer_count, v.kernel_time_us]
         for name, v in result.variants.items()

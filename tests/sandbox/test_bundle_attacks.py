@@ -23,13 +23,15 @@ from typing import Any
 import pytest
 
 from backend.figures import run_timeline, traffic_figure
+from backend.limits import RunLimits
 from backend.queue.protocol import StartedRun
 from backend.report import render
 from backend.result import RunResult
 from backend.store.repository import Store
-from backend.worker import sandbox
-from backend.worker.execute import RUN_STEPS, RunOptions, execute_run
+from backend.worker.execute import RUN_STEPS, execute_run
+from backend.worker.process import WorkerSetup
 from backend.worker.remote import Agent, Holding, WorkerConfig
+from backend.worker.spares import SpareOptions
 from tests.sandbox import hostile_bundles as hostile
 from tests.sandbox.conftest import ROOT, TEST_UID_BASE
 
@@ -46,9 +48,11 @@ TAG = re.compile(r"<\s*/?\s*([A-Za-z]+)[^<>]*>")
 MEASURE = r"""
 import json, resource, sys
 from pathlib import Path
+from backend.limits import RunLimits
 from backend.store.repository import Store
 from backend.worker import child, sandbox
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
 
 data_dir, code = Path(sys.argv[1]), Path(sys.argv[2]).read_text()
 sandbox.UID_BASE, sandbox.UID_SLOTS = int(sys.argv[3]), 8
@@ -61,7 +65,8 @@ def capped(*args, **kwargs):
 child._outcome = capped
 with Store.open(data_dir) as store:
     run_id = store.create_run(code)
-    result = execute_run(store, data_dir, run_id, RunOptions(sandbox="bwrap", timeout_s=120))
+    setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120))
+    result = execute_run(store, run_id, setup)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({"result": result.model_dump(mode="json"), "peak_rss": peak}))
 """
@@ -78,9 +83,10 @@ def store(data_dir: Path) -> Iterator[Store]:
         yield opened
 
 
-def run(store: Store, data_dir: Path, code: str) -> RunResult:
+def run(store: Store, data_dir: Path, code: str, **limits: int) -> RunResult:
     run_id = store.create_run(code)
-    return execute_run(store, data_dir, run_id, RunOptions(sandbox="bwrap", timeout_s=120))
+    setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120, **limits))  # type: ignore[arg-type]
+    return execute_run(store, run_id, setup)
 
 
 def run_measured(tmp_path: Path, code: str) -> tuple[RunResult, int, int]:
@@ -214,7 +220,8 @@ def test_the_remote_worker_reports_a_refused_bundle(tmp_path: Path) -> None:
         redis_url="redis://127.0.0.1:9",
         work_dir=tmp_path / "worker",
         name="test-worker",
-        sandbox="bwrap",
+        limits=RunLimits(sandbox="bwrap"),
+        spares=SpareOptions(enabled=False),  # the run itself is exercised, started cold
     )
     agent = Agent(config)
     queued = RunResult(id="r1", status="running", created_at="2026-01-01T00:00:00+00:00",
@@ -223,7 +230,7 @@ def test_the_remote_worker_reports_a_refused_bundle(tmp_path: Path) -> None:
         id="r1", attempt=1, code=hostile.SPARSE_CODE, size=None, compile_mode="default",
         title=None, timeout_s=120.0, document=queued,
     )  # fmt: skip
-    result, artifacts = agent._run(started, Holding("r1", 1), config.work_dir / "work" / "r1")
+    result, artifacts = agent._run(started, Holding("r1", 1))
     assert result.error is not None and result.error.kind == "bundle_too_large", result.error
     assert artifacts == []
     assert result.device is None or result.device.worker == "test-worker"
@@ -280,22 +287,16 @@ def test_a_progress_flood_makes_few_status_writes(
 # ---- the sandbox's disk ---------------------------------------------------------------------
 
 
-def test_the_work_directory_holds_only_its_quota(
-    store: Store, data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sandbox, "WORK_MB", 64, raising=False)
-    result = run(store, data_dir, hostile.FILL_THE_DISK)
+def test_the_work_directory_holds_only_its_quota(store: Store, data_dir: Path) -> None:
+    result = run(store, data_dir, hostile.FILL_THE_DISK, work_mb=64)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "disk_limit", result.error
     assert "64 MiB" in result.error.message
     assert "wrote 256 MiB" not in result.output.stdout
 
 
-def test_the_work_directory_holds_only_its_file_count(
-    store: Store, data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sandbox, "WORK_FILES", 2000, raising=False)
-    result = run(store, data_dir, hostile.MANY_FILES)
+def test_the_work_directory_holds_only_its_file_count(store: Store, data_dir: Path) -> None:
+    result = run(store, data_dir, hostile.MANY_FILES, work_files=2000)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "disk_limit", result.error
     assert "2,000 files" in result.error.message

@@ -13,11 +13,14 @@ from fastapi import FastAPI
 
 from backend import cli
 from backend.api.app import create_app
+from backend.limits import RunLimits
+from backend.result import NOT_STORED
 from backend.settings import Settings
 from backend.store.repository import Store
 from backend.worker import sandbox
-from backend.worker.execute import RunOptions, execute_run
-from backend.worker.sandbox import SandboxLimits, SandboxUnavailable, open_sandbox
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
+from backend.worker.sandbox import SandboxUnavailable, open_sandbox
 from tests.sandbox.conftest import BAD, EXAMPLES
 
 BROKEN = "bwrap not found (simulated)"
@@ -29,7 +32,7 @@ def no_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_none_runs_unsandboxed_and_says_so(tmp_path: Path) -> None:
-    box, notes = open_sandbox("none", tmp_path, SandboxLimits(timeout_s=10))
+    box, notes = open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="none"))
     assert box is None
     assert notes == ["ran without a sandbox: the sandbox setting is `none`"]
 
@@ -39,7 +42,7 @@ def test_auto_without_bubblewrap_warns_and_notes_why(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="backend.worker.sandbox"):
-        box, notes = open_sandbox("auto", tmp_path, SandboxLimits(timeout_s=10))
+        box, notes = open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="auto"))
     assert box is None
     assert notes == [f"ran without a sandbox: {BROKEN}"]
     assert "WITHOUT a sandbox" in caplog.text and BROKEN in caplog.text
@@ -48,12 +51,12 @@ def test_auto_without_bubblewrap_warns_and_notes_why(
 @pytest.mark.usefixtures("no_bubblewrap")
 def test_bwrap_without_bubblewrap_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SandboxUnavailable, match=re.escape(BROKEN)):
-        open_sandbox("bwrap", tmp_path, SandboxLimits(timeout_s=10))
+        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="bwrap"))
 
 
 def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="auto, bwrap, none"):
-        open_sandbox("docker", tmp_path, SandboxLimits(timeout_s=10))
+        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="docker"))
 
 
 @pytest.mark.usefixtures("no_bubblewrap")
@@ -105,7 +108,7 @@ def test_a_run_without_the_sandbox_is_stored_with_the_note(tmp_path: Path) -> No
     code = (BAD / "syntax_error.py").read_text()  # fails before torch: a quick real run
     with Store.open(tmp_path) as store:
         run_id = store.create_run(code)
-        result = execute_run(store, tmp_path, run_id, RunOptions(sandbox="auto"))
-        assert store.load_result(run_id) == result
+        result = execute_run(store, run_id, WorkerSetup(tmp_path, limits=RunLimits()))
+        assert store.load_result(run_id) == result.model_copy(update=dict.fromkeys(NOT_STORED))
     assert result.error is not None and result.error.kind == "syntax_error"
     assert f"ran without a sandbox: {BROKEN}" in result.notes

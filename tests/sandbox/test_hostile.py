@@ -1,23 +1,30 @@
 """Every snippet of ../shared/corpus/bad, the hostile ones included, through the real worker
-path under bubblewrap: each ends with a clear message and nothing is harmed. After each
-run: no connection reached a listener on the host, no process of the run is left, nothing
-planted outside the sandbox shows up in what the run stored. Then add_relu still succeeds.
+path under bubblewrap: each ends with a clear message and nothing is harmed. Each runs in
+a spare started ahead of need (a slot's keeper, as the server runs them), and after each
+run and the keeper's close: no connection reached a listener on the host, no process of
+the run or of the next spare is left, no work directory or cgroup, nothing planted outside
+the sandbox shows up in what the run stored. Then add_relu still succeeds, in a spare
+pre-warmed inside the sandbox.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from backend.limits import RunLimits
 from backend.result import RunResult
 from backend.store.repository import Store
 from backend.worker import sandbox
-from backend.worker.execute import RunOptions, execute_run
+from backend.worker.execute import execute_run
+from backend.worker.process import WorkerSetup
 from backend.worker.sandbox import MemoryCgroup
+from backend.worker.spares import SpareKeeper, SpareOptions
 from tests.sandbox.conftest import BAD, EXAMPLES, Listener, processes_touching
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_sandbox")]
@@ -87,25 +94,45 @@ def secrets(data_dir: Path) -> Iterator[tuple[str, list[Path]]]:
         path.unlink(missing_ok=True)
 
 
-def run(store: Store, data_dir: Path, code: str, **options: object) -> RunResult:
+def run(
+    store: Store, data_dir: Path, code: str, prewarm: bool = False, **limits: object
+) -> RunResult:
+    """`code` through a slot's spare, under bwrap; the keeper is closed afterwards (its next
+    spare with it). Without `prewarm` the spare is a bare process: the hostile snippets are
+    about the sandbox, not speed."""
     run_id = store.create_run(code)
-    settings = RunOptions(sandbox="bwrap", timeout_s=60.0)
-    for name, value in options.items():
-        setattr(settings, name, value)
-    return execute_run(store, data_dir, run_id, settings)
+    values: dict[str, object] = {"sandbox": "bwrap", "timeout_s": 60.0, **limits}
+    setup = WorkerSetup(data_dir, limits=RunLimits(**values))  # type: ignore[arg-type]
+    keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm))
+    keeper.start()
+    try:
+        wait_for_spare(keeper)
+        result = execute_run(store, run_id, setup, spares=keeper)
+    finally:
+        keeper.close()
+    assert keeper.taken == 1  # the run ran in the spare, not in a process of its own
+    return result
+
+
+def wait_for_spare(keeper: SpareKeeper, timeout_s: float = 300.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while (spare := keeper.spare()) is None or not spare.wait_ready(0.2):
+        assert time.monotonic() < deadline, "no spare became ready"
+        time.sleep(0.05)
 
 
 def assert_nothing_harmed(
     result: RunResult, data_dir: Path, listener: Listener, uids: list[int], secret: str
 ) -> None:
     assert listener.connections() == 0
-    assert processes_touching(data_dir / "work" / result.id) == []
+    assert processes_touching(data_dir / "work") == []
     assert uids and all(sandbox._pids_of_uid(uid) == [] for uid in uids)
     assert secret not in result.model_dump_json()
-    assert not (data_dir / "work" / result.id).exists()
+    assert list((data_dir / "work").glob("*")) == []  # the run's, and the next spare's
     if (cgroups := sandbox.memory_hierarchy()) is not None:
         parent = cgroups[0] / sandbox.CGROUP_PARENT
-        assert not list(parent.glob(f"{result.id}-*")), "the run's cgroup was left behind"
+        left = [path for uid in uids for path in parent.glob(f"*-{uid}")]
+        assert not left, f"cgroups left behind: {left}"
 
 
 def memory_cap_or_skip() -> None:
@@ -167,8 +194,10 @@ def test_add_relu_still_succeeds_after_the_hostile_runs(
     secrets: tuple[str, list[Path]],
     real_sandbox: list[int],
 ) -> None:
-    result = run(store, data_dir, (EXAMPLES / "add_relu.py").read_text(), timeout_s=300.0)
+    code = (EXAMPLES / "add_relu.py").read_text()
+    result = run(store, data_dir, code, prewarm=True, timeout_s=300.0)
     assert result.status == "succeeded", result.error
+    assert result.prewarm_s is not None and result.prewarm_s > 0  # warmed inside the sandbox
     eager, compiled = result.variants["eager"], result.variants["compiled"]
     assert (eager.kernel_count, eager.transfer_count) == (2, 5)
     assert (compiled.kernel_count, compiled.transfer_count) == (1, 3)

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
+from backend.limits import RunLimits
 from backend.worker import sandbox
-from backend.worker.sandbox import MemoryCgroup, SandboxLimits, SandboxRun
+from backend.worker.sandbox import MemoryCgroup, SandboxRun
 from tests.sandbox.conftest import Listener, processes_touching
 
 pytestmark = pytest.mark.usefixtures("real_sandbox")
@@ -95,11 +96,11 @@ def secrets(tmp_path: Path) -> Iterator[dict[str, Path]]:
 
 
 def look_around(
-    data_dir: Path, listener: Listener, paths: list[Path], limits: SandboxLimits | None = None
+    data_dir: Path, listener: Listener, paths: list[Path], limits: RunLimits | None = None
 ) -> Inside:
     workdir = data_dir / "work" / "run1"
     (workdir / "cwd").mkdir(parents=True)
-    box = SandboxRun(workdir, limits or SandboxLimits(timeout_s=30))
+    box = SandboxRun(workdir, limits or RunLimits(timeout_s=30))
     try:
         env = {"PATH": "/usr/bin:/bin", "HOME": str(workdir)}
         script = [sys.executable, "-c", LOOK_AROUND, str(listener.port), *map(str, paths)]
@@ -162,7 +163,7 @@ def test_root_is_read_only_and_dev_holds_only_the_basics(
 
 
 def test_limits_are_set(tmp_path: Path, listener: Listener) -> None:
-    limits = SandboxLimits(timeout_s=30, processes=123, open_files=456, file_size_mb=7)
+    limits = RunLimits(timeout_s=30, processes=123, open_files=456, file_size_mb=7)
     inside = look_around(tmp_path, listener, [], limits)
     assert inside.report["limits"] == {
         "RLIMIT_NPROC": [123, 123],
@@ -176,7 +177,7 @@ def test_limits_are_set(tmp_path: Path, listener: Listener) -> None:
 def test_a_detached_process_dies_with_the_sandbox(tmp_path: Path, real_sandbox: list[int]) -> None:
     workdir = tmp_path / "work" / "run1"
     (workdir / "cwd").mkdir(parents=True)
-    box = SandboxRun(workdir, SandboxLimits(timeout_s=30))
+    box = SandboxRun(workdir, RunLimits(timeout_s=30))
     daemon = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(120)\n"
     try:
         command = box.wrap([sys.executable, "-c", daemon], {}, workdir / "cwd")
@@ -208,7 +209,7 @@ def test_memory_cgroup_is_made_with_its_limit_and_removed(tmp_path: Path) -> Non
 def test_a_data_dir_inside_a_visible_folder_is_refused(tmp_path: Path) -> None:
     workdir = sandbox.PACKAGE_ROOT / "backend" / "work-test" / "run1"
     box = SandboxRun.__new__(SandboxRun)  # only the mount plan: nothing is created
-    box.workdir, box.limits = workdir, SandboxLimits(timeout_s=1)
+    box.workdir, box.limits = workdir, RunLimits(timeout_s=1)
     with pytest.raises(sandbox.SandboxUnavailable, match="lies inside"):
         box._readable({})
 
@@ -224,7 +225,7 @@ def test_a_compiler_outside_usr_is_shown_with_its_prefix(tmp_path: Path) -> None
     compiler.chmod(0o755)
     workdir = tmp_path / "data" / "work" / "run1"
     (workdir / "cwd").mkdir(parents=True)
-    box = SandboxRun(workdir, SandboxLimits(timeout_s=30))
+    box = SandboxRun(workdir, RunLimits(timeout_s=30))
     script = "import os, subprocess; print(subprocess.check_output([os.environ['CC']]).decode())"
     try:
         env = {"PATH": "/usr/bin:/bin", "CC": str(compiler)}

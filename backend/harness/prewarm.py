@@ -1,0 +1,107 @@
+"""Getting a spare harness process ready before its snippet arrives.
+
+Most of a cold run is paid before the snippet does anything: importing torch and Inductor,
+creating the device context, the C++ or Triton toolchain's first use, the profiler's first
+start (CUPTI on a GPU) and its trace export. A spare pays all of that ahead of need with a
+tiny eager + compile + profile of a throwaway function, then forgets everything that run
+could carry into the snippet's:
+
+- Inductor's caches: the throwaway compiles into a temporary cache directory that is
+  deleted afterwards, with the in-memory caches cleared on the way in and out
+  (`torch._inductor.utils.fresh_cache`); the snippet's own compile has caches off anyway;
+- Dynamo's state: compiled frames, guards, graph-break records and counters (recompiles
+  are read from them) are reset;
+- device memory: the throwaway's tensors are freed, the allocator's cache is emptied and
+  its peak counters reset, so the run's peak is the snippet's and the pre-warm holds
+  nothing beyond the context itself;
+- the RNG: the run seeds torch before it loads the snippet, as a cold process does;
+- output: what torch prints meanwhile goes nowhere (the streams belong to the snippet).
+
+What it keeps on purpose is only what no run can tell apart from a cold start's: imported
+modules, the device context and the toolchain's probes.
+
+A failure here is never the run's: it is reported on the ready line and the run goes on
+cold where it must.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import sys
+import time
+from collections.abc import Iterator
+
+THROWAWAY_ELEMENTS = 4096  # 16 KiB: a pre-warm's device memory is the context and no more
+
+
+def prewarm(device_choice: str) -> tuple[float, str | None]:
+    """Warm this process for a run on `device_choice`: (seconds it took, what failed)."""
+    started = time.perf_counter()
+    error = None
+    try:
+        with _quiet_output():
+            _warm(device_choice)
+    except Exception as exc:
+        error = f"{type(exc).__name__}: {exc}"
+    finally:
+        _forget()
+    return time.perf_counter() - started, error
+
+
+def _warm(device_choice: str) -> None:
+    import torch
+    from torch._inductor.utils import fresh_cache
+
+    import backend.harness.run  # noqa: F401  (everything the run imports, imported now)
+    from backend.harness import environment, inductor, measure
+
+    device, _ = environment.pick_device(device_choice)
+    inductor.configure_inductor(device)  # the settings the snippet's compile will use
+
+    def throwaway(t: torch.Tensor) -> torch.Tensor:
+        return (t * 2.0).sin() + 1.0
+
+    with fresh_cache(), torch.no_grad():
+        x = torch.randn(THROWAWAY_ELEMENTS, device=device)
+        compiled = inductor.compile_entry(throwaway, "default")
+        compiled(x)
+        measure.profile_call(lambda t: (throwaway(t), compiled(t)), lambda: (x,), device)
+        measure.synchronize(device)
+
+
+def _forget() -> None:
+    """Nothing of the throwaway may reach the snippet's run."""
+    import torch
+
+    torch._dynamo.reset()
+    torch._dynamo.utils.counters.clear()
+    torch._inductor.metrics.reset()
+    gc.collect()
+    if torch.cuda.is_initialized():
+        torch.cuda.synchronize()
+        torch.cuda.empty_cache()
+        for index in range(torch.cuda.device_count()):
+            torch.cuda.reset_peak_memory_stats(index)
+
+
+@contextlib.contextmanager
+def _quiet_output() -> Iterator[None]:
+    """File descriptors 1 and 2 go to /dev/null meanwhile (torch's own C++ and Python
+    lines, the profiler's, the compiler's): nobody reads a spare's pipes until its run."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, devnull):
+            os.close(fd)

@@ -1,0 +1,220 @@
+"""Submit -> finished through a warm server, beside a bare eager + compile + profile script.
+
+    python bench/bench_warm.py [--device cpu|cuda] [--sandbox auto|bwrap|none]
+                               [--repeats N] [SNIPPET.py ...]   (default: examples/add_relu.py)
+
+For each snippet, in one run on this machine:
+1. the bare script: a fresh `python` that imports torch and does by hand what a user would
+   (eager call, eager profile, torch.compile with caches off, compiled call, compiled
+   profile), timed from its start to its end (`REPEATS` times, median);
+2. `kernelscope serve` (one worker slot, spares on) started once; before each submission
+   the bench waits until the slot's spare says it is ready (the server's log), then times
+   `POST /api/runs` -> the run reads as finished (`GET /api/runs/{id}`, polled every 20 ms).
+
+Prints both, the ratio, and the server's own account of the last run's steps (its log).
+Standard library only (urllib): it runs on a GPU host that has torch and the project's
+wheels and nothing else. Nothing is asserted: targets are in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
+READY = re.compile(r"spare (spare-\w+) ready in ([\d.]+) s")
+STEPS = re.compile(r"run (\w+): (\w+) in [\d.]+ s \(steps: (.*)\)")
+
+# What a user does by hand: the snippet's own function and inputs, eager then compiled,
+# each called once before its profile, caches off like Kernelscope's compile.
+BARE = r"""
+import sys, time, types
+started = time.perf_counter()
+import torch
+from torch.profiler import ProfilerActivity, profile
+
+path, device_name = sys.argv[1], sys.argv[2]
+device = torch.device("cuda" if device_name == "cuda" else "cpu")
+torch._inductor.config.force_disable_caches = True
+module = types.ModuleType("snippet")
+module.device = device
+exec(compile(open(path).read(), path, "exec"), module.__dict__)
+space = module.__dict__
+make = space.get("inputs") or space.get("get_inputs")
+if callable(space.get("fn")):
+    call = space["fn"]
+else:
+    init = space.get("get_init_inputs", lambda: [])
+    call = space["Model"](*init()).to(device)
+args = make()
+activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.type == "cuda" else [])
+
+
+def profiled(function):
+    function(*args)
+    if device.type == "cuda":
+        torch.cuda.synchronize()
+    with profile(activities=activities, record_shapes=True) as prof:
+        function(*args)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+    return prof
+
+
+with torch.no_grad():
+    profiled(call)
+    profiled(torch.compile(call, dynamic=False))
+print(f"{time.perf_counter() - started:.3f}")
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("snippets", nargs="*", type=Path, default=[ROOT / "examples/add_relu.py"])
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; device {args.device}")
+    bare = {path: bare_seconds(path, args.device, args.repeats) for path in args.snippets}
+    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
+        for path in args.snippets:
+            warm = [server.submit_when_ready(path) for _ in range(args.repeats)]
+            report(path, bare[path], warm, server)
+
+
+def bare_seconds(path: Path, device: str, repeats: int) -> list[float]:
+    """The bare script's own wall time, run `repeats` times after one unmeasured run (which
+    warms the OS's file cache and the C++ toolchain for both sides)."""
+    command = [sys.executable, "-c", BARE, str(path), device]
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+class Server:
+    def __init__(self, base: str, log: Path) -> None:
+        self.base, self.log = base, log
+        self.ready_seen = 0
+        self.last_document: dict[str, object] = {}
+
+    def submit_when_ready(self, path: Path) -> float:
+        """Seconds from POST /api/runs to the run read as finished, once a spare is ready."""
+        self._wait_for_ready_spare()
+        started = time.perf_counter()
+        run = _call(self.base + "/api/runs", {"code": path.read_text()})
+        url = f"{self.base}/api/runs/{run['id']}"
+        while (document := _call(url))["status"] not in FINISHED:
+            time.sleep(0.02)
+        seconds = time.perf_counter() - started
+        status, self.last_document = document["status"], document
+        if status != "succeeded":
+            raise SystemExit(f"{path.name}: run {run['id']} {status}; see {self.log}")
+        return seconds
+
+    def _wait_for_ready_spare(self, timeout_s: float = 900) -> None:
+        deadline = time.monotonic() + timeout_s
+        while len(READY.findall(self.log.read_text())) <= self.ready_seen:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"no spare became ready; see {self.log}")
+            time.sleep(0.1)
+        self.ready_seen += 1
+
+    def last_steps(self) -> tuple[str, str]:
+        found = STEPS.findall(self.log.read_text())
+        ready = READY.findall(self.log.read_text())
+        return (found[-1][2] if found else "?"), (ready[-1][1] if ready else "?")
+
+
+@contextmanager
+def serve(data_dir: Path, args: argparse.Namespace) -> Iterator[Server]:
+    port = _free_port()
+    log = data_dir / "server.log"
+    command = [sys.executable, "-m", "backend.cli", "serve", "--port", str(port), "--workers"]
+    command += ["1", "--data-dir", str(data_dir / "data"), "--device", args.device]
+    command += ["--sandbox", args.sandbox]
+    env = {**os.environ, "KERNELSCOPE_WARM_SPARES": "true"}
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_health(base, process, log)
+        yield Server(base, log)
+    finally:
+        process.send_signal(signal.SIGINT)  # graceful: the spare is killed and cleaned up
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def report(path: Path, bare: list[float], warm: list[float], server: Server) -> None:
+    bare_s, warm_s = statistics.median(bare), statistics.median(warm)
+    steps, prewarm = server.last_steps()
+    peak = server.last_document.get("harness_peak_memory_bytes")
+    print(f"\n{path.name}")
+    print(f"  bare eager+compile+profile script: {bare_s:6.2f} s  (runs: {_list(bare)})")
+    print(f"  warm server, submit -> finished:   {warm_s:6.2f} s  (runs: {_list(warm)})")
+    print(f"  ratio warm server / bare:          {warm_s / bare_s:6.2f}x")
+    print(f"  last run's steps (server log): {steps}")
+    print(f"  its spare got ready in {prewarm} s, before the submission (not counted)")
+    if isinstance(peak, int):
+        print(f"  Kernelscope's device memory peak in the last run: {peak / 2**20:,.1f} MiB")
+
+
+def _list(values: list[float]) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def _call(url: str, body: object = None) -> dict[str, object]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, method="POST" if data else "GET")
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        found: dict[str, object] = json.load(response)
+        return found
+
+
+def _wait_for_health(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"kernelscope serve exited; see {log}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"kernelscope serve did not start; see {log}")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Warm, single-use run processes under bubblewrap (issue 9): a spare is sandboxed from its
+start, sees nothing of the run before it (its own uid, directory, /tmp and environment),
+leaves nothing behind when it is killed or when its server is, and a pre-warmed spare
+runs a snippet as a cold process does (tests/worker/test_spares.py has the rest,
+unsandboxed)."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from backend.limits import RunLimits
+from backend.worker import sandbox
+from backend.worker.execute import run_job
+from backend.worker.process import Job, WorkerSetup
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from tests.sandbox.conftest import EXAMPLES, TEST_UID_BASE
+from tests.worker.test_spares import (
+    BARE,
+    SYNTAX_ERROR,
+    alive,
+    kill_a_server_with_a_spare,
+    ready_spare,
+    ready_spare_other_than,
+    two_runs_through_one_keeper,
+    wait_until,
+)
+
+pytestmark = pytest.mark.usefixtures("real_sandbox")
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> WorkerSetup:
+    return WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="bwrap", timeout_s=300))
+
+
+def left_of(workdir: Path, pids: list[int]) -> dict[str, object]:
+    """What is left of a spare: its processes, tmpfs, cgroups, directory."""
+    hierarchy = sandbox.memory_hierarchy()
+    parent = hierarchy[0] / sandbox.CGROUP_PARENT if hierarchy else None
+    left = {
+        "processes": [pid for pid in pids if alive(pid)],
+        "mounted": os.path.ismount(workdir),
+        "directory": workdir.exists(),
+        "cgroups": list(parent.glob(f"{workdir.name}-*")) if parent else [],
+    }
+    return {what: found for what, found in left.items() if found}
+
+
+def test_a_killed_sandboxed_spare_leaves_nothing_behind(
+    setup: WorkerSetup, real_sandbox: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from backend.worker import spares
+
+    monkeypatch.setattr(spares, "HEALTH_POLL_S", 0.2)
+    keeper = SpareKeeper(setup, BARE)
+    keeper.start()
+    try:
+        victim = ready_spare(keeper)
+        assert victim.sandbox is not None and os.path.ismount(victim.workdir)
+        pids = victim.sandbox.processes()  # the harness, inside the sandbox
+        os.kill(pids[-1], signal.SIGKILL)
+        ready_spare_other_than(keeper, victim)
+        assert left_of(victim.workdir, pids) == {}
+        outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)  # the slot still works
+        assert outcome.error is not None and outcome.error["kind"] == "syntax_error"
+    finally:
+        keeper.close()
+    assert all(sandbox._pids_of_uid(uid) == [] for uid in real_sandbox)
+    assert list(setup.work_root.glob("*")) == []
+
+
+def test_a_sandboxed_spare_dies_with_its_server(tmp_path: Path) -> None:
+    pid, workdir, uid = kill_a_server_with_a_spare(tmp_path / "data", "bwrap", TEST_UID_BASE)
+    try:
+        assert uid >= TEST_UID_BASE
+        wait_until(lambda: not alive(pid) and sandbox._pids_of_uid(uid) == [], 15, "all died")
+        assert os.path.ismount(workdir)  # its tmpfs outlived it ...
+    finally:
+        clear_spares_left(WorkerSetup(tmp_path / "data"))
+    assert not os.path.ismount(workdir) and not workdir.exists()  # ... until the next start
+
+
+def test_a_sandboxed_snippet_sees_nothing_of_the_previous_run(setup: WorkerSetup) -> None:
+    first, second = two_runs_through_one_keeper(setup)
+    assert first["process"] != second["process"]
+    assert first["dir"] != second["dir"]
+    assert second["seen"] == {"cwd": [], "home": [], "tmpdir": [], "tmp": []}
+    assert second["env"] is None and second["module"] is False
+
+
+@pytest.mark.slow
+def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(setup: WorkerSetup) -> None:
+    """The pre-warm (a throwaway compile and profile inside the sandbox) leaves nothing in
+    the run: same inputs (the RNG), one graph, no recompile, nothing of the throwaway in
+    the compiled code or the output."""
+    code = (EXAMPLES / "add_relu.py").read_text()
+    code += "\nprint('first input value', float(inputs()[0][0]))\n"
+    keeper = SpareKeeper(setup, SpareOptions())
+    keeper.start()
+    try:
+        ready_spare(keeper)
+        warm = run_job(Job(code), setup, spares=keeper)
+    finally:
+        keeper.close()
+    cold = run_job(Job(code), setup)
+    for outcome in (warm, cold):
+        assert outcome.status == "succeeded", outcome.error
+    assert warm.prewarm_s is not None and warm.prewarm_s > 0 and cold.prewarm_s is None
+    assert warm.stdout == cold.stdout and "first input value" in warm.stdout
+    assert warm.stderr == cold.stderr == ""
+    documents = [outcome.bundle.document for outcome in (warm, cold)]  # type: ignore[union-attr]
+    for part in ("graph_count", "graph_breaks", "recompiles"):
+        assert documents[0]["compile"][part] == documents[1]["compile"][part]
+    assert (
+        documents[0]["compile"]["graph_count"] == 1 and documents[0]["compile"]["recompiles"] == 0
+    )
+    warm_code = warm.bundle.files["output_code_0.py"].decode()  # type: ignore[union-attr]
+    assert "sin" not in warm_code and "throwaway" not in warm_code
+    kernels = [[launch["kernel"] for launch in d["compiled"]["launches"]] for d in documents]
+    assert kernels[0] == kernels[1]

@@ -1,0 +1,278 @@
+"""Warm, single-use run processes (issue 9): a spare runs one snippet and exits, sees
+nothing of the run before it, and leaves nothing behind however it ends.
+
+The spares here are bare harness processes (`prewarm=False`) unless a test is about the
+pre-warm itself: the machinery is the same, without the seconds of a throwaway compile.
+Snippets that fail to parse stop before torch is imported, and the one that looks around
+has no function to run, so these tests take seconds. tests/sandbox/test_spares.py has the
+same under bubblewrap, and a real pre-warm.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from backend.limits import RunLimits
+from backend.worker import spares as spares_module
+from backend.worker.child import ChildRequest, run_child
+from backend.worker.execute import run_job
+from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+
+ROOT = Path(__file__).resolve().parents[2]
+SYNTAX_ERROR = Job("def fn(:\n")
+BARE = SpareOptions(prewarm=False)
+
+
+def wait_until(predicate: Callable[[], Any], timeout_s: float = 60.0, what: str = "") -> Any:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if value := predicate():
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {timeout_s:g} s: {what}")
+
+
+def ready_spare(keeper: SpareKeeper) -> HarnessProcess:
+    def ready() -> HarnessProcess | None:
+        spare = keeper.spare()
+        return spare if spare is not None and spare.wait_ready(0.1) else None
+
+    found: HarnessProcess = wait_until(ready, what="a spare is ready")
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> WorkerSetup:
+    return WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="none", timeout_s=120))
+
+
+@pytest.fixture
+def keeper(setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpareKeeper]:
+    monkeypatch.setattr(spares_module, "HEALTH_POLL_S", 0.2)  # notice a death quickly
+    kept = SpareKeeper(setup, BARE)
+    kept.start()
+    yield kept
+    kept.close()
+
+
+# ---- one snippet per process -----------------------------------------------------------------
+
+
+def test_a_process_runs_one_snippet_then_exits_and_refuses_a_second(setup: WorkerSetup) -> None:
+    spare = HarnessProcess(setup)
+    outcome = run_child(ChildRequest(SYNTAX_ERROR, setup), spare=spare)
+    assert outcome.error is not None and outcome.error.get("kind") == "syntax_error"
+    assert spare.process is not None and spare.process.returncode == 0  # exited by itself
+    with pytest.raises(SpareUsed, match="has had its snippet"):
+        spare.send(SYNTAX_ERROR)
+    assert not spare.workdir.exists()
+
+
+def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
+    keeper: SpareKeeper, setup: WorkerSetup
+) -> None:
+    first = ready_spare(keeper)
+    outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
+    assert outcome.status == "failed" and outcome.steps.seconds()["analysing"] >= 0
+    second = ready_spare(keeper)
+    assert second is not first and second.name != first.name
+    assert (keeper.started, keeper.taken) == (2, 1)
+    assert first.process is not None and first.process.returncode is not None
+    assert not first.workdir.exists()
+    run_job(SYNTAX_ERROR, setup, spares=keeper)
+    assert keeper.taken == 2 and ready_spare(keeper) not in (first, second)
+
+
+def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, BARE)
+    keeper.start()
+    try:
+        warming = wait_until(keeper.spare, what="a spare is started")
+        warming.ready_at = None  # as if its ready line had not come yet
+        with mock.patch.object(warming, "wait_ready", return_value=False):
+            outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
+        assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
+        assert keeper.spare() is warming and warming.alive()
+        run_job(SYNTAX_ERROR, setup, spares=keeper)
+        assert keeper.taken == 1  # ready now: taken
+    finally:
+        keeper.close()
+
+
+def test_a_spare_started_with_other_settings_is_discarded(
+    keeper: SpareKeeper, setup: WorkerSetup
+) -> None:
+    old = ready_spare(keeper)
+    longer = setup.with_timeout(999)
+    assert keeper.take(longer) is None  # the run starts its own process instead
+    wait_until(lambda: not old.workdir.exists(), what="the old spare is cleaned up")
+    assert not alive(old.process.pid)  # type: ignore[union-attr]
+    assert ready_spare(keeper).setup == longer
+
+
+def test_a_recycled_spare_is_replaced_by_a_fresh_one(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, recycle_s=0.5))
+    keeper.start()
+    try:
+        first = ready_spare(keeper)
+        wait_until(lambda: keeper.spare() not in (None, first), what="a fresh spare")
+        assert not first.workdir.exists() and not alive(first.process.pid)  # type: ignore[union-attr]
+    finally:
+        keeper.close()
+
+
+# ---- nothing left behind ---------------------------------------------------------------------
+
+
+def test_a_killed_spare_leaves_nothing_behind_and_is_replaced(
+    keeper: SpareKeeper, setup: WorkerSetup
+) -> None:
+    victim = ready_spare(keeper)
+    assert victim.process is not None
+    os.kill(victim.process.pid, signal.SIGKILL)
+    replacement = ready_spare_other_than(keeper, victim)
+    assert not victim.workdir.exists() and not alive(victim.process.pid)
+    outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)  # the slot still works
+    assert outcome.status == "failed" and replacement.process is not None
+
+
+def ready_spare_other_than(keeper: SpareKeeper, old: HarnessProcess) -> HarnessProcess:
+    wait_until(lambda: keeper.spare() not in (None, old), what="a replacement spare")
+    return ready_spare(keeper)
+
+
+def test_closing_the_keeper_leaves_no_process_and_no_directory(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, BARE)
+    keeper.start()
+    spare = ready_spare(keeper)
+    keeper.close()
+    assert spare.process is not None and not alive(spare.process.pid)
+    assert list(setup.work_root.glob("*")) == []
+
+
+SERVER = """
+import sys, time
+from pathlib import Path
+from backend.limits import RunLimits
+from backend.worker import sandbox
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import SpareKeeper, SpareOptions
+
+sandbox.UID_BASE = int(sys.argv[3])  # the test's own uids (tests/sandbox/conftest.py)
+setup = WorkerSetup(Path(sys.argv[1]), "cpu", RunLimits(sandbox=sys.argv[2]))
+keeper = SpareKeeper(setup, SpareOptions(prewarm=False))
+keeper.start()
+while (spare := keeper.spare()) is None or not spare.wait_ready(0.1):
+    time.sleep(0.05)
+print(spare.process.pid, spare.workdir, spare.sandbox.uid if spare.sandbox else -1, flush=True)
+time.sleep(600)
+"""
+
+
+def kill_a_server_with_a_spare(
+    data_dir: Path, sandbox: str, uid_base: int = 70_000
+) -> tuple[int, Path, int]:
+    """A process keeping a spare, SIGKILLed once the spare is ready: the spare's pid (its
+    bubblewrap's, sandboxed), its directory and its sandbox uid (-1: none)."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(data_dir), sandbox, str(uid_base)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert server.stdout is not None
+    with server.stdout:
+        pid, workdir, uid = server.stdout.readline().split()
+    server.kill()
+    server.wait()
+    return int(pid), Path(workdir), int(uid)
+
+
+def test_a_spare_dies_with_the_server_and_the_next_start_clears_the_rest(tmp_path: Path) -> None:
+    pid, workdir, _ = kill_a_server_with_a_spare(tmp_path / "data", "none")
+    wait_until(lambda: not alive(pid), 10, "the orphaned spare is gone")
+    assert workdir.exists()  # nobody was left to remove it ...
+    clear_spares_left(WorkerSetup(tmp_path / "data"))
+    assert not workdir.exists()  # ... until the next start
+
+
+# ---- isolation between runs ------------------------------------------------------------------
+
+LOOK_AND_LEAVE = """
+import json, os, sys, tempfile
+from pathlib import Path
+
+places = {"cwd": Path.cwd(), "home": Path.home(), "tmpdir": Path(tempfile.gettempdir()),
+          "tmp": Path("/tmp")}
+seen = {name: sorted(p.name for p in path.iterdir() if "kernelscope-mark" in p.name)
+        for name, path in places.items()}
+with open(f"/proc/self/stat") as stat:
+    started = stat.read().rpartition(")")[2].split()[19]
+print(json.dumps({"seen": seen, "env": os.environ.get("KERNELSCOPE_MARK"),
+                  "module": "kernelscope_mark" in sys.modules, "process": [os.getpid(), started],
+                  "dir": str(Path(__file__).parent)}))
+for name, path in places.items():
+    if name != "tmp" or SANDBOXED:
+        (path / f"kernelscope-mark-{RUN}").write_text(RUN)
+os.environ["KERNELSCOPE_MARK"] = RUN
+sys.modules["kernelscope_mark"] = sys
+"""
+
+
+def look_and_leave(run: str, sandboxed: bool) -> Job:
+    """A snippet that reports what earlier runs left, then leaves marks of its own (it has
+    no function to run, so it ends as `no_entry_point` once loaded)."""
+    return Job(f"SANDBOXED = {sandboxed}\nRUN = {run!r}\n" + textwrap.dedent(LOOK_AND_LEAVE))
+
+
+def report(outcome: Any) -> dict[str, Any]:
+    line = next(line for line in outcome.stdout.splitlines() if line.startswith("{"))
+    found: dict[str, Any] = json.loads(line)
+    return found
+
+
+def two_runs_through_one_keeper(setup: WorkerSetup) -> list[dict[str, Any]]:
+    keeper = SpareKeeper(setup, BARE)
+    keeper.start()
+    try:
+        reports = []
+        for run in ("first", "second"):
+            ready_spare(keeper)
+            outcome = run_job(
+                look_and_leave(run, setup.limits.sandbox != "none"), setup, spares=keeper
+            )
+            assert outcome.error is not None and outcome.error["kind"] == "no_entry_point"
+            reports.append(report(outcome))
+        assert keeper.taken == 2
+    finally:
+        keeper.close()
+    return reports
+
+
+def test_a_snippet_sees_nothing_of_the_previous_run(setup: WorkerSetup) -> None:
+    first, second = two_runs_through_one_keeper(setup)
+    assert first["process"] != second["process"]  # a spare never serves two snippets
+    assert first["dir"] != second["dir"]  # each run has a directory of its own
+    assert second["seen"] == {"cwd": [], "home": [], "tmpdir": [], "tmp": []}
+    assert second["env"] is None and second["module"] is False
