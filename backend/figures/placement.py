@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from backend.result import Kernel, RoundTrip, Transfer, Variant
+from backend.figures.inputs import RoundTripLike
+from backend.result import Kernel, Transfer, Variant
 
 KERNEL_GAP = 0.5
 GHOST_UNITS = 2.6
@@ -50,14 +51,14 @@ class Span:
     bytes: int
     readers: list[str] = field(default_factory=list)
     track: int = 0
-    trip: RoundTrip | None = None
+    trip: RoundTripLike | None = None
 
 
 @dataclass(frozen=True)
 class Ghost:
     """Eliminated round trips drawn as one never-written box."""
 
-    trips: tuple[RoundTrip, ...]
+    trips: tuple[RoundTripLike, ...]
     x0: float
     x1: float
     into: Kernel | None
@@ -79,13 +80,17 @@ class Panel:
         return max(ends, default=0.0)
 
 
-def eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) -> Panel:
+def eager_panel(variant: Variant, trips: Sequence[RoundTripLike], max_kernels: int) -> Panel:
     """Eager kernels; the blocks in memory are the document's round trips."""
     panel = _panel("eager", 1, variant, max_kernels)
-    by_tensor: dict[str, list[RoundTrip]] = {}  # one pass: a run can have 100,000s of trips
+    spans = _spans(panel.slots)
+    # one pass, keeping only the drawn blocks' tensors: a run can have 100,000s of trips
+    wanted = {span.tensor for span in spans}
+    by_tensor: dict[str, list[RoundTripLike]] = {}
     for trip in trips:
-        by_tensor.setdefault(trip.tensor, []).append(trip)
-    for span in _spans(panel.slots):
+        if trip.tensor in wanted:
+            by_tensor.setdefault(trip.tensor, []).append(trip)
+    for span in spans:
         span.trip = _round_trip_of(span, by_tensor.get(span.tensor, []))
         if span.trip is not None:
             panel.spans.append(span)
@@ -93,7 +98,7 @@ def eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) 
     return panel
 
 
-def _round_trip_of(span: Span, same_tensor: Sequence[RoundTrip]) -> RoundTrip | None:
+def _round_trip_of(span: Span, same_tensor: Sequence[RoundTripLike]) -> RoundTripLike | None:
     """The round trip a block shows: same tensor and producer op, else same tensor."""
     same_producer = [t for t in same_tensor if t.producer == span.producer.op]
     found = same_producer or same_tensor
@@ -101,7 +106,7 @@ def _round_trip_of(span: Span, same_tensor: Sequence[RoundTrip]) -> RoundTrip | 
 
 
 def compiled_panel(
-    variant: Variant, trips: Sequence[RoundTrip], max_kernels: int, eager_units: float
+    variant: Variant, trips: Sequence[RoundTripLike], max_kernels: int, eager_units: float
 ) -> Panel:
     """Compiled kernels, what still round-trips through memory, and the eliminated ghosts."""
     panel = _panel("compiled", 2, variant, max_kernels)
@@ -113,8 +118,10 @@ def compiled_panel(
 
 
 def _panel(name: str, row: int, variant: Variant, max_kernels: int) -> Panel:
+    """`variant.kernels` may hold only its first `max_kernels`: the rest are counted."""
     kernels = variant.kernels[:max_kernels]
-    return Panel(name, row, variant, _slots(kernels), len(variant.kernels) - len(kernels))
+    every = max(variant.kernel_count, len(variant.kernels))
+    return Panel(name, row, variant, _slots(kernels), every - len(kernels))
 
 
 def _slots(kernels: Iterable[Kernel]) -> list[Slot]:
@@ -178,7 +185,9 @@ def _stack(spans: list[Span]) -> list[Span]:
     return spans
 
 
-def _ghosts(eliminated: Sequence[RoundTrip], slots: Sequence[Slot], width: float) -> list[Ghost]:
+def _ghosts(
+    eliminated: Sequence[RoundTripLike], slots: Sequence[Slot], width: float
+) -> list[Ghost]:
     """Never-written boxes next to the kernel each intermediate was fused into, left to right."""
     ghosts: list[Ghost] = []
     cursor = float("-inf")
@@ -193,14 +202,14 @@ def _ghosts(eliminated: Sequence[RoundTrip], slots: Sequence[Slot], width: float
 
 
 def _by_fused_kernel(
-    eliminated: Sequence[RoundTrip], slots: Sequence[Slot]
-) -> list[tuple[Slot | None, list[RoundTrip]]]:
+    eliminated: Sequence[RoundTripLike], slots: Sequence[Slot]
+) -> list[tuple[Slot | None, list[RoundTripLike]]]:
     """Round trips grouped by the drawn kernel that absorbed them (None: not drawn, or none)."""
     by_name: dict[str, Slot] = {}
     for slot in slots:
         by_name.setdefault(slot.kernel.name, slot)
         by_name.setdefault(slot.kernel.short_name, slot)
-    groups: dict[str | None, list[RoundTrip]] = {}
+    groups: dict[str | None, list[RoundTripLike]] = {}
     for trip in eliminated:
         groups.setdefault(trip.fused_into if trip.fused_into in by_name else None, []).append(trip)
     placed = sorted(

@@ -15,13 +15,14 @@ and the two memory bands, so the layout stays bounded by `max_kernels`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from backend.figures import palette
+from backend.figures.inputs import RoundTripLike
 from backend.figures.markup import plain
 from backend.figures.placement import (
     Arrow,
@@ -35,10 +36,11 @@ from backend.figures.placement import (
 )
 from backend.figures.summary import traffic_summary
 from backend.figures.units import human_bytes, join_words, plural
-from backend.result import RunResult, Transfer
+from backend.result import RunResult, Transfer, Variant, VariantName
 
-__all__ = ["traffic_figure", "traffic_summary"]
+__all__ = ["MAX_KERNELS", "traffic_figure", "traffic_figure_of", "traffic_summary"]
 
+MAX_KERNELS = 40  # per panel: the picture explains fusion, a table lists every kernel
 KERNEL_Y = (2.3, 3.2)
 MEMORY_Y = (0.0, 1.2)
 TRIP_Y = (0.66, 1.14)  # round-trip blocks: the upper half of the memory band
@@ -51,13 +53,25 @@ TINY_SHARE = 0.01  # transfers under 1% of the largest are drawn thin: listed, n
 FONT_SIZE = 13
 
 
-def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
+def traffic_figure(result: RunResult, *, max_kernels: int = MAX_KERNELS) -> go.Figure:
     """Two panels, eager on top: kernels, memory, and the transfers between them."""
-    eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+    return traffic_figure_of(result.status, result.variants, result.round_trips, max_kernels)
+
+
+def traffic_figure_of(
+    status: str,
+    variants: Mapping[VariantName, Variant],
+    round_trips: Sequence[RoundTripLike],
+    max_kernels: int = MAX_KERNELS,
+) -> go.Figure:
+    """`traffic_figure` from the parts it reads. Each variant needs to hold only its first
+    `max_kernels` kernels (the rest are counted from its totals): a large run's picture
+    never loads its kernels whole."""
+    eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
-        return _message_figure(f"no memory traffic to show: the run {result.status}")
-    first = eager_panel(eager, result.round_trips, max_kernels)
-    panels = [first, compiled_panel(compiled, result.round_trips, max_kernels, first.units)]
+        return _message_figure(f"no memory traffic to show: the run {status}")
+    first = eager_panel(eager, round_trips, max_kernels)
+    panels = [first, compiled_panel(compiled, round_trips, max_kernels, first.units)]
     figure = make_subplots(
         rows=2,
         cols=1,
