@@ -42,8 +42,14 @@ def get_context(request: Request) -> AppContext:
     return context
 
 
+async def _context(request: Request) -> AppContext:
+    """`get_context` as a dependency: async because it never blocks, so FastAPI does not
+    hand it to a worker thread (a thread hop costs more than the whole lookup)."""
+    return get_context(request)
+
+
 # What a route declares to receive the app's context.
-Context = Annotated[AppContext, Depends(get_context)]
+Context = Annotated[AppContext, Depends(_context)]
 
 
 def head_of_run(context: AppContext, run_id: str) -> RunHead:
@@ -188,6 +194,10 @@ class ResultCache:
         value = build()
         self._keep(lru, (run_id, name), value, generation, ttl_s)
         return value
+
+    def kept(self, run_id: str, name: Hashable) -> Any:
+        """A small part kept by `part`, or None; never blocks (no store access)."""
+        return self._cached(self._small, (run_id, name))
 
     def forget(self, run_id: str) -> None:
         """The run was edited (title, visibility) or deleted: read it fresh next time."""

@@ -13,7 +13,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel
 
 from backend.analysis.kernel_source import kernel_source
-from backend.api.auth import Caller, Reader
+from backend.api.auth import Caller, Reader, current_viewer
 from backend.api.conditional import NOT_MODIFIED, Tagged, conditional, uncached
 from backend.api.context import (
     AppContext,
@@ -26,7 +26,7 @@ from backend.api.context import (
 )
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
-from backend.api.run_access import READ_RUN, ReadableRun
+from backend.api.run_access import READ_RUN, ReadableRun, readable_run
 from backend.api.schemas import (
     KernelSource,
     Links,
@@ -143,21 +143,38 @@ def list_devices(context: Context, viewer: Reader) -> list[str]:
 
 
 @router.get("/{run_id}", response_model=RunDocument, responses=NOT_MODIFIED)
-def get_run(
-    run_id: str, request: Request, context: Context, access: ReadableRun, viewer: Reader
-) -> Response:
+async def get_run(run_id: str, request: Request, context: Context) -> Response:
     """The result document without kernel lists and round trips (paged from
     `links.kernels` and `links.round_trips`; `result.json` has them all); while queued or
     running, `progress` says where it is. Finished: conditional (ETag, If-None-Match)."""
+    # The API's hottest path, answered on the event loop when the document is kept: who
+    # may read the run is one indexed SQLite row (0.1 ms; in WAL a reader never waits for
+    # the writer) and the document a dict lookup. A hop to a worker thread costs more than
+    # both, and it made the tail: the thread waits for the busy loop to let go of the GIL
+    # (p99 68 ms against 20 ms, 20 clients). Anything else is built in a worker thread.
+    access, viewer = readable_run(run_id, request), current_viewer(request)
+    tagged = context.results.kept(run_id, _document_key(access, viewer))
+    if tagged is None:
+        return await to_thread.run_sync(_read_run, run_id, request, context, access, viewer)
+    return conditional(request, tagged)
+
+
+def _document_key(access: RunAccess, viewer: Viewer) -> tuple[object, ...]:
+    """What a reader is allowed and shown: documents are kept per reader."""
+    return ("document", viewer, access.owner, access.visibility)
+
+
+def _read_run(
+    run_id: str, request: Request, context: AppContext, access: RunAccess, viewer: Viewer
+) -> Response:
     head = head_of_run(context, run_id)
     if head.status not in FINISHED_STATUSES:
         return uncached(_json(_document(context, head, access, viewer)))
     # Only links (previous run) and the author's name can change without `forget`: kept a
-    # few seconds per reader, the price of serving the API's hottest path from memory.
-    key = ("document", viewer, access.owner, access.visibility)
+    # few seconds.
     tagged = context.results.part(
         run_id,
-        key,
+        _document_key(access, viewer),
         lambda: Tagged.of(_json(_document(context, head, access, viewer))),
         ttl_s=DOCUMENT_TTL_S,
     )
