@@ -321,12 +321,14 @@ async function linkLine(run, line) {
   for (const hit of hits) tableRows.get(`${hit.variant}:${hit.index}`)?.classList.add("linked");
   highlightBars(hits);
   $("#kernel-detail").replaceChildren(
-    el("p", { text: hits.length ? `Line ${line} produced ${count(hits.length + more, "kernel")}:` : `Line ${line} launched no kernel.` }),
+    el("p", { text: hits.length ? `Line ${line} produced ${kernelCount(hits.length + more)}:` : `Line ${line} launched no kernel.` }),
     el("ul", {}, hits.map((hit) => el("li", {}, el("button", { type: "button", onclick: () => showKernel(hit.variant, hit.index),
       text: `${hit.variant} #${hit.index}: ${hit.k.short_name}` })))),
     more ? el("p", { class: "muted", text: `and ${more.toLocaleString()} more (the first ${LINE_HITS} of each variant are listed)` }) : null,
   );
 }
+
+const kernelCount = (n) => `${n.toLocaleString()} kernel${n === 1 ? "" : "s"}`;
 
 function highlightBars(hits) {
   const div = $("#timeline");
