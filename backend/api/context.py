@@ -8,7 +8,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import Depends, Request
 
@@ -21,6 +21,7 @@ from backend.store.children import KernelTimes, RoundTripFacts
 from backend.store.repository import Store
 
 T = TypeVar("T")
+Kept = Literal["part", "figure", "columns"]  # what kind of part: how many of them are kept
 # Whole documents (compare, kernels.csv) are kept only for runs up to this many kernels: a
 # 200,000-kernel document is gigabytes of objects, and every garbage collection walks them.
 WHOLE_RESULT_KERNELS = 20_000
@@ -89,7 +90,7 @@ def round_trip_facts(context: AppContext, run_id: str) -> list[RoundTripFacts]:
     """A finished run's round trips as the summary and the traffic picture read them: kept
     a little while, since the page asks for both within a second."""
     return context.results.part(
-        run_id, "facts", lambda: context.store.round_trip_facts(run_id), large=True
+        run_id, "facts", lambda: context.store.round_trip_facts(run_id), kept="columns"
     )
 
 
@@ -97,7 +98,7 @@ def kernel_times(context: AppContext, run_id: str) -> dict[str, KernelTimes]:
     """A finished run's kernel start times and durations per variant, as columns: every
     timeline request reads them, a zoom only the part in its window."""
     return context.results.part(
-        run_id, "times", lambda: context.store.kernel_times(run_id), large=True
+        run_id, "times", lambda: context.store.kernel_times(run_id), kept="columns"
     )
 
 
@@ -138,16 +139,17 @@ class ResultCache:
     for its title and visibility, and changing those calls `forget`. Unfinished runs are
     always read fresh.
 
-    Small parts (heads, summaries, serialized responses) are kept for many runs; a large
-    run's kernel time columns and round-trip facts (megabytes each) for a few; whole
-    documents only for small runs. A part computed while its run was forgotten (renamed
-    mid-request) is not kept: each run's generation counts its `forget` calls.
+    Small parts (heads, summaries, documents) are kept for many runs; serialized figures (up
+    to a few hundred kB) for fewer; a large run's kernel time columns and round-trip facts
+    (megabytes) for a few; whole documents only for small runs. A part computed while its
+    run was forgotten (renamed mid-request) is not kept: each run's generation counts its
+    `forget` calls.
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._small = _Lru(1024)
-        self._large = _Lru(8)
+        self._lrus: dict[Kept, _Lru] = {"part": _Lru(1024), "figure": _Lru(64), "columns": _Lru(8)}
+        self._small = self._lrus["part"]
         self._whole = _Lru(8)
         self._generations: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -181,12 +183,13 @@ class ResultCache:
         name: Hashable,
         build: Callable[[], T],
         *,
-        large: bool = False,
+        kept: Kept = "part",
         ttl_s: float | None = None,
     ) -> T:
-        """`build()` for a finished run, kept under `name` (for `ttl_s` seconds, if given).
-        Only for finished runs: an unfinished run's parts are built afresh each time."""
-        lru = self._large if large else self._small
+        """`build()` for a finished run, kept under `name` (for `ttl_s` seconds, if given)
+        with others of its kind. Only for finished runs: an unfinished run's parts are built
+        afresh each time."""
+        lru = self._lrus[kept]
         found: T | None = self._cached(lru, (run_id, name))
         if found is not None:
             return found
@@ -203,7 +206,7 @@ class ResultCache:
         """The run was edited (title, visibility) or deleted: read it fresh next time."""
         with self._lock:
             self._generations[run_id] = self._generations.get(run_id, 0) + 1
-            for lru in (self._small, self._large, self._whole):
+            for lru in (*self._lrus.values(), self._whole):
                 lru.drop(run_id)
 
     def _generation(self, run_id: str) -> int:

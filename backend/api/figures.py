@@ -69,7 +69,8 @@ def timeline(
     if window is not None:
         return conditional(request, build())
     # the whole run, which every page load asks for first: kept
-    return conditional(request, context.results.part(run_id, ("timeline", width_px), build))
+    tagged = context.results.part(run_id, ("timeline", width_px), build, kept="figure")
+    return conditional(request, tagged)
 
 
 def _timeline(
