@@ -17,7 +17,7 @@ from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.run_head import RunHead
 from backend.settings import Settings
-from backend.store.children import KernelTimes, RoundTripFacts
+from backend.store.children import KernelTimes
 from backend.store.repository import Store
 
 T = TypeVar("T")
@@ -86,14 +86,6 @@ def result_with_kernels(context: AppContext, run_id: str) -> RunResult:
     return result
 
 
-def round_trip_facts(context: AppContext, run_id: str) -> list[RoundTripFacts]:
-    """A finished run's round trips as the summary and the traffic picture read them: kept
-    a little while, since the page asks for both within a second."""
-    return context.results.part(
-        run_id, "facts", lambda: context.store.round_trip_facts(run_id), kept="columns"
-    )
-
-
 def kernel_times(context: AppContext, run_id: str) -> dict[str, KernelTimes]:
     """A finished run's kernel start times and durations per variant, as columns: every
     timeline request reads them, a zoom only the part in its window."""
@@ -140,8 +132,8 @@ class ResultCache:
     always read fresh.
 
     Small parts (heads, summaries, documents) are kept for many runs; serialized figures (up
-    to a few hundred kB) for fewer; a large run's kernel time columns and round-trip facts
-    (megabytes) for a few; whole documents only for small runs. A part computed while its
+    to a few hundred kB) for fewer; a large run's kernel time columns (megabytes) for a few;
+    whole documents only for small runs. A part computed while its
     run was forgotten (renamed mid-request) is not kept: each run's generation counts its
     `forget` calls.
     """

@@ -13,18 +13,21 @@ from backend.api.context import (
     head_of_run,
     head_with_kernels,
     kernel_times,
-    round_trip_facts,
 )
 from backend.api.errors import ERROR_RESPONSES, ApiError
 from backend.api.run_access import READ_RUN
 from backend.figures import (
     MAX_KERNELS,
     LaneTimes,
+    TrafficTrips,
+    TripGroup,
     draw_timeline,
     plan_timeline,
     sweep_figure,
+    traffic_asks,
     traffic_figure_of,
 )
+from backend.figures.placement import HOVER_TRIPS
 from backend.result import Variant, VariantName
 from backend.run_head import RunHead
 
@@ -101,13 +104,23 @@ def traffic(run_id: str, request: Request, context: Context) -> Response:
 
 
 def _traffic(context: AppContext, head: RunHead) -> Any:
-    """The picture draws the first MAX_KERNELS kernels of each variant: only those are read."""
+    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
+    those show: only they are read."""
     variants: dict[VariantName, Variant] = {}
     for name, totals in head.variants.items():
         page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
         kernels = [] if page is None else page.kernels
         variants[name] = Variant(**totals.model_dump(), kernels=kernels)
-    return traffic_figure_of(head.status, variants, round_trip_facts(context, head.id))
+    eager, compiled = variants.get("eager"), variants.get("compiled")
+    if eager is None or compiled is None:
+        trips = TrafficTrips({}, {}, TripGroup.of([]))
+    else:
+        asks = traffic_asks(eager, compiled, MAX_KERNELS)
+        found = context.store.picture_trips(
+            head.id, sorted(asks.tensors), sorted(asks.kernels), HOVER_TRIPS
+        )
+        trips = TrafficTrips(found.by_tensor, found.fused, found.rest)
+    return traffic_figure_of(head.status, variants, trips)
 
 
 @router.get("/sweep", responses=FIGURE_RESPONSE)

@@ -22,7 +22,6 @@ from backend.api.context import (
     head_with_kernels,
     result_of,
     result_with_kernels,
-    round_trip_facts,
 )
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
@@ -39,7 +38,7 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
-from backend.figures import summary_sentences
+from backend.figures import NAMED, summary_sentences
 from backend.result import FINISHED_STATUSES, RunStatus, VariantName
 from backend.run_head import RunHead
 from backend.store.ids import new_run_id
@@ -342,14 +341,15 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
 
 
 def _summary(context: AppContext, head: RunHead) -> list[str]:
-    """The lesson in words; a large run's round trips are read once, as facts."""
+    """The lesson in words, from the round trips' totals by fate (counted by SQLite: a
+    large run's round trips are never loaded for it)."""
     eager, compiled = head.variants.get("eager"), head.variants.get("compiled")
     if eager is None or compiled is None:
         return []
 
     def sentences() -> list[str]:
-        trips = round_trip_facts(context, head.id)
-        return summary_sentences(eager, compiled, head.totals, trips)
+        fates = context.store.round_trip_fates(head.id, NAMED)
+        return summary_sentences(eager, compiled, head.totals, fates)
 
     return context.results.part(head.id, "summary", sentences)
 

@@ -6,7 +6,8 @@ takes just the parts it reads (`*_of`, `plan_timeline`/`draw_timeline`), so a la
 figures are drawn from a few columns and rows, never from the whole document.
 """
 
-from backend.figures.summary import summary_sentences
+from backend.figures.placement import TrafficAsks, TrafficTrips, TripGroup, traffic_asks
+from backend.figures.summary import NAMED, Fate, fates_of, summary_sentences
 from backend.figures.sweep import sweep_figure
 from backend.figures.timeline import (
     Lane,
@@ -20,14 +21,21 @@ from backend.figures.traffic import MAX_KERNELS, traffic_figure, traffic_figure_
 
 __all__ = [
     "MAX_KERNELS",
+    "NAMED",
+    "Fate",
     "Lane",
     "LaneTimes",
+    "TrafficAsks",
+    "TrafficTrips",
+    "TripGroup",
     "draw_timeline",
+    "fates_of",
     "plan_timeline",
     "run_timeline",
     "summary_sentences",
     "sweep_figure",
     "timeline_figure",
+    "traffic_asks",
     "traffic_figure",
     "traffic_figure_of",
     "traffic_summary",

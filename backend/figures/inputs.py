@@ -1,8 +1,8 @@
-"""What the figures read of a round trip and a variant, as protocols.
+"""What the figures read of round trips and variants, as protocols.
 
-A whole document's models fit them, and so do the store's lighter rows: a large run's page
-reads only the columns a figure needs (`backend.store.children.RoundTripFacts`, a variant's
-totals without its kernels) instead of loading the document whole.
+A whole document's models fit them, and so do what the store counts and selects for a large
+run (`backend.store.children`: a variant's totals without its kernels, round trips by fate,
+a picture's few round trips and the totals of the rest), so its figures never load it whole.
 """
 
 from __future__ import annotations
@@ -33,3 +33,32 @@ class VariantCounts(Protocol):
     def kernel_count(self) -> int: ...
     @property
     def transfer_count(self) -> int: ...
+
+
+class FateLike(Protocol):
+    """The round trips of one fate by their totals (`backend.figures.summary.Fate`)."""
+
+    @property
+    def count(self) -> int: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def distinct(self) -> int: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def reason(self) -> str | None: ...
+
+
+class TripGroupLike(Protocol):
+    """Round trips known by their first few and their totals
+    (`backend.figures.placement.TripGroup`)."""
+
+    @property
+    def count(self) -> int: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def first(self) -> Sequence[RoundTripLike]: ...
+    @property
+    def one_tensor(self) -> bool: ...

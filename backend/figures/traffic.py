@@ -22,7 +22,6 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from backend.figures import palette
-from backend.figures.inputs import RoundTripLike
 from backend.figures.markup import plain
 from backend.figures.placement import (
     Arrow,
@@ -30,8 +29,10 @@ from backend.figures.placement import (
     Panel,
     Slot,
     Span,
+    TrafficTrips,
     compiled_panel,
     eager_panel,
+    traffic_asks,
     transfers_of,
 )
 from backend.figures.summary import traffic_summary
@@ -55,23 +56,28 @@ FONT_SIZE = 13
 
 def traffic_figure(result: RunResult, *, max_kernels: int = MAX_KERNELS) -> go.Figure:
     """Two panels, eager on top: kernels, memory, and the transfers between them."""
-    return traffic_figure_of(result.status, result.variants, result.round_trips, max_kernels)
+    eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+    if eager is None or compiled is None:
+        return _message_figure(f"no memory traffic to show: the run {result.status}")
+    asks = traffic_asks(eager, compiled, max_kernels)
+    trips = TrafficTrips.of(result.round_trips, asks)
+    return traffic_figure_of(result.status, result.variants, trips, max_kernels)
 
 
 def traffic_figure_of(
     status: str,
     variants: Mapping[VariantName, Variant],
-    round_trips: Sequence[RoundTripLike],
+    trips: TrafficTrips,
     max_kernels: int = MAX_KERNELS,
 ) -> go.Figure:
-    """`traffic_figure` from the parts it reads. Each variant needs to hold only its first
-    `max_kernels` kernels (the rest are counted from its totals): a large run's picture
-    never loads its kernels whole."""
+    """`traffic_figure` from the parts it reads: each variant's first `max_kernels` kernels
+    (the rest are counted from its totals) and the round trips `traffic_asks` names. A
+    large run's picture never loads its kernels or round trips whole."""
     eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
         return _message_figure(f"no memory traffic to show: the run {status}")
-    first = eager_panel(eager, round_trips, max_kernels)
-    panels = [first, compiled_panel(compiled, round_trips, max_kernels, first.units)]
+    first = eager_panel(eager, trips, max_kernels)
+    panels = [first, compiled_panel(compiled, trips, max_kernels, first.units)]
     figure = make_subplots(
         rows=2,
         cols=1,
@@ -309,23 +315,23 @@ def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
 
 
 def _ghost_text(ghost: Ghost) -> str:
-    saved = human_bytes(sum(t.bytes for t in ghost.trips))
-    names = {t.tensor for t in ghost.trips}
-    what = plain(_shorten(ghost.trips[0].tensor, 22)) if len(names) == 1 else None
-    what = what or plural(len(ghost.trips), "intermediate")
-    return f"{what} — never written<br>(eliminated, {saved} saved)"
+    trips = ghost.trips
+    what = plain(_shorten(trips.first[0].tensor, 22)) if trips.one_tensor else None
+    what = what or plural(trips.count, "intermediate")
+    return f"{what} — never written<br>(eliminated, {human_bytes(trips.bytes)} saved)"
 
 
 def _ghost_hover(ghost: Ghost) -> str:
     into = plain(ghost.into.short_name) if ghost.into is not None else "no compiled kernel"
     lines = [f"never written when compiled: {into} keeps it on chip"]
-    for trip in ghost.trips[:8]:
+    for trip in ghost.trips.first:
         lines.append(
             f"<b>{plain(_shorten(trip.tensor, 40))}</b>: eager {plain(trip.producer)} wrote it, "
             f"{plain(join_words(trip.consumers))} read it back; {human_bytes(trip.bytes)} saved"
         )
-    if len(ghost.trips) > 8:
-        lines.append(f"and {plural(len(ghost.trips) - 8, 'more intermediate')}")
+    if ghost.trips.count > len(ghost.trips.first):
+        more = ghost.trips.count - len(ghost.trips.first)
+        lines.append(f"and {plural(more, 'more intermediate')}")
     return "<br>".join(lines)
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
-from sqlalchemy import JSON, Boolean, Connection, Table, func, insert, select
+from sqlalchemy import JSON, Boolean, Connection, Table, func, insert, or_, select
 from sqlalchemy.dialects import sqlite
 
 from backend import result as doc
@@ -330,33 +330,95 @@ def count_round_trips(connection: Connection, run_id: str) -> int:
     return int(connection.execute(query).scalar_one())
 
 
-class RoundTripFacts(NamedTuple):
-    """What the summary and the traffic picture read of a round trip: no shape, dtype or
-    lines, so all of a large run's round trips load in a fraction of a second."""
+@dataclass(frozen=True)
+class RoundTripGroup:
+    """Eliminated round trips known by their first few and their totals."""
 
-    tensor: str
+    count: int
     bytes: int
-    producer: str
-    consumers: tuple[str, ...]
-    eliminated: bool | None
-    fused_into: str | None
-    unknown_reason: str | None
+    first: tuple[doc.RoundTrip, ...]
+    one_tensor: bool  # all of them round trips of the same tensor
 
 
-def round_trip_facts(connection: Connection, run_id: str) -> list[RoundTripFacts]:
+@dataclass(frozen=True)
+class PictureTrips:
+    """The round trips a traffic picture shows (`backend.figures.TrafficAsks`)."""
+
+    by_tensor: dict[str, list[doc.RoundTrip]]  # every round trip of each tensor asked for
+    fused: dict[str, list[doc.RoundTrip]]  # eliminated ones, by the kernel asked for
+    rest: RoundTripGroup  # every other eliminated one
+
+
+def picture_trips(
+    connection: Connection, run_id: str, tensors: Sequence[str], kernels: Sequence[str], first: int
+) -> PictureTrips:
+    """A traffic picture's round trips, selected by SQLite: a few hundred rows and one
+    aggregate instead of every round trip of the run (0.1 s against 0.5 s at 200,000)."""
+    reader, table = _RowReader(ROUND_TRIPS), ROUND_TRIPS.table
+    of_run = table.c.run_id == run_id
+    eliminated = (of_run, table.c.eliminated.is_(True))
+    by_tensor: dict[str, list[doc.RoundTrip]] = {}
+    for trip in _trips(connection, reader, of_run, table.c.tensor.in_(tensors)):
+        by_tensor.setdefault(trip.tensor, []).append(trip)
+    fused: dict[str, list[doc.RoundTrip]] = {}
+    for trip in _trips(connection, reader, *eliminated, table.c.fused_into.in_(kernels)):
+        fused.setdefault(trip.fused_into or "", []).append(trip)
+    elsewhere = or_(table.c.fused_into.is_(None), table.c.fused_into.not_in(kernels))
+    totals = select(
+        func.count(), func.sum(table.c.bytes), func.min(table.c.tensor), func.max(table.c.tensor)
+    ).where(*eliminated, elsewhere)
+    count, size, lowest, highest = _execute(connection, totals).one()
+    rest = _trips(connection, reader, *eliminated, elsewhere, limit=first)
+    group = RoundTripGroup(count, int(size or 0), tuple(rest), count > 0 and lowest == highest)
+    return PictureTrips(by_tensor, fused, group)
+
+
+def _trips(
+    connection: Connection, reader: _RowReader, *where: Any, limit: int | None = None
+) -> list[doc.RoundTrip]:
+    query = reader.select().where(*where).order_by(reader.table.c.position).limit(limit)
+    return [doc.RoundTrip.model_validate(fields) for _, fields in reader.rows(connection, query)]
+
+
+@dataclass(frozen=True)
+class RoundTripFate:
+    """The round trips that share one fate (eliminated, kept, unknown), by their totals:
+    what the summary says of them (`backend.figures.summary.Fate`), counted by SQLite."""
+
+    count: int
+    bytes: int
+    distinct: int  # different tensor names among them
+    names: tuple[str, ...]  # those names in order of first appearance, when at most `named`
+    reason: str | None  # the first one's unknown_reason
+
+
+def round_trip_fates(
+    connection: Connection, run_id: str, named: int
+) -> dict[bool | None, RoundTripFate]:
+    """The run's round trips grouped by `eliminated` (True, False, None): one aggregate
+    over the run's rows instead of loading them (0.13 s against 0.4 s at 200,000)."""
     table = ROUND_TRIPS.table
-    query = (
-        select(*(table.c[name] for name in RoundTripFacts._fields))
-        .where(table.c.run_id == run_id)
-        .order_by(table.c.position)
-    )
-    names: dict[str, tuple[str, ...]] = {}  # a run repeats the same few consumer lists
-    facts = []
-    for tensor, size, producer, consumers, gone, into, why in _execute(connection, query):
-        if consumers not in names:
-            names[consumers] = tuple(json.loads(consumers))
-        eliminated = None if gone is None else bool(gone)
-        facts.append(
-            RoundTripFacts(tensor, size, producer, names[consumers], eliminated, into, why)
+    of_run = table.c.run_id == run_id
+    totals = (
+        select(
+            table.c.eliminated,
+            func.count(),
+            func.sum(table.c.bytes),
+            func.count(table.c.tensor.distinct()),
         )
-    return facts
+        .where(of_run)
+        .group_by(table.c.eliminated)
+    )
+    fates = {}
+    for stored, count, size, distinct in _execute(connection, totals).all():
+        same = (of_run, table.c.eliminated.is_(stored))  # IS: also for NULL
+        names: tuple[str, ...] = ()
+        if distinct <= named:
+            in_order = select(table.c.tensor).where(*same).group_by(table.c.tensor)
+            in_order = in_order.order_by(func.min(table.c.position))
+            names = tuple(row[0] for row in _execute(connection, in_order))
+        first = select(table.c.unknown_reason).where(*same).order_by(table.c.position).limit(1)
+        reason = _execute(connection, first).scalar()
+        fate = None if stored is None else bool(stored)
+        fates[fate] = RoundTripFate(count, int(size or 0), distinct, names, reason)
+    return fates

@@ -401,10 +401,22 @@ class Store:
         trips = [doc.RoundTrip.model_validate(row) for row in rows]
         return RoundTripPage(offset=offset, total=total, round_trips=trips)
 
-    def round_trip_facts(self, run_id: str) -> list[children.RoundTripFacts]:
-        """Every round trip of the run, reduced to what the summary and figures read."""
-        with _gc_paused(), read_session(self.engine) as session:
-            return children.round_trip_facts(session.connection(), run_id)
+    def round_trip_fates(
+        self, run_id: str, named: int
+    ) -> dict[bool | None, children.RoundTripFate]:
+        """The run's round trips by fate (eliminated, kept, unknown): their totals, and
+        their tensor names when there are at most `named`."""
+        with read_session(self.engine) as session:
+            return children.round_trip_fates(session.connection(), run_id, named)
+
+    def picture_trips(
+        self, run_id: str, tensors: Sequence[str], kernels: Sequence[str], first: int
+    ) -> children.PictureTrips:
+        """The round trips a traffic picture shows: every one of these tensors, the
+        eliminated ones fused into these kernels, and the first `first` and totals of the
+        other eliminated ones."""
+        with read_session(self.engine) as session:
+            return children.picture_trips(session.connection(), run_id, tensors, kernels, first)
 
     def load_sweep(self, sweep_id: str) -> list[doc.SweepPoint]:
         """A sweep's points as they stand now, smallest size first."""
