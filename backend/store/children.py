@@ -26,7 +26,7 @@ from sqlalchemy.dialects import sqlite
 
 from backend import result as doc
 from backend.run_head import VariantTotals
-from backend.store.models import Kernel, RoundTrip, Transfer, Variant
+from backend.store.models import metadata
 
 _DIALECT = sqlite.dialect()
 # SQLite's default limit on variables in one statement is 32,766; stay far below it.
@@ -56,10 +56,10 @@ class _Columns:
         return str(insert(self.table).compile(dialect=_DIALECT, column_keys=list(keys)))
 
 
-VARIANTS = _Columns(Variant.__table__, ("id", "run_id", "name", "position"))  # type: ignore[attr-defined]
-KERNELS = _Columns(Kernel.__table__, ("id", "variant_id", "position"))  # type: ignore[attr-defined]
-TRANSFERS = _Columns(Transfer.__table__, ("id", "kernel_id", "position"))  # type: ignore[attr-defined]
-ROUND_TRIPS = _Columns(RoundTrip.__table__, ("id", "run_id", "position"))  # type: ignore[attr-defined]
+VARIANTS = _Columns(metadata.tables["variants"], ("id", "run_id", "name", "position"))
+KERNELS = _Columns(metadata.tables["kernels"], ("id", "variant_id", "position"))
+TRANSFERS = _Columns(metadata.tables["transfers"], ("id", "kernel_id", "position"))
+ROUND_TRIPS = _Columns(metadata.tables["round_trips"], ("id", "run_id", "position"))
 
 
 # ---- writing ----------------------------------------------------------------------------
@@ -67,7 +67,9 @@ ROUND_TRIPS = _Columns(RoundTrip.__table__, ("id", "run_id", "position"))  # typ
 
 @dataclass
 class _Encoder:
-    """JSON text per distinct list, remembered for one save."""
+    """JSON text per distinct list, remembered for one save. Every JSON column holds a flat
+    list of ints or of strings (validated by the document's models), so the list's items
+    are its key: `[1]` and `[1.0]` never both occur."""
 
     seen: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
