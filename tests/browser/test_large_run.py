@@ -55,3 +55,32 @@ def test_the_kernel_table_pages_and_a_line_lists_its_kernels(page: Any, long_run
     detail.get_by_role("button", name="compiled #150: cpp_fused_add_mul_sub_maximum_150").click()
     expect(detail.locator("h3")).to_have_text("cpp_fused_add_mul_sub_maximum_150")
     expect(detail.locator("li")).to_have_count(6)  # 5 reads and 1 write
+
+
+# A click on a bar, as Plotly reports it to the page's handler.
+CLICK = (
+    "cd => document.getElementById('timeline').emit('plotly_click', {points: [{customdata: cd}]})"
+)
+SHOWS_WINDOW = """([lo, hi]) => {
+  const meta = document.getElementById('timeline').layout.meta;
+  return meta && Math.abs(meta.window_us[0] - lo) < 1e-6 && Math.abs(meta.window_us[1] - hi) < 1e-6;
+}"""
+
+
+def test_clicking_a_merged_bar_draws_its_kernels(page: Any, long_run: str) -> None:
+    """The timeline is planned from time columns; a zoom into a merged bar is planned from
+    the kernels in its window and draws each of them."""
+    page.goto(f"/r/{long_run}")
+    page.locator("#timeline[data-ready=true]").wait_for()
+    merged = page.evaluate(
+        """() => document.getElementById('timeline').data
+             .flatMap(t => t.customdata || []).filter(cd => cd[1] === -1)"""
+    )
+    assert merged, "expected the short early kernels merged at this width"
+    start, span = merged[0][2], merged[0][3]
+    with page.expect_response(lambda r: "start_us=" in r.url and "/figures/timeline" in r.url):
+        page.evaluate(CLICK, merged[0])
+    page.wait_for_function(SHOWS_WINDOW, arg=[start, start + span])
+    meta = page.evaluate("() => document.getElementById('timeline').layout.meta")
+    assert meta["kernels_in_window"] >= merged[0][6]  # every merged kernel is in view ...
+    assert meta["merged_bars"] < meta["kernels_in_window"]  # ... drawn finer than one bar
