@@ -26,10 +26,6 @@ Direction = Literal["read", "write"]
 TensorRole = Literal["input", "output", "intermediate", "parameter", "scratch"]
 KernelKind = Literal["elementwise", "reduction", "matmul", "copy", "fused", "other"]
 VariantName = Literal["eager", "compiled"]
-# Fields the worker fills that the store does not keep yet (it needs a column for them):
-# `kernelscope run --json` and a remote worker's report have them; `show` and the API
-# give null.
-NOT_STORED: tuple[str, ...] = ("step_seconds", "prewarm_s")
 
 
 class ErrorInfo(BaseModel):

@@ -4,12 +4,32 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
-from backend.api.context import Context, result_of, result_with_kernels
+from backend.api.conditional import NOT_MODIFIED, Tagged, conditional
+from backend.api.context import (
+    AppContext,
+    Context,
+    head_of_run,
+    head_with_kernels,
+    kernel_times,
+)
 from backend.api.errors import ERROR_RESPONSES, ApiError
 from backend.api.run_access import READ_RUN
-from backend.figures import run_timeline, sweep_figure, traffic_figure
+from backend.figures import (
+    MAX_KERNELS,
+    LaneTimes,
+    TrafficTrips,
+    TripGroup,
+    draw_timeline,
+    plan_timeline,
+    sweep_figure,
+    traffic_asks,
+    traffic_figure_of,
+)
+from backend.figures.placement import HOVER_TRIPS
+from backend.result import Variant, VariantName
+from backend.run_head import RunHead
 
 router = APIRouter(
     prefix="/api/runs/{run_id}/figures",
@@ -18,17 +38,24 @@ router = APIRouter(
     dependencies=[READ_RUN],  # 404 for a run the caller may not see
 )
 FIGURE_RESPONSE: dict[int | str, dict[str, Any]] = {
-    200: {"description": "a Plotly figure: {data, layout}", "content": {"application/json": {}}}
+    200: {"description": "a Plotly figure: {data, layout}", "content": {"application/json": {}}},
+    **NOT_MODIFIED,
 }
+VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")  # top lane first
 
 
 def figure_response(figure: Any) -> Response:
     return Response(figure.to_json(), media_type="application/json")
 
 
+def _figure_bytes(figure: Any) -> Tagged:
+    return Tagged.of(figure.to_json().encode())
+
+
 @router.get("/timeline", responses=FIGURE_RESPONSE)
 def timeline(
     run_id: str,
+    request: Request,
     context: Context,
     start_us: float | None = None,
     end_us: float | None = None,
@@ -37,24 +64,72 @@ def timeline(
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and
     width are merged (level of detail): ask again with the zoomed window for finer bars."""
     window = _window(start_us, end_us)
-    return figure_response(
-        run_timeline(result_with_kernels(context, run_id), window=window, width_px=width_px)
-    )
+    head = head_with_kernels(context, run_id)
+
+    def build() -> Tagged:
+        return _figure_bytes(_timeline(context, head, window, width_px))
+
+    if window is not None:
+        return conditional(request, build())
+    # the whole run, which every page load asks for first: kept
+    tagged = context.results.part(run_id, ("timeline", width_px), build, kept="figure")
+    return conditional(request, tagged)
+
+
+def _timeline(
+    context: AppContext, head: RunHead, window: tuple[float, float] | None, width_px: int
+) -> Any:
+    """Level of detail from the kernels' time columns; whole kernels only for the bars that
+    show one kernel each."""
+    times = kernel_times(context, head.id)
+    lanes = [
+        LaneTimes(name, found.index, found.start_us, found.dur_us, compiled=name == "compiled")
+        for name in VARIANTS
+        if (found := times.get(name)) is not None
+    ]
+    plan = plan_timeline(lanes, window=window, width_px=width_px)
+    kernels = [
+        context.store.kernels_at(head.id, lane.label, plan.positions(i))
+        for i, lane in enumerate(lanes)
+    ]
+    return draw_timeline(plan, kernels)
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
-def traffic(run_id: str, context: Context) -> Response:
+def traffic(run_id: str, request: Request, context: Context) -> Response:
     """What each kernel read from and wrote to device memory, and the eliminated round trips."""
-    return figure_response(traffic_figure(result_with_kernels(context, run_id)))
+    head = head_with_kernels(context, run_id)
+    tagged = context.results.part(run_id, "traffic", lambda: _figure_bytes(_traffic(context, head)))
+    return conditional(request, tagged)
+
+
+def _traffic(context: AppContext, head: RunHead) -> Any:
+    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
+    those show: only they are read."""
+    variants: dict[VariantName, Variant] = {}
+    for name, totals in head.variants.items():
+        page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
+        kernels = [] if page is None else page.kernels
+        variants[name] = Variant(**totals.model_dump(), kernels=kernels)
+    eager, compiled = variants.get("eager"), variants.get("compiled")
+    if eager is None or compiled is None:
+        trips = TrafficTrips({}, {}, TripGroup.of([]))
+    else:
+        asks = traffic_asks(eager, compiled, MAX_KERNELS)
+        found = context.store.picture_trips(
+            head.id, sorted(asks.tensors), sorted(asks.kernels), HOVER_TRIPS
+        )
+        trips = TrafficTrips(found.by_tensor, found.fused, found.rest)
+    return traffic_figure_of(head.status, variants, trips)
 
 
 @router.get("/sweep", responses=FIGURE_RESPONSE)
-def sweep(run_id: str, context: Context) -> Response:
+def sweep(run_id: str, request: Request, context: Context) -> Response:
     """Speedup and bytes against size for the run's sweep (404 when it has none)."""
-    figure = sweep_figure(result_of(context, run_id).sweep)
+    figure = sweep_figure(head_of_run(context, run_id).sweep)
     if figure is None:
         raise ApiError(404, "sweep_not_found", f"Run {run_id} is not part of a sweep with data.")
-    return figure_response(figure)
+    return conditional(request, _figure_bytes(figure))  # siblings still finishing: not kept
 
 
 def _window(start_us: float | None, end_us: float | None) -> tuple[float, float] | None:

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.queue.protocol import KIND_PATTERN
-from backend.result import RunResult, RunStatus
+from backend.result import RunResult, RunStatus, VariantName
+from backend.run_head import RunHead
 from backend.store.repository import RunSummary
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
@@ -64,10 +65,17 @@ class Links(BaseModel):
     permalink: str
     previous_run: str | None = Field(description="the latest earlier run of the same code")
     downloads: dict[str, str]
+    kernels: dict[VariantName, str] = Field(
+        default_factory=dict,
+        description="each variant's kernels with their transfers, paged (?offset=&limit=)",
+    )
+    round_trips: str | None = Field(
+        default=None, description="the run's round trips, paged (?offset=&limit=)"
+    )
 
 
-class RunDocument(RunResult):
-    """The result document, plus where the run is while unfinished and related links."""
+class RunExtras(BaseModel):
+    """What the API adds to the document: the code, the lesson in words, progress, links."""
 
     code: str = Field(description="the snippet as submitted")
     summary: list[str] = Field(
@@ -78,6 +86,18 @@ class RunDocument(RunResult):
     links: Links | None = None
     owner: str | None = Field(default=None, description="the author (null: made without accounts)")
     visibility: Visibility = DEFAULT_VISIBILITY
+
+
+class RunDocument(RunExtras, RunHead):
+    """What `GET /api/runs/{id}` serves: the result document without each variant's
+    `kernels` and without `round_trips` (both paged from `links.kernels` and
+    `links.round_trips`), plus where the run is while unfinished and related links.
+    Opens at once at any size; `result.json` under `links.downloads` has everything."""
+
+
+class RunExport(RunExtras, RunResult):
+    """The `result.json` download: the whole result document, every kernel and transfer
+    and round trip, plus the same additions as the run document."""
 
 
 class RunPage(BaseModel):

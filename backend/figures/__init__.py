@@ -1,18 +1,42 @@
 """Plotly figures built from the result document: pure functions, no I/O.
 
 The API returns `figure.to_json()`; the page renders it with `Plotly.newPlot` (or
-`Plotly.react`) and never computes anything a figure could carry itself.
+`Plotly.react`) and never computes anything a figure could carry itself. Each figure also
+takes just the parts it reads (`*_of`, `plan_timeline`/`draw_timeline`), so a large run's
+figures are drawn from a few columns and rows, never from the whole document.
 """
 
+from backend.figures.placement import TrafficAsks, TrafficTrips, TripGroup, traffic_asks
+from backend.figures.summary import NAMED, Fate, fates_of, summary_sentences
 from backend.figures.sweep import sweep_figure
-from backend.figures.timeline import Lane, run_timeline, timeline_figure
-from backend.figures.traffic import traffic_figure, traffic_summary
+from backend.figures.timeline import (
+    Lane,
+    LaneTimes,
+    draw_timeline,
+    plan_timeline,
+    run_timeline,
+    timeline_figure,
+)
+from backend.figures.traffic import MAX_KERNELS, traffic_figure, traffic_figure_of, traffic_summary
 
 __all__ = [
+    "MAX_KERNELS",
+    "NAMED",
+    "Fate",
     "Lane",
+    "LaneTimes",
+    "TrafficAsks",
+    "TrafficTrips",
+    "TripGroup",
+    "draw_timeline",
+    "fates_of",
+    "plan_timeline",
     "run_timeline",
+    "summary_sentences",
     "sweep_figure",
     "timeline_figure",
+    "traffic_asks",
     "traffic_figure",
+    "traffic_figure_of",
     "traffic_summary",
 ]

@@ -4,14 +4,20 @@ Pure geometry, no Plotly: which transfers of which kernels are drawn and where, 
 intermediates sit in memory between their write and their last read back (round-trip
 blocks, stacked on tracks when they overlap), and where each eliminated round trip's
 never-written ghost goes.
+
+The picture draws a run's first few kernels, so it needs few of its round trips:
+`traffic_asks` names them (the drawn blocks' tensors, the drawn compiled kernels) and
+`TrafficTrips` holds them, with every other eliminated round trip as one `TripGroup`. A
+large run's are read by the store; a document's picked from its list (`TrafficTrips.of`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from backend.result import Kernel, RoundTrip, Transfer, Variant
+from backend.figures.inputs import RoundTripLike, TripGroupLike
+from backend.result import Kernel, Transfer, Variant
 
 KERNEL_GAP = 0.5
 GHOST_UNITS = 2.6
@@ -19,6 +25,63 @@ GHOST_SHARE = 0.22  # of the panel's width, at least
 MAX_ARROWS_PER_KERNEL = 8  # a kernel with more transfers shows its largest; hover says so
 MAX_GHOSTS_PER_KERNEL = 3  # more than this under one kernel become one combined ghost
 MAX_TRACKS = 3  # overlapping round-trip blocks stack in at most this many tracks
+HOVER_TRIPS = 8  # a ghost's hover lists this many of its round trips, then counts the rest
+
+
+@dataclass(frozen=True)
+class TripGroup:
+    """Eliminated round trips drawn as one ghost: the first few in full, and their totals."""
+
+    count: int
+    bytes: int
+    first: tuple[RoundTripLike, ...]  # at most HOVER_TRIPS, in order
+    one_tensor: bool  # all of them round trips of the same tensor
+
+    @classmethod
+    def of(cls, trips: Sequence[RoundTripLike]) -> TripGroup:
+        one = len({t.tensor for t in trips}) == 1
+        return cls(len(trips), sum(t.bytes for t in trips), tuple(trips[:HOVER_TRIPS]), one)
+
+
+@dataclass(frozen=True)
+class TrafficAsks:
+    """The round trips a picture shows: those of the tensors its eager blocks hold, and
+    the eliminated ones fused into its compiled kernels (by kernel name or short name)."""
+
+    tensors: frozenset[str]
+    kernels: frozenset[str]
+
+
+@dataclass(frozen=True)
+class TrafficTrips:
+    """The round trips `TrafficAsks` names, in the document's order."""
+
+    by_tensor: Mapping[str, Sequence[RoundTripLike]]  # every round trip of each tensor asked
+    fused: Mapping[str, Sequence[RoundTripLike]]  # eliminated, by the kernel asked for
+    rest: TripGroupLike  # every other eliminated round trip
+
+    @classmethod
+    def of(cls, trips: Sequence[RoundTripLike], asks: TrafficAsks) -> TrafficTrips:
+        """Picked from a document's whole list."""
+        by_tensor: dict[str, list[RoundTripLike]] = {}
+        fused: dict[str, list[RoundTripLike]] = {}
+        rest: list[RoundTripLike] = []
+        for trip in trips:
+            if trip.tensor in asks.tensors:
+                by_tensor.setdefault(trip.tensor, []).append(trip)
+            if trip.eliminated and trip.fused_into in asks.kernels:
+                fused.setdefault(trip.fused_into, []).append(trip)
+            elif trip.eliminated:
+                rest.append(trip)
+        return cls(by_tensor, fused, TripGroup.of(rest))
+
+
+def traffic_asks(eager: Variant, compiled: Variant, max_kernels: int) -> TrafficAsks:
+    """What `TrafficTrips` the panels of these variants' first `max_kernels` kernels need."""
+    blocks = _spans(_slots(eager.kernels[:max_kernels]))
+    drawn = compiled.kernels[:max_kernels]
+    kernels = {k.name for k in drawn} | {k.short_name for k in drawn}
+    return TrafficAsks(frozenset(span.tensor for span in blocks), frozenset(kernels))
 
 
 @dataclass(frozen=True)
@@ -50,14 +113,14 @@ class Span:
     bytes: int
     readers: list[str] = field(default_factory=list)
     track: int = 0
-    trip: RoundTrip | None = None
+    trip: RoundTripLike | None = None
 
 
 @dataclass(frozen=True)
 class Ghost:
     """Eliminated round trips drawn as one never-written box."""
 
-    trips: tuple[RoundTrip, ...]
+    trips: TripGroupLike
     x0: float
     x1: float
     into: Kernel | None
@@ -79,21 +142,18 @@ class Panel:
         return max(ends, default=0.0)
 
 
-def eager_panel(variant: Variant, trips: Sequence[RoundTrip], max_kernels: int) -> Panel:
+def eager_panel(variant: Variant, trips: TrafficTrips, max_kernels: int) -> Panel:
     """Eager kernels; the blocks in memory are the document's round trips."""
     panel = _panel("eager", 1, variant, max_kernels)
-    by_tensor: dict[str, list[RoundTrip]] = {}  # one pass: a run can have 100,000s of trips
-    for trip in trips:
-        by_tensor.setdefault(trip.tensor, []).append(trip)
     for span in _spans(panel.slots):
-        span.trip = _round_trip_of(span, by_tensor.get(span.tensor, []))
+        span.trip = _round_trip_of(span, trips.by_tensor.get(span.tensor, []))
         if span.trip is not None:
             panel.spans.append(span)
     _stack(panel.spans)
     return panel
 
 
-def _round_trip_of(span: Span, same_tensor: Sequence[RoundTrip]) -> RoundTrip | None:
+def _round_trip_of(span: Span, same_tensor: Sequence[RoundTripLike]) -> RoundTripLike | None:
     """The round trip a block shows: same tensor and producer op, else same tensor."""
     same_producer = [t for t in same_tensor if t.producer == span.producer.op]
     found = same_producer or same_tensor
@@ -101,20 +161,22 @@ def _round_trip_of(span: Span, same_tensor: Sequence[RoundTrip]) -> RoundTrip | 
 
 
 def compiled_panel(
-    variant: Variant, trips: Sequence[RoundTrip], max_kernels: int, eager_units: float
+    variant: Variant, trips: TrafficTrips, max_kernels: int, eager_units: float
 ) -> Panel:
     """Compiled kernels, what still round-trips through memory, and the eliminated ghosts."""
     panel = _panel("compiled", 2, variant, max_kernels)
     panel.spans = _stack(_spans(panel.slots))  # what still goes through memory after fusion
     # a ghost's label must stay legible when the eager panel sets a wide scale
     width = max(GHOST_UNITS, GHOST_SHARE * max(eager_units, panel.units))
-    panel.ghosts = _ghosts([t for t in trips if t.eliminated], panel.slots, width)
+    panel.ghosts = _ghosts(trips, panel.slots, width)
     return panel
 
 
 def _panel(name: str, row: int, variant: Variant, max_kernels: int) -> Panel:
+    """`variant.kernels` may hold only its first `max_kernels`: the rest are counted."""
     kernels = variant.kernels[:max_kernels]
-    return Panel(name, row, variant, _slots(kernels), len(variant.kernels) - len(kernels))
+    every = max(variant.kernel_count, len(variant.kernels))
+    return Panel(name, row, variant, _slots(kernels), every - len(kernels))
 
 
 def _slots(kernels: Iterable[Kernel]) -> list[Slot]:
@@ -178,34 +240,37 @@ def _stack(spans: list[Span]) -> list[Span]:
     return spans
 
 
-def _ghosts(eliminated: Sequence[RoundTrip], slots: Sequence[Slot], width: float) -> list[Ghost]:
+def _ghosts(trips: TrafficTrips, slots: Sequence[Slot], width: float) -> list[Ghost]:
     """Never-written boxes next to the kernel each intermediate was fused into, left to right."""
     ghosts: list[Ghost] = []
     cursor = float("-inf")
     end_of_kernels = max((s.x1 for s in slots), default=0.0) + KERNEL_GAP
-    for into, trips in _by_fused_kernel(eliminated, slots):
-        chunks = [trips] if len(trips) > MAX_GHOSTS_PER_KERNEL else [[t] for t in trips]
+    for into, group in _by_fused_kernel(trips, slots):
+        chunks: Sequence[TripGroupLike] = [group]
+        if group.count <= MAX_GHOSTS_PER_KERNEL:  # a few: one ghost each (all in `first`)
+            chunks = [TripGroup.of([trip]) for trip in group.first]
         for chunk in chunks:
             x0 = max(into.x0 if into else end_of_kernels, cursor + 0.2)
-            ghosts.append(Ghost(tuple(chunk), x0, x0 + width, into.kernel if into else None))
+            ghosts.append(Ghost(chunk, x0, x0 + width, into.kernel if into else None))
             cursor = x0 + width
     return ghosts
 
 
 def _by_fused_kernel(
-    eliminated: Sequence[RoundTrip], slots: Sequence[Slot]
-) -> list[tuple[Slot | None, list[RoundTrip]]]:
+    trips: TrafficTrips, slots: Sequence[Slot]
+) -> list[tuple[Slot | None, TripGroupLike]]:
     """Round trips grouped by the drawn kernel that absorbed them (None: not drawn, or none)."""
     by_name: dict[str, Slot] = {}
     for slot in slots:
         by_name.setdefault(slot.kernel.name, slot)
         by_name.setdefault(slot.kernel.short_name, slot)
-    groups: dict[str | None, list[RoundTrip]] = {}
-    for trip in eliminated:
-        groups.setdefault(trip.fused_into if trip.fused_into in by_name else None, []).append(trip)
     placed = sorted(
-        ((by_name[k], trips) for k, trips in groups.items() if k is not None),
+        (
+            (by_name[name], TripGroup.of(fused))
+            for name, fused in trips.fused.items()
+            if name in by_name and fused
+        ),
         key=lambda group: group[0].x0,
     )
-    unplaced = [(None, groups[None])] if None in groups else []
+    unplaced = [(None, trips.rest)] if trips.rest.count else []
     return [*placed, *unplaced]

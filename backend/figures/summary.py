@@ -2,62 +2,99 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
+from backend.figures.inputs import FateLike, RoundTripLike, VariantCounts
 from backend.figures.units import human_bytes, join_words, plural
-from backend.result import RoundTrip, RunResult, Variant
+from backend.result import RunResult, Totals
+
+NAMED = 3  # a sentence names at most this many intermediates; past it, it counts them
+FATES: tuple[bool | None, ...] = (True, False, None)  # eliminated, kept, unknown
+
+
+@dataclass(frozen=True)
+class Fate:
+    """The round trips that share one fate (eliminated, kept or unknown), by their totals:
+    all a sentence says of them, however many there are."""
+
+    count: int
+    bytes: int
+    distinct: int  # how many different tensor names they have
+    names: tuple[str, ...]  # those names in order of first appearance, when at most NAMED
+    reason: str | None  # the first one's unknown_reason
+
+    @classmethod
+    def of(cls, trips: Sequence[RoundTripLike]) -> Fate:
+        names = list(dict.fromkeys(t.tensor for t in trips))
+        shown = tuple(names) if len(names) <= NAMED else ()
+        reason = trips[0].unknown_reason if trips else None
+        return cls(len(trips), sum(t.bytes for t in trips), len(names), shown, reason)
+
+
+def fates_of(round_trips: Sequence[RoundTripLike]) -> dict[bool | None, Fate]:
+    """The round trips' fates: True eliminated, False kept, None unknown."""
+    return {fate: Fate.of([t for t in round_trips if t.eliminated is fate]) for fate in FATES}
 
 
 def traffic_summary(result: RunResult) -> list[str]:
     """The lesson in words, from the document's own numbers."""
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
+    return summary_sentences(eager, compiled, result.totals, fates_of(result.round_trips))
+
+
+def summary_sentences(
+    eager: VariantCounts | None,
+    compiled: VariantCounts | None,
+    totals: Totals | None,
+    fates: Mapping[bool | None, FateLike],
+) -> list[str]:
+    """`traffic_summary` from the parts it reads: the variants' counts, not their kernels,
+    and the round trips' fates, not the round trips."""
     if eager is None or compiled is None:
         return []
-    gone = [t for t in result.round_trips if t.eliminated]
-    kept = [t for t in result.round_trips if t.eliminated is False]
-    unknown = [t for t in result.round_trips if t.eliminated is None]
-    saved = result.totals.bytes_saved if result.totals else sum(t.bytes for t in gone)
+    gone, kept, unknown = (fates.get(fate) for fate in FATES)
+    saved = totals.bytes_saved if totals else (gone.bytes if gone else 0)
     counts = f"eager: {_counts(eager)}; compiled: {_counts(compiled)}"
     sentences = [f"{counts}; {_eliminated_clause(gone, saved)}"]
-    if kept:
+    if kept and kept.count:
         sentences.append(_kept_sentence(kept))
-    if unknown:
+    if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
     return sentences
 
 
-def _counts(variant: Variant) -> str:
+def _counts(variant: VariantCounts) -> str:
     return f"{plural(variant.kernel_count, 'kernel')}, {plural(variant.transfer_count, 'transfer')}"
 
 
-def _eliminated_clause(gone: Sequence[RoundTrip], saved: int) -> str:
-    names = _unique(t.tensor for t in gone)
-    if not names:
+def _eliminated_clause(gone: FateLike | None, saved: int) -> str:
+    if gone is None or not gone.count:
         return "no intermediate was eliminated"
-    if len(gone) == 1:
-        return f"the intermediate {names[0]} never touches memory ({human_bytes(saved)} saved)"
+    if gone.count == 1:
+        return f"the intermediate {gone.names[0]} never touches memory ({human_bytes(saved)} saved)"
     # a variable assigned in a loop names many intermediates: count round trips, not names
-    listed = len(names) == len(gone) <= 3
-    what = f"the intermediates {join_words(names)}" if listed else plural(len(gone), "intermediate")
+    listed = gone.distinct == gone.count <= NAMED
+    what = (
+        f"the intermediates {join_words(gone.names)}"
+        if listed
+        else plural(gone.count, "intermediate")
+    )
     return f"{what} never touch memory ({human_bytes(saved)} saved)"
 
 
-def _kept_sentence(kept: Sequence[RoundTrip]) -> str:
-    names, moved = _unique(t.tensor for t in kept), human_bytes(sum(t.bytes for t in kept))
-    if len(kept) == 1:
-        return f"{names[0]} still goes through memory when compiled ({moved} round trip)"
-    listed = len(names) == len(kept) <= 3
-    what = join_words(names) if listed else plural(len(kept), "intermediate")
+def _kept_sentence(kept: FateLike) -> str:
+    moved = human_bytes(kept.bytes)
+    if kept.count == 1:
+        return f"{kept.names[0]} still goes through memory when compiled ({moved} round trip)"
+    listed = kept.distinct == kept.count <= NAMED
+    what = join_words(kept.names) if listed else plural(kept.count, "intermediate")
     return f"{what} still go through memory when compiled ({moved} of round trips)"
 
 
-def _unknown_sentence(unknown: Sequence[RoundTrip]) -> str:
-    names = _unique(t.tensor for t in unknown)
-    what = join_words(names) if len(names) <= 3 else plural(len(names), "intermediate")
-    why = unknown[0].unknown_reason or "no evidence either way"
-    verb = "goes" if len(names) == 1 else "go"
+def _unknown_sentence(unknown: FateLike) -> str:
+    named = unknown.distinct <= NAMED
+    what = join_words(unknown.names) if named else plural(unknown.distinct, "intermediate")
+    why = unknown.reason or "no evidence either way"
+    verb = "goes" if unknown.distinct == 1 else "go"
     return f"whether {what} still {verb} through memory is unknown ({why})"
-
-
-def _unique(names: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(names))

@@ -5,21 +5,32 @@ overlap the requested window are sent, and runs of kernels too narrow to see at 
 zoom are drawn as one grey "merged" bar. The page asks again with a narrower window
 (`?start_us=&end_us=&width_px=`) when the reader zooms, using `layout.meta`.
 
+Two steps, so a large run's figure never needs every kernel whole: `plan_timeline` decides
+the bars from each lane's start times and durations alone (`LaneTimes`, columns; a zoom
+looks only at the kernels in its window), and `draw_timeline` draws them, given the few
+kernels the plan draws on their own (`TimelinePlan.positions`). `timeline_figure` does
+both for kernels already in memory.
+
 customdata, one row per bar; the page's JavaScript relies on this layout:
 
     [0] lane index (0 = top lane)    [2] bar start, µs
     [1] `Kernel.index`, -1 merged    [3] bar length, µs
 
 Kernel bars go on with [4] short name, [5] op, [6] bytes read, [7] bytes written (human
-units), [8] extra hover lines (launch shape, bandwidth; may be empty). Merged bars go on
-with [4] first and [5] last `Kernel.index` of the run (its lane's kernels from [4] to [5]
-in launch order), [6] how many kernels, [7] their summed time in µs.
+units), [8] extra hover lines (launch shape, bandwidth; may be empty), [9] the snippet
+lines it came from. Merged bars go on with [4] first and [5] last `Kernel.index` of the run
+(its lane's kernels from [4] to [5] in launch order), [6] how many kernels, [7] their summed
+time in µs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import accumulate, pairwise
+from operator import add
 from typing import Any
 
 import plotly.graph_objects as go
@@ -43,10 +54,68 @@ _STYLES.update({ISLAND: EAGER_ISLAND, MERGED_KEY: MERGED})
 
 @dataclass(frozen=True)
 class Lane:
+    """A lane whose kernels are in memory."""
+
     label: str
     kernels: Sequence[Kernel]
     # In a compiled lane, kernels outside every compiled graph ran eagerly (graph break).
     compiled: bool = False
+
+
+@dataclass(frozen=True)
+class LaneTimes:
+    """One lane's kernels as columns, in launch order: all that level of detail reads."""
+
+    label: str
+    index: Sequence[int]  # Kernel.index of each
+    start_us: Sequence[float]
+    dur_us: Sequence[float]
+    compiled: bool = False
+
+    @classmethod
+    def of(cls, lane: Lane) -> LaneTimes:
+        kernels = lane.kernels
+        return cls(
+            lane.label,
+            [k.index for k in kernels],
+            [k.start_us for k in kernels],
+            [k.dur_us for k in kernels],
+            lane.compiled,
+        )
+
+    def __len__(self) -> int:
+        return len(self.start_us)
+
+    @cached_property
+    def extent(self) -> tuple[float, float] | None:
+        if not self.start_us:
+            return None
+        ends = map(add, self.start_us, self.dur_us)
+        return min(self.start_us), max(ends)
+
+    @cached_property
+    def _reach(self) -> list[float] | None:
+        """The latest end of any kernel up to each one, when starts never go back (one
+        stream): then a window's kernels lie between two binary searches. None otherwise."""
+        starts = self.start_us
+        if any(later < earlier for earlier, later in pairwise(starts)):
+            return None
+        return list(accumulate(map(add, starts, self.dur_us), max))
+
+    def in_window(self, low: float, high: float) -> Iterable[int]:
+        """Positions of the kernels overlapping [low, high], in launch order."""
+        extent = self.extent
+        if extent is None:
+            return range(0)
+        if low <= extent[0] and extent[1] <= high:  # the whole lane, as every page load asks
+            return range(len(self))
+        starts, durations, reach = self.start_us, self.dur_us, self._reach
+        first, stop = 0, len(starts)
+        if reach is not None:  # the first kernel to reach `low` .. the last to start by `high`
+            first, stop = bisect_left(reach, low), bisect_right(starts, high)
+        return (
+            i for i in range(first, stop) if starts[i] <= high and starts[i] + durations[i] >= low
+        )
 
 
 MIN_BAR_PX = 2.0  # narrowest bar drawn
@@ -58,18 +127,16 @@ OUTLINED_FROM_PX = 6.0  # ... drawn only on bars at least this wide
 class _Run:
     """Consecutive too-narrow kernels of one lane, drawn as one merged bar."""
 
-    first: Kernel
-    last: Kernel
+    first: int  # Kernel.index of the first and last
+    last: int
     start_us: float
     end_us: float
     busy_us: float
     count: int = 1
 
-    def take(self, kernel: Kernel) -> None:
-        self.last = kernel
-        self.end_us = max(self.end_us, kernel.start_us + kernel.dur_us)
-        self.busy_us += kernel.dur_us
-        self.count += 1
+
+# A bar of the plan: the position of a kernel drawn on its own, or a merged run.
+Bar = int | _Run
 
 
 @dataclass(frozen=True)
@@ -86,6 +153,24 @@ class _Scale:
         us_per_px = (window[1] - window[0]) / max(width_px, 1)
         span_px = max(MERGE_SPAN_PX, 2 * min_px)
         return cls(min_px * us_per_px, min_px * us_per_px, span_px * us_per_px, us_per_px)
+
+
+@dataclass(frozen=True)
+class TimelinePlan:
+    """Which bars each lane gets at one window and width (see `plan_timeline`)."""
+
+    lanes: Sequence[LaneTimes]
+    bars: list[list[Bar]]  # per lane, in launch order
+    window: tuple[float, float]
+    extent: tuple[float, float]
+    scale: _Scale
+    width_px: int
+    min_px: float
+
+    def positions(self, lane: int) -> list[int]:
+        """The kernels of lane `lane` drawn on their own: the only ones `draw_timeline`
+        needs whole."""
+        return [bar for bar in self.bars[lane] if isinstance(bar, int)]
 
 
 @dataclass
@@ -120,74 +205,104 @@ def timeline_figure(
 
     `width_px` is the plot's width on screen: it decides which kernels are too narrow to see.
     """
+    times = [LaneTimes.of(lane) for lane in lanes]
+    plan = plan_timeline(times, window=window, width_px=width_px, min_px=min_px)
+    return draw_timeline(plan, [lane.kernels for lane in lanes])
+
+
+def plan_timeline(
+    lanes: Sequence[LaneTimes],
+    *,
+    window: tuple[float, float] | None = None,
+    width_px: int = 1200,
+    min_px: float = 1.0,
+) -> TimelinePlan:
+    """The bars of `timeline_figure`, decided from start times and durations alone."""
     extent = _extent(lanes)
     low, high = window if window is not None else extent
     window = (float(low), float(high))
     if not window[1] >= window[0]:
         raise ValueError(f"window must run forwards, got {window}")
     scale = _Scale.of(window, width_px, min_px)
+    bars = [_level_of_detail(lane, lane.in_window(*window), scale) for lane in lanes]
+    return TimelinePlan(lanes, bars, window, extent, scale, width_px, min_px)
+
+
+def draw_timeline(
+    plan: TimelinePlan, kernels: Sequence[Mapping[int, Kernel] | Sequence[Kernel]]
+) -> go.Figure:
+    """The figure of `plan`; `kernels[i]` holds (at least) lane i's `plan.positions(i)`."""
     rows: dict[str, _Rows] = {}
-    for position, lane in enumerate(lanes):
-        for bar in _level_of_detail(_in_window(lane.kernels, window), scale):
-            _add_bar(rows, position, lane, bar, scale)
+    for position, (lane, bars) in enumerate(zip(plan.lanes, plan.bars, strict=True)):
+        for bar in bars:
+            drawn = bar if isinstance(bar, _Run) else kernels[position][bar]
+            _add_bar(rows, position, lane.label, lane.compiled, drawn, plan.scale)
     figure = go.Figure([_trace(key, rows[key]) for key in _STYLES if key in rows])
-    figure.update_layout(_layout(lanes, window))
-    figure.update_layout(meta=_meta(lanes, rows, window, extent, width_px, min_px))
+    figure.update_layout(_layout(plan.lanes, plan.window))
+    figure.update_layout(meta=_meta(plan, rows))
     return figure
 
 
-def _extent(lanes: Sequence[Lane]) -> tuple[float, float]:
-    starts = [k.start_us for lane in lanes for k in lane.kernels]
-    ends = [k.start_us + k.dur_us for lane in lanes for k in lane.kernels]
-    return (min(starts), max(ends)) if starts else (0.0, 0.0)
+def _extent(lanes: Sequence[LaneTimes]) -> tuple[float, float]:
+    extents = [lane.extent for lane in lanes if lane.extent is not None]
+    if not extents:
+        return (0.0, 0.0)
+    return min(e[0] for e in extents), max(e[1] for e in extents)
 
 
-def _in_window(kernels: Iterable[Kernel], window: tuple[float, float]) -> Iterable[Kernel]:
-    low, high = window
-    return (k for k in kernels if k.start_us <= high and k.start_us + k.dur_us >= low)
-
-
-def _level_of_detail(kernels: Iterable[Kernel], scale: _Scale) -> Iterable[Kernel | _Run]:
-    """One pass: visible kernels pass through; runs of invisible ones become one bar."""
+def _level_of_detail(lane: LaneTimes, positions: Iterable[int], scale: _Scale) -> list[Bar]:
+    """One pass: visible kernels pass through; runs of invisible ones become one bar.
+    (A hot loop over every kernel of a full view: locals, no calls per kernel.)"""
+    starts, durations, indexes = lane.start_us, lane.dur_us, lane.index
+    min_us, gap_us, span_us = scale.min_us, scale.gap_us, scale.span_us
+    bars: list[Bar] = []
     run: _Run | None = None
-    for kernel in kernels:
-        if kernel.dur_us >= scale.min_us:
-            yield from _close(run)
+    first = -1  # position of the run's first kernel: a run of one stays that kernel
+    for i in positions:
+        start, duration = starts[i], durations[i]
+        end = start + duration
+        if duration >= min_us:
+            _close(bars, run, first)
             run = None
-            yield kernel
-        elif run is not None and _extends(run, kernel, scale):
-            run.take(kernel)
-        else:
-            yield from _close(run)
-            run = _Run(
-                kernel, kernel, kernel.start_us, kernel.start_us + kernel.dur_us, kernel.dur_us
-            )
-    yield from _close(run)
+            bars.append(i)
+            continue
+        if run is not None and start - run.end_us <= gap_us:
+            reach = end if end > run.end_us else run.end_us
+            if reach - run.start_us <= span_us:
+                run.last = indexes[i]
+                run.end_us = reach
+                run.busy_us += duration
+                run.count += 1
+                continue
+        _close(bars, run, first)
+        run, first = _Run(indexes[i], indexes[i], start, end, duration), i
+    _close(bars, run, first)
+    return bars
 
 
-def _extends(run: _Run, kernel: Kernel, scale: _Scale) -> bool:
-    end = max(run.end_us, kernel.start_us + kernel.dur_us)
-    return kernel.start_us - run.end_us <= scale.gap_us and end - run.start_us <= scale.span_us
-
-
-def _close(run: _Run | None) -> Iterable[Kernel | _Run]:
+def _close(bars: list[Bar], run: _Run | None, first: int) -> None:
     if run is not None:
         # a lone narrow kernel stays itself: merging one kernel would only hide its name
-        yield run.first if run.count == 1 else run
+        bars.append(first if run.count == 1 else run)
 
 
 def _add_bar(
-    rows: dict[str, _Rows], position: int, lane: Lane, bar: Kernel | _Run, scale: _Scale
+    rows: dict[str, _Rows],
+    position: int,
+    label: str,
+    compiled: bool,
+    bar: Kernel | _Run,
+    scale: _Scale,
 ) -> None:
     if isinstance(bar, _Run):
         key = MERGED_KEY
         span = bar.end_us - bar.start_us
-        data = [position, -1, bar.start_us, span, bar.first.index, bar.last.index, bar.count]
+        data: list[Any] = [position, -1, bar.start_us, span, bar.first, bar.last, bar.count]
         data.append(round(bar.busy_us, 3))
         start, length = bar.start_us, span
     else:
-        key = ISLAND if lane.compiled and bar.graph is None else bar.kind
-        data = [position, bar.index, bar.start_us, bar.dur_us, *_kernel_hover(bar)]
+        key = ISLAND if compiled and bar.graph is None else bar.kind
+        data = [position, bar.index, bar.start_us, bar.dur_us, *_kernel_hover(bar), bar.lines]
         start, length = bar.start_us, bar.dur_us
     target = rows.setdefault(key, _Rows())
     target.base.append(start)
@@ -195,7 +310,7 @@ def _add_bar(
     # customdata keep its real duration); an outline only where it leaves room for the fill.
     target.length.append(max(length, MIN_BAR_PX * scale.us_per_px))
     target.outline.append(OUTLINE_PX if length >= OUTLINED_FROM_PX * scale.us_per_px else 0.0)
-    target.lane.append(lane.label)
+    target.lane.append(label)
     target.customdata.append(data)
 
 
@@ -245,7 +360,7 @@ def _kernel_template(style: BarStyle, key: str) -> str:
     )
 
 
-def _layout(lanes: Sequence[Lane], window: tuple[float, float]) -> dict[str, Any]:
+def _layout(lanes: Sequence[LaneTimes], window: tuple[float, float]) -> dict[str, Any]:
     return {
         "barmode": "overlay",
         "dragmode": "zoom",
@@ -277,22 +392,15 @@ def _padded(window: tuple[float, float]) -> list[float]:
     return [window[0] - pad, window[1] + pad]
 
 
-def _meta(
-    lanes: Sequence[Lane],
-    rows: dict[str, _Rows],
-    window: tuple[float, float],
-    extent: tuple[float, float],
-    width_px: int,
-    min_px: float,
-) -> dict[str, Any]:
+def _meta(plan: TimelinePlan, rows: dict[str, _Rows]) -> dict[str, Any]:
     """What the page needs to ask for a finer figure, and to say what it is looking at."""
     return {
-        "extent_us": list(extent),
-        "window_us": list(window),
-        "width_px": width_px,
-        "min_px": min_px,
-        "lanes": [lane.label for lane in lanes],
-        "kernels": sum(len(lane.kernels) for lane in lanes),
+        "extent_us": list(plan.extent),
+        "window_us": list(plan.window),
+        "width_px": plan.width_px,
+        "min_px": plan.min_px,
+        "lanes": [lane.label for lane in plan.lanes],
+        "kernels": sum(len(lane) for lane in plan.lanes),
         "kernels_in_window": sum(_kernels_in(row) for r in rows.values() for row in r.customdata),
         "bars": sum(len(r.base) for r in rows.values()),
         "merged_bars": len(rows[MERGED_KEY].base) if MERGED_KEY in rows else 0,

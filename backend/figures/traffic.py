@@ -15,7 +15,7 @@ and the two memory bands, so the layout stays bounded by `max_kernels`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -29,16 +29,19 @@ from backend.figures.placement import (
     Panel,
     Slot,
     Span,
+    TrafficTrips,
     compiled_panel,
     eager_panel,
+    traffic_asks,
     transfers_of,
 )
 from backend.figures.summary import traffic_summary
 from backend.figures.units import human_bytes, join_words, plural
-from backend.result import RunResult, Transfer
+from backend.result import RunResult, Transfer, Variant, VariantName
 
-__all__ = ["traffic_figure", "traffic_summary"]
+__all__ = ["MAX_KERNELS", "traffic_figure", "traffic_figure_of", "traffic_summary"]
 
+MAX_KERNELS = 40  # per panel: the picture explains fusion, a table lists every kernel
 KERNEL_Y = (2.3, 3.2)
 MEMORY_Y = (0.0, 1.2)
 TRIP_Y = (0.66, 1.14)  # round-trip blocks: the upper half of the memory band
@@ -51,13 +54,30 @@ TINY_SHARE = 0.01  # transfers under 1% of the largest are drawn thin: listed, n
 FONT_SIZE = 13
 
 
-def traffic_figure(result: RunResult, *, max_kernels: int = 40) -> go.Figure:
+def traffic_figure(result: RunResult, *, max_kernels: int = MAX_KERNELS) -> go.Figure:
     """Two panels, eager on top: kernels, memory, and the transfers between them."""
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
     if eager is None or compiled is None:
         return _message_figure(f"no memory traffic to show: the run {result.status}")
-    first = eager_panel(eager, result.round_trips, max_kernels)
-    panels = [first, compiled_panel(compiled, result.round_trips, max_kernels, first.units)]
+    asks = traffic_asks(eager, compiled, max_kernels)
+    trips = TrafficTrips.of(result.round_trips, asks)
+    return traffic_figure_of(result.status, result.variants, trips, max_kernels)
+
+
+def traffic_figure_of(
+    status: str,
+    variants: Mapping[VariantName, Variant],
+    trips: TrafficTrips,
+    max_kernels: int = MAX_KERNELS,
+) -> go.Figure:
+    """`traffic_figure` from the parts it reads: each variant's first `max_kernels` kernels
+    (the rest are counted from its totals) and the round trips `traffic_asks` names. A
+    large run's picture never loads its kernels or round trips whole."""
+    eager, compiled = variants.get("eager"), variants.get("compiled")
+    if eager is None or compiled is None:
+        return _message_figure(f"no memory traffic to show: the run {status}")
+    first = eager_panel(eager, trips, max_kernels)
+    panels = [first, compiled_panel(compiled, trips, max_kernels, first.units)]
     figure = make_subplots(
         rows=2,
         cols=1,
@@ -295,23 +315,23 @@ def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
 
 
 def _ghost_text(ghost: Ghost) -> str:
-    saved = human_bytes(sum(t.bytes for t in ghost.trips))
-    names = {t.tensor for t in ghost.trips}
-    what = plain(_shorten(ghost.trips[0].tensor, 22)) if len(names) == 1 else None
-    what = what or plural(len(ghost.trips), "intermediate")
-    return f"{what} — never written<br>(eliminated, {saved} saved)"
+    trips = ghost.trips
+    what = plain(_shorten(trips.first[0].tensor, 22)) if trips.one_tensor else None
+    what = what or plural(trips.count, "intermediate")
+    return f"{what} — never written<br>(eliminated, {human_bytes(trips.bytes)} saved)"
 
 
 def _ghost_hover(ghost: Ghost) -> str:
     into = plain(ghost.into.short_name) if ghost.into is not None else "no compiled kernel"
     lines = [f"never written when compiled: {into} keeps it on chip"]
-    for trip in ghost.trips[:8]:
+    for trip in ghost.trips.first:
         lines.append(
             f"<b>{plain(_shorten(trip.tensor, 40))}</b>: eager {plain(trip.producer)} wrote it, "
             f"{plain(join_words(trip.consumers))} read it back; {human_bytes(trip.bytes)} saved"
         )
-    if len(ghost.trips) > 8:
-        lines.append(f"and {plural(len(ghost.trips) - 8, 'more intermediate')}")
+    if ghost.trips.count > len(ghost.trips.first):
+        more = ghost.trips.count - len(ghost.trips.first)
+        lines.append(f"and {plural(more, 'more intermediate')}")
     return "<br>".join(lines)
 
 

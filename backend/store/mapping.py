@@ -1,8 +1,9 @@
 """Conversions between the result document (`backend.result`) and table rows.
 
-Pure functions, no session: `repository.py` decides what to query and when to write.
-Rows are validated back into the document models, so a bad value in the database fails
-loudly on load instead of reaching a client.
+Pure functions, no session: `repository.py` decides what to query and when to write, and
+`children.py` turns a run's children into rows and back. Rows are validated back into the
+document models, so a bad value in the database fails loudly on load instead of reaching a
+client.
 """
 
 from collections.abc import Mapping, Sequence
@@ -10,18 +11,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlmodel import SQLModel
 
 from backend import result as doc
-from backend.store.models import Kernel, RoundTrip, Run, Transfer, Variant
-
-# Row bookkeeping that the document does not have (a variant's name is its dict key).
-_ROW_ONLY: dict[type[SQLModel], set[str]] = {
-    Variant: {"id", "run_id", "position", "name"},
-    Kernel: {"id", "variant_id", "position"},
-    Transfer: {"id", "kernel_id", "position"},
-    RoundTrip: {"id", "run_id", "position"},
-}
+from backend.run_head import RunHead, VariantTotals
+from backend.store.models import Run, Variant
 
 
 def utc_now() -> datetime:
@@ -79,49 +72,13 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "harness_peak_memory_bytes": result.harness_peak_memory_bytes,
         "hints": [hint.model_dump() for hint in result.hints],
         "speedup_interval": result.speedup_interval,
+        "step_seconds": result.step_seconds,
+        "prewarm_s": result.prewarm_s,
     }
 
 
 def _kernel_count(variant: doc.Variant | None) -> int | None:
     return None if variant is None else variant.kernel_count
-
-
-def variant_row(run_id: str, position: int, name: str, variant: doc.Variant) -> Variant:
-    fields = variant.model_dump(exclude={"kernels"})
-    return Variant(run_id=run_id, position=position, name=name, **fields)
-
-
-def kernel_row(variant_id: int, position: int, kernel: doc.Kernel) -> Kernel:
-    fields = kernel.model_dump(exclude={"transfers"})
-    return Kernel(variant_id=variant_id, position=position, **fields)
-
-
-def transfer_row(kernel_id: int, position: int, transfer: doc.Transfer) -> Transfer:
-    return Transfer(kernel_id=kernel_id, position=position, **transfer.model_dump())
-
-
-def round_trip_row(run_id: str, position: int, round_trip: doc.RoundTrip) -> RoundTrip:
-    return RoundTrip(run_id=run_id, position=position, **round_trip.model_dump())
-
-
-def _document_fields(row: SQLModel) -> dict[str, Any]:
-    return row.model_dump(exclude=_ROW_ONLY[type(row)])
-
-
-def transfer_from_row(row: Transfer) -> doc.Transfer:
-    return doc.Transfer.model_validate(_document_fields(row))
-
-
-def kernel_from_row(row: Kernel, transfers: Sequence[doc.Transfer]) -> doc.Kernel:
-    return doc.Kernel.model_validate({**_document_fields(row), "transfers": list(transfers)})
-
-
-def variant_from_row(row: Variant, kernels: Sequence[doc.Kernel]) -> doc.Variant:
-    return doc.Variant.model_validate({**_document_fields(row), "kernels": list(kernels)})
-
-
-def round_trip_from_row(row: RoundTrip) -> doc.RoundTrip:
-    return doc.RoundTrip.model_validate(_document_fields(row))
 
 
 def sweep_point(run: Run, variants: Mapping[str, Variant]) -> doc.SweepPoint:
@@ -146,43 +103,55 @@ def _bytes_moved(variant: Variant | None) -> int | None:
     return None if variant is None else variant.bytes_read + variant.bytes_written
 
 
+def head_from_rows(
+    run: Run, variants: Mapping[str, VariantTotals], sweep: Sequence[doc.SweepPoint]
+) -> RunHead:
+    """The document's head from the run row and its variants' totals."""
+    return RunHead.model_validate({**_run_fields(run, sweep), "variants": dict(variants)})
+
+
 def result_from_rows(
     run: Run,
-    variants: Mapping[str, doc.Variant],
-    round_trips: Sequence[doc.RoundTrip],
+    variants: Mapping[str, Any],
+    round_trips: Sequence[Any],
     sweep: Sequence[doc.SweepPoint],
 ) -> doc.RunResult:
-    """Rebuild the document from the run row and its already-converted children."""
-    return doc.RunResult.model_validate(
-        {
-            "id": run.id,
-            "status": run.status,
-            "error": _error(run),
-            "title": run.title,
-            "created_at": format_utc(run.created_at),
-            "finished_at": None if run.finished_at is None else format_utc(run.finished_at),
-            "code_sha256": run.code_sha256,
-            "size": run.size,
-            "sweep_id": run.sweep_id,
-            "sweep": list(sweep),
-            "entry_point": run.entry_point,
-            "notes": run.notes,
-            "device": run.device,
-            "versions": run.versions,
-            "variants": dict(variants),
-            "round_trips": list(round_trips),
-            "totals": run.totals,
-            "speedup": run.speedup,
-            "kernel_speedup": run.kernel_speedup,
-            "correctness": run.correctness,
-            "compile": run.compile,
-            "harness_peak_memory_bytes": run.harness_peak_memory_bytes,
-            "hints": run.hints,
-            "speedup_interval": run.speedup_interval,
-            "output": run.output,
-            "duration_s": run.duration_s,
-        }
-    )
+    """The whole document from the run row and its children (models or field dicts),
+    validated in one pass."""
+    fields = {**_run_fields(run, sweep), "variants": dict(variants), "round_trips": round_trips}
+    return doc.RunResult.model_validate(fields)
+
+
+def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
+    """Every field of the document that the run row holds, in the document's order."""
+    return {
+        "id": run.id,
+        "status": run.status,
+        "error": _error(run),
+        "title": run.title,
+        "created_at": format_utc(run.created_at),
+        "finished_at": None if run.finished_at is None else format_utc(run.finished_at),
+        "code_sha256": run.code_sha256,
+        "size": run.size,
+        "sweep_id": run.sweep_id,
+        "sweep": list(sweep),
+        "entry_point": run.entry_point,
+        "notes": run.notes,
+        "device": run.device,
+        "versions": run.versions,
+        "totals": run.totals,
+        "speedup": run.speedup,
+        "kernel_speedup": run.kernel_speedup,
+        "correctness": run.correctness,
+        "compile": run.compile,
+        "hints": run.hints,
+        "speedup_interval": run.speedup_interval,
+        "harness_peak_memory_bytes": run.harness_peak_memory_bytes,
+        "output": run.output,
+        "duration_s": run.duration_s,
+        "step_seconds": run.step_seconds,
+        "prewarm_s": run.prewarm_s,
+    }
 
 
 def _error(run: Run) -> dict[str, Any] | None:

@@ -98,6 +98,8 @@ class Run(SQLModel, table=True):
     harness_peak_memory_bytes: int | None = None  # migration 0004
     hints: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
     speedup_interval: list[float] | None = Field(default=None, sa_type=_json(nullable=True))
+    step_seconds: dict[str, float] | None = Field(default=None, sa_type=_json(nullable=True))
+    prewarm_s: float | None = None
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})

@@ -76,6 +76,8 @@ export const api = {
   timeline: (id, params) => call("GET", `${run(id)}/figures/timeline` + q(params)),
   traffic: (id) => call("GET", `${run(id)}/figures/traffic`),
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
+  // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`
+  kernels: (id, variant, params) => call("GET", `${run(id)}/kernels/${variant}` + q(params)),
   kernelSource: (id, variant, index) => call("GET", `${run(id)}/kernels/${variant}/${index}/source`),
   events: (id) => new EventSource(`${run(id)}/events`),
   updateRun: (id, changes) => call("PATCH", run(id), changes),

@@ -7,8 +7,11 @@ import { $, el, badge, bytes, us, times, count, gbps, when, showError, sortableT
 
 const runId = decodeURIComponent(window.location.pathname.split("/").pop());
 const VARIANTS = ["eager", "compiled"];
+const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
+const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
 let viewer = null;
 let tableRows = new Map(); // "variant:index" -> <tr>
+const known = new Map(); // "variant:index" -> kernel (with transfers), as fetched
 
 wireButtons();
 load();
@@ -128,8 +131,8 @@ function renderFinished(run) {
   if (!run.variants.eager && !run.variants.compiled) return;
   renderSummary(run);
   renderTraffic();
-  // the table (up to 5,000 rows) blocks the main thread for ~0.5 s: draw the timeline first
-  renderTimeline(run).finally(() => renderKernels(run));
+  // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
+  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }));
   if (run.sweep.length > 1) renderSweep(run);
 }
 
@@ -187,7 +190,7 @@ async function renderTraffic() {
 
 // ---- timeline with level of detail ------------------------------------------------------
 
-async function renderTimeline(run) {
+async function renderTimeline() {
   $("#timeline-card").hidden = false;
   const div = $("#timeline");
   const widthPx = () => Math.max(300, Math.round(div.clientWidth || 1200));
@@ -215,11 +218,11 @@ async function renderTimeline(run) {
         window.Plotly.relayout(div, { "xaxis.range": [change["xaxis.range[0]"], change["xaxis.range[1]"]] }));
     }, 150);
   });
-  div.on("plotly_hover", (event) => linkKernel(run, kernelOf(event.points[0])));
-  div.on("plotly_unhover", () => linkKernel(run, null));
+  div.on("plotly_hover", (event) => viewer?.highlightLines(kernelOf(event.points[0])?.lines ?? []));
+  div.on("plotly_unhover", () => viewer?.highlightLines([]));
   div.on("plotly_click", (event) => {
     const point = event.points[0], k = kernelOf(point);
-    if (k) return showKernel(run, k.variant, k.index);
+    if (k) return showKernel(k.variant, k.index);
     const data = point?.customdata; // a merged bar: [lane, -1, start_us, length_us, ...]: zoom into it
     // indexed keys, like a drag: the relayout handler fetches finer bars for them (it ignores
     // the plain "xaxis.range" it sets itself after a fetch, so it never loops)
@@ -227,21 +230,34 @@ async function renderTimeline(run) {
   });
 }
 
-// customdata of a kernel bar: [lane index, kernel index, ...]; merged bars carry -1.
+// customdata of a kernel bar: [lane index, kernel index, ..., [9] snippet lines]; merged bars carry -1.
 function kernelOf(point) {
   const data = point?.customdata;
   if (!Array.isArray(data) || data[1] < 0) return null;
-  return { variant: VARIANTS[data[0]], index: data[1] };
+  return { variant: VARIANTS[data[0]], index: data[1], lines: data[9] ?? [] };
 }
 
 // ---- kernels table, snippet links, kernel detail -----------------------------------------
 
-function renderKernels(run) {
-  const rows = VARIANTS.flatMap((variant) => (run.variants[variant]?.kernels ?? []).map((k) => ({
-    variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
-    bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us * 1e3) : null,
-    lines: k.lines.join(", "), kernel: k,
-  })));
+// One page of each variant's kernels (offsets[variant] is where it starts); a run with more
+// than PAGE kernels in a variant gets buttons to page through them.
+async function renderKernels(run, offsets) {
+  let pages;
+  try {
+    pages = await Promise.all(VARIANTS.filter((v) => run.variants[v])
+      .map((variant) => api.kernels(runId, variant, { offset: offsets[variant], limit: PAGE })));
+  } catch (err) {
+    $("#kernels-card").hidden = false;
+    return showError($("#kernels"), err);
+  }
+  const rows = pages.flatMap((page) => page.kernels.map((k) => {
+    known.set(`${page.variant}:${k.index}`, k);
+    return {
+      variant: page.variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
+      bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us * 1e3) : null,
+      lines: k.lines.join(", "), kernel: k,
+    };
+  }));
   const columns = [
     { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
     { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
@@ -250,49 +266,69 @@ function renderKernels(run) {
     { key: "lines", label: "lines" },
   ];
   tableRows = new Map();
-  const shown = rows.length > 5000 ? rows.slice(0, 5000) : rows;
-  const table = sortableTable(columns, shown, {
-    caption: rows.length > shown.length ? `First 5,000 of ${rows.length.toLocaleString()} kernels; download kernels.csv for all.` : null,
+  const paged = pages.filter((page) => page.total > PAGE);
+  const table = sortableTable(columns, rows, {
+    caption: paged.length ? `${paged.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
     onRow: (tr, row) => {
       tr.dataset.kernel = `${row.variant}:${row.index}`;
       tr.tabIndex = 0;
       tableRows.set(tr.dataset.kernel, tr);
-      tr.addEventListener("mouseenter", () => linkKernel(run, row));
-      tr.addEventListener("mouseleave", () => linkKernel(run, null));
-      tr.addEventListener("click", () => showKernel(run, row.variant, row.index));
-      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") showKernel(run, row.variant, row.index); });
+      tr.addEventListener("mouseenter", () => viewer?.highlightLines(row.kernel.lines));
+      tr.addEventListener("mouseleave", () => viewer?.highlightLines([]));
+      tr.addEventListener("click", () => showKernel(row.variant, row.index));
+      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") showKernel(row.variant, row.index); });
     },
   });
-  $("#kernels").replaceChildren(table);
+  const pagers = paged.map((page) => el("p", { class: "row" },
+    el("span", { class: "muted", text: shownOf(page) }),
+    el("button", { type: "button", disabled: page.offset === 0, text: `Previous ${PAGE.toLocaleString()}`,
+      onclick: () => renderKernels(run, { ...offsets, [page.variant]: Math.max(0, page.offset - PAGE) }) }),
+    el("button", { type: "button", disabled: page.offset + PAGE >= page.total, text: `Next ${PAGE.toLocaleString()}`,
+      onclick: () => renderKernels(run, { ...offsets, [page.variant]: page.offset + PAGE }) })));
+  $("#kernels").replaceChildren(table, ...pagers);
   $("#kernels-card").hidden = false;
 }
 
-function kernelData(run, variant, index) {
-  return run.variants[variant]?.kernels[index] ?? null;
+function shownOf(page) {
+  const last = Math.min(page.offset + page.kernels.length, page.total);
+  return `${page.variant} kernels ${(page.offset + 1).toLocaleString()}–${last.toLocaleString()} of ${page.total.toLocaleString()}`;
 }
 
-// Hovering a kernel (bar or row) lights up its source lines.
-function linkKernel(run, ref) {
-  const kernel = ref ? kernelData(run, ref.variant, ref.index) : null;
-  viewer?.highlightLines(kernel ? kernel.lines : []);
+// A kernel with its transfers: from a page already fetched, else fetched on its own.
+async function kernelData(variant, index) {
+  const key = `${variant}:${index}`;
+  if (!known.has(key)) {
+    const page = await api.kernels(runId, variant, { offset: index, limit: 1 });
+    if (page.kernels.length) known.set(key, page.kernels[0]);
+  }
+  return known.get(key) ?? null;
 }
 
 // Clicking a source line lights up every kernel that came from it, in the table and timeline.
-function linkLine(run, line) {
+async function linkLine(run, line) {
   viewer.highlightLines([line]);
-  const hits = [];
-  for (const variant of VARIANTS) {
-    for (const k of run.variants[variant]?.kernels ?? []) if (k.lines.includes(line)) hits.push({ variant, index: k.index, k });
+  let pages;
+  try {
+    pages = await Promise.all(VARIANTS.filter((v) => run.variants[v])
+      .map((variant) => api.kernels(runId, variant, { line, limit: LINE_HITS })));
+  } catch (err) {
+    return showError($("#kernel-detail"), err);
   }
+  const hits = pages.flatMap((page) => page.kernels.map((k) => ({ variant: page.variant, index: k.index, k })));
+  const more = pages.reduce((sum, page) => sum + page.total - page.kernels.length, 0);
+  for (const hit of hits) known.set(`${hit.variant}:${hit.index}`, hit.k);
   for (const tr of tableRows.values()) tr.classList.remove("linked");
   for (const hit of hits) tableRows.get(`${hit.variant}:${hit.index}`)?.classList.add("linked");
   highlightBars(hits);
   $("#kernel-detail").replaceChildren(
-    el("p", { text: hits.length ? `Line ${line} produced ${count(hits.length, "kernel")}:` : `Line ${line} launched no kernel.` }),
-    el("ul", {}, hits.map((hit) => el("li", {}, el("button", { type: "button", onclick: () => showKernel(run, hit.variant, hit.index),
+    el("p", { text: hits.length ? `Line ${line} produced ${kernelCount(hits.length + more)}:` : `Line ${line} launched no kernel.` }),
+    el("ul", {}, hits.map((hit) => el("li", {}, el("button", { type: "button", onclick: () => showKernel(hit.variant, hit.index),
       text: `${hit.variant} #${hit.index}: ${hit.k.short_name}` })))),
+    more ? el("p", { class: "muted", text: `and ${more.toLocaleString()} more (the first ${LINE_HITS} of each variant are listed)` }) : null,
   );
 }
+
+const kernelCount = (n) => `${n.toLocaleString()} kernel${n === 1 ? "" : "s"}`;
 
 function highlightBars(hits) {
   const div = $("#timeline");
@@ -307,11 +343,16 @@ function highlightBars(hits) {
   window.Plotly.restyle(div, { selectedpoints: selected });
 }
 
-async function showKernel(run, variant, index) {
-  const k = kernelData(run, variant, index);
+async function showKernel(variant, index) {
+  const box = $("#kernel-detail");
+  let k;
+  try {
+    k = await kernelData(variant, index);
+  } catch (err) {
+    return showError(box, err);
+  }
   if (!k) return;
   viewer?.highlightLines(k.lines);
-  const box = $("#kernel-detail");
   const moved = k.bytes_read + k.bytes_written;
   box.replaceChildren(
     el("h3", { class: "mono", text: k.short_name }),

@@ -158,7 +158,7 @@ def test_pages_load_nothing_from_other_hosts(client: TestClient) -> None:
 def test_a_finished_document_is_served_from_cache_until_the_run_changes(
     client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("backend.api.context.DOCUMENT_TTL_S", 3600.0)  # no expiry mid-test
+    monkeypatch.setattr("backend.api.runs.DOCUMENT_TTL_S", 3600.0)  # no expiry mid-test
     result = save_finished(store)
     first = client.get(f"/api/runs/{result.id}")
     assert client.get(f"/api/runs/{result.id}").content == first.content

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from backend.result import NOT_STORED
 from backend.worker.execute import RUN_STEPS
 from tests.engine.conftest import BAD, EXAMPLES
 
@@ -52,7 +51,7 @@ def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
     assert document["prewarm_s"] is None  # one shot: the process started with the run
 
     shown = kernelscope("show", document["id"], "--json", "--data-dir", data_dir)
-    assert json.loads(shown.stdout) == {**document, **dict.fromkeys(NOT_STORED)}
+    assert json.loads(shown.stdout) == document
 
 
 def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:

@@ -269,3 +269,85 @@ def failed_result(run_id: str) -> doc.RunResult:
         versions=doc.Versions(torch="2.13.0+cpu"),
         output=doc.Output(stderr="x" * 100, truncated=True),
     )
+
+
+def chain_result(run_id: str, n: int) -> doc.RunResult:
+    """A succeeded run with many kernels, shaped like bench/_common.py's synthetic chain
+    x = op(x, w) repeated n times (n a multiple of 4): eager launches n kernels on lines 7
+    and 8 in turn (2 reads, 1 write each), compiled fuses every 4 into one (5 reads, 1 write),
+    and each eager intermediate is a round trip, eliminated inside a group of 4."""
+    ops = ("add", "mul", "sub", "maximum")
+
+    def chained(i: int) -> doc.Transfer:  # x{i}, what eager kernel i reads of the chain
+        return _t("x" if i == 0 else f"x{i}", "read", 64, "input" if i == 0 else "intermediate")
+
+    eager = [
+        _kernel(
+            i,
+            f"aten::{ops[i % 4]}",
+            ops[i % 4],
+            [
+                chained(i),
+                _t(f"w{i % 16}", "read", 64, "input"),
+                _t(f"x{i + 1}", "write", 64, "output" if i == n - 1 else "intermediate"),
+            ],
+            op=f"aten::{ops[i % 4]}",
+            lines=[7 + i % 2],
+        )
+        for i in range(n)
+    ]
+    compiled = [
+        _kernel(
+            j,
+            f"cpp_fused_add_mul_sub_maximum_{j}",
+            f"cpp_fused_add_mul_sub_maximum_{j}",
+            [
+                _t(
+                    "x" if j == 0 else f"x{4 * j}",
+                    "read",
+                    64,
+                    "input" if j == 0 else "intermediate",
+                ),
+                *[_t(f"w{(4 * j + k) % 16}", "read", 64, "input") for k in range(4)],
+                _t(f"x{4 * j + 4}", "write", 64, "output" if j == n // 4 - 1 else "intermediate"),
+            ],
+            kind="fused",
+            lines=[7, 8],
+            source_ops=[f"aten.{op}.Tensor" for op in ops],
+            graph=0,
+        )
+        for j in range(n // 4)
+    ]
+    trips = [
+        doc.RoundTrip(
+            tensor=f"x{i + 1}",
+            bytes=2 * 64 * 64 * 4,
+            shape=[64, 64],
+            dtype="torch.float32",
+            producer=ops[i % 4],
+            consumers=[ops[(i + 1) % 4]],
+            lines=[7 + i % 2],
+            eliminated=i % 4 != 3,
+            fused_into=f"cpp_fused_add_mul_sub_maximum_{i // 4}" if i % 4 != 3 else None,
+        )
+        for i in range(n - 1)
+    ]
+    gone = [t for t in trips if t.eliminated]
+    return doc.RunResult(
+        id=run_id,
+        status="succeeded",
+        title=f"a chain of {n} element-wise ops",
+        created_at="2025-11-30T02:00:00+00:00",
+        finished_at="2025-11-30T02:01:00+00:00",
+        code_sha256=CODE_SHA256,
+        entry_point="fn",
+        device=doc.DeviceInfo(type="cpu", name="test CPU"),
+        variants={
+            "eager": _variant(eager, wall_time_us=1000.0, method="perf_counter"),
+            "compiled": _variant(compiled, wall_time_us=400.0, method="perf_counter"),
+        },
+        round_trips=trips,
+        totals=doc.Totals(round_trips_eliminated=len(gone), bytes_saved=sum(t.bytes for t in gone)),
+        speedup=2.5,
+        kernel_speedup=2.0,
+    )

@@ -56,7 +56,7 @@ def test_a_failed_save_leaves_no_blob(store: Store, monkeypatch: pytest.MonkeyPa
     def broken(*_: object) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(repository, "_insert_children", broken)
+    monkeypatch.setattr(repository.children, "insert_children", broken)
     with pytest.raises(RuntimeError):
         save(store, TRACE, OTHER)
     assert blob_bytes(store) == 0

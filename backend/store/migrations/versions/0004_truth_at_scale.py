@@ -1,5 +1,6 @@
 """Truth at scale: undecided round trips, partial reads, device memory peaks; why a round
-trip stays (issue 11) and hints for the run; timing spread (issue 10).
+trip stays (issue 11) and hints for the run; timing spread (issue 10); step durations and
+the warm process's preparation (issue 9).
 
 Revision ID: 0004
 Revises: 0003
@@ -28,6 +29,8 @@ def upgrade() -> None:
     op.add_column("variants", sa.Column("wall_time_p10_us", sa.Float(), nullable=True))
     op.add_column("variants", sa.Column("wall_time_p90_us", sa.Float(), nullable=True))
     op.add_column("runs", sa.Column("speedup_interval", sa.JSON(), nullable=True))
+    op.add_column("runs", sa.Column("step_seconds", sa.JSON(), nullable=True))
+    op.add_column("runs", sa.Column("prewarm_s", sa.Float(), nullable=True))
     op.add_column(
         "transfers",
         sa.Column("partial", sa.Boolean(), nullable=False, server_default=sa.text("0")),
@@ -54,6 +57,8 @@ def downgrade() -> None:
         batch.drop_column("wall_time_p10_us")
         batch.drop_column("peak_memory_bytes")
     with op.batch_alter_table("runs") as batch:
+        batch.drop_column("prewarm_s")
+        batch.drop_column("step_seconds")
         batch.drop_column("speedup_interval")
         batch.drop_column("hints")
         batch.drop_column("harness_peak_memory_bytes")
