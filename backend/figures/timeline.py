@@ -103,7 +103,9 @@ class LaneTimes:
         return list(accumulate(map(add, starts, self.dur_us), max))
 
     def in_window(self, low: float, high: float) -> Iterable[int]:
-        """Positions of the kernels overlapping [low, high], in launch order."""
+        """Positions of the kernels overlapping [low, high], in launch order. A kernel that
+        only touches the window (ends at `low`, starts at `high`) belongs to the neighbour: a
+        merged bar's window, asked for again, holds that bar's kernels and no more."""
         extent = self.extent
         if extent is None:
             return range(0)
@@ -113,9 +115,16 @@ class LaneTimes:
         first, stop = 0, len(starts)
         if reach is not None:  # the first kernel to reach `low` .. the last to start by `high`
             first, stop = bisect_left(reach, low), bisect_right(starts, high)
-        return (
-            i for i in range(first, stop) if starts[i] <= high and starts[i] + durations[i] >= low
-        )
+        return (i for i in range(first, stop) if _overlaps(starts[i], durations[i], low, high))
+
+
+def _overlaps(start: float, duration: float, low: float, high: float) -> bool:
+    """Whether [start, start + duration] shares time with [low, high]; an instant (a zero
+    duration, or a zero-width window) counts at either edge."""
+    end = start + duration
+    if duration == 0 or low == high:
+        return start <= high and end >= low
+    return start < high and end > low
 
 
 MIN_BAR_PX = 2.0  # narrowest bar drawn
@@ -394,6 +403,10 @@ def _padded(window: tuple[float, float]) -> list[float]:
 
 def _meta(plan: TimelinePlan, rows: dict[str, _Rows]) -> dict[str, Any]:
     """What the page needs to ask for a finer figure, and to say what it is looking at."""
+    in_window = dict.fromkeys((lane.label for lane in plan.lanes), 0)
+    for r in rows.values():
+        for lane, data in zip(r.lane, r.customdata, strict=True):
+            in_window[lane] += _kernels_in(data)
     return {
         "extent_us": list(plan.extent),
         "window_us": list(plan.window),
@@ -401,7 +414,8 @@ def _meta(plan: TimelinePlan, rows: dict[str, _Rows]) -> dict[str, Any]:
         "min_px": plan.min_px,
         "lanes": [lane.label for lane in plan.lanes],
         "kernels": sum(len(lane) for lane in plan.lanes),
-        "kernels_in_window": sum(_kernels_in(row) for r in rows.values() for row in r.customdata),
+        "kernels_in_window": sum(in_window.values()),
+        "kernels_in_window_by_lane": in_window,
         "bars": sum(len(r.base) for r in rows.values()),
         "merged_bars": len(rows[MERGED_KEY].base) if MERGED_KEY in rows else 0,
     }

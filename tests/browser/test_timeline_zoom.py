@@ -49,7 +49,9 @@ def test_clicking_a_merged_bar_fetches_finer_bars(
             page.evaluate(CLICK, merged[0])
         page.wait_for_function(SHOWS_WINDOW, arg=[start, start + span])
         meta = page.evaluate("() => document.getElementById('timeline').layout.meta")
-        assert meta["kernels_in_window"] == merged[0][6]  # every merged kernel is in view ...
+        # every kernel the bar merged is in view in its lane, and no neighbour of it ...
+        lane = meta["lanes"][merged[0][0]]
+        assert meta["kernels_in_window_by_lane"][lane] == merged[0][6]
         assert meta["merged_bars"] < meta["kernels_in_window"]  # ... drawn finer than one bar
     finally:
         context.close()

@@ -146,13 +146,15 @@ def test_200k_kernels_become_a_few_merged_bars(many: list[Kernel]) -> None:
 
 def test_zooming_in_gives_one_unmerged_bar_per_kernel_in_the_window(many: list[Kernel]) -> None:
     figure = timeline_figure([Lane("eager", many)], window=(1000.0, 1100.0))
-    # kernel i spans [2i, 2i + 1]: it touches [1000, 1100] for i = 500 .. 550
+    # kernel i spans [2i, 2i + 1]: it overlaps [1000, 1100] for i = 500 .. 549 (550 only
+    # touches the end: it belongs to the next window)
     drawn = bars(figure)
-    assert [b[4][1] for b in drawn] == list(range(500, 551))
+    assert [b[4][1] for b in drawn] == list(range(500, 550))
     assert all(b[0] == "elementwise" and b[3] == 1.0 for b in drawn)
     meta = figure.layout.meta
     assert meta["window_us"] == [1000.0, 1100.0] and meta["kernels"] == N
-    assert meta["kernels_in_window"] == meta["bars"] == 51 and meta["merged_bars"] == 0
+    assert meta["kernels_in_window"] == meta["bars"] == 50 and meta["merged_bars"] == 0
+    assert meta["kernels_in_window_by_lane"] == {"eager": 50}
 
 
 def test_merged_runs_stop_at_a_visible_kernel() -> None:
