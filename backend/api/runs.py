@@ -41,6 +41,7 @@ from backend.exports import kernels_csv
 from backend.figures import NAMED, summary_sentences
 from backend.result import FINISHED_STATUSES, RunStatus, VariantName
 from backend.run_head import RunHead
+from backend.store.children import Fate
 from backend.store.ids import new_run_id
 from backend.store.ownership import RunAccess
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
@@ -218,11 +219,16 @@ def list_round_trips(
     context: Context,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_KERNEL_PAGE)] = 100,
+    fate: Annotated[
+        Fate | None,
+        Query(description="only those eliminated, kept (still through memory) or unknown"),
+    ] = None,
 ) -> Response:
     """The run's round trips (eager intermediates written and read back, and what compile
-    did to each), `limit` at a time from `offset`, in the document's order."""
+    did to each), `limit` at a time from `offset`, in the document's order. A kept one
+    carries `why` it still goes through memory."""
     head = head_of_run(context, run_id)
-    page = _json(context.store.round_trip_page(run_id, offset, limit))
+    page = _json(context.store.round_trip_page(run_id, offset, limit, fate))
     return (
         conditional(request, Tagged.of(page))
         if head.status in FINISHED_STATUSES

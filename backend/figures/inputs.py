@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from backend.result import FusionWhy
+
 
 class RoundTripLike(Protocol):
     @property
@@ -26,6 +28,8 @@ class RoundTripLike(Protocol):
     def fused_into(self) -> str | None: ...
     @property
     def unknown_reason(self) -> str | None: ...
+    @property
+    def why(self) -> FusionWhy | None: ...
 
 
 class VariantCounts(Protocol):

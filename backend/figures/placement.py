@@ -166,6 +166,9 @@ def compiled_panel(
     """Compiled kernels, what still round-trips through memory, and the eliminated ghosts."""
     panel = _panel("compiled", 2, variant, max_kernels)
     panel.spans = _stack(_spans(panel.slots))  # what still goes through memory after fusion
+    for span in panel.spans:  # the eager round trip it continues, kept: it says why
+        kept = [t for t in trips.by_tensor.get(span.tensor, []) if t.eliminated is False]
+        span.trip = _round_trip_of(span, kept)
     # a ghost's label must stay legible when the eager panel sets a wide scale
     width = max(GHOST_UNITS, GHOST_SHARE * max(eager_units, panel.units))
     panel.ghosts = _ghosts(trips, panel.slots, width)

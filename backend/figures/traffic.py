@@ -15,6 +15,7 @@ and the two memory bands, so the layout stays bounded by `max_kernels`.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from backend.figures import palette
+from backend.figures.inputs import RoundTripLike
 from backend.figures.markup import plain
 from backend.figures.placement import (
     Arrow,
@@ -281,11 +283,41 @@ def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
 
 def _span_hover(span: Span, variant: str) -> str:
     readers = plain(", ".join(span.readers))
-    return (
+    hover = (
         f"<b>{plain(span.tensor)}</b> · {variant} round trip<br>written by "
         f"{plain(span.producer.short_name)}, read back by {readers}<br>"
         f"{human_bytes(span.bytes)} ({span.bytes:,} bytes) through memory"
     )
+    return hover + _fate_hover(span.trip, variant)
+
+
+HOVER_LINE_CHARS = 72  # Plotly does not wrap hover text: long reasons are broken here
+
+
+def _fate_hover(trip: RoundTripLike | None, variant: str) -> str:
+    """What compile did with an eager round trip, and why it was kept (with the hint)."""
+    if trip is None:
+        return ""
+    if variant == "compiled":  # a kept round trip, drawn where it still happens
+        return _why_hover("still through memory", trip)
+    if trip.eliminated:
+        return f"<br>eliminated when compiled: fused into {plain(trip.fused_into or '?')}"
+    if trip.eliminated is None:
+        return "<br>" + _wrapped(f"when compiled: unknown ({trip.unknown_reason or 'no evidence'})")
+    return _why_hover("kept when compiled", trip)
+
+
+def _why_hover(fate: str, trip: RoundTripLike) -> str:
+    if trip.why is None:
+        return f"<br>{fate}: no reason recorded"
+    text = "<br>" + _wrapped(f"{fate} ({trip.why.kind}): {trip.why.message}")
+    if trip.why.hint is not None:
+        text += "<br>" + _wrapped(f"hint: {trip.why.hint.message}")
+    return text
+
+
+def _wrapped(text: str) -> str:
+    return "<br>".join(plain(line) for line in textwrap.wrap(text, HOVER_LINE_CHARS))
 
 
 def _ghost_boxes(ghosts: Sequence[Ghost]) -> go.Scatter:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from sqlalchemy import JSON, Boolean, Connection, Table, func, insert, or_, select
@@ -319,20 +319,42 @@ def all_kernels(connection: Connection, run_id: str) -> dict[str, list[dict[str,
     return found
 
 
-def round_trips(
-    connection: Connection, run_id: str, offset: int = 0, limit: int | None = None
-) -> list[dict[str, Any]]:
-    """The run's round trips as field dicts, in saved order, sliced."""
-    reader = _RowReader(ROUND_TRIPS)
+Fate = Literal["eliminated", "kept", "unknown"]
+
+
+def _of_run(run_id: str, fate: Fate | None) -> list[Any]:
+    """WHERE terms: the run's round trips, of one fate if given."""
     table = ROUND_TRIPS.table
-    query = reader.select().where(table.c.run_id == run_id)
-    query = query.order_by(table.c.position).offset(offset).limit(limit)
+    terms = [table.c.run_id == run_id]
+    if fate is not None:
+        eliminated = table.c.eliminated
+        terms.append(
+            {
+                "eliminated": eliminated.is_(True),
+                "kept": eliminated.is_(False),
+                "unknown": eliminated.is_(None),
+            }[fate]
+        )
+    return terms
+
+
+def round_trips(
+    connection: Connection,
+    run_id: str,
+    offset: int = 0,
+    limit: int | None = None,
+    fate: Fate | None = None,
+) -> list[dict[str, Any]]:
+    """The run's round trips (of one fate, if given) as field dicts, in saved order, sliced."""
+    reader = _RowReader(ROUND_TRIPS)
+    query = reader.select().where(*_of_run(run_id, fate))
+    query = query.order_by(ROUND_TRIPS.table.c.position).offset(offset).limit(limit)
     return [fields for _, fields in reader.rows(connection, query)]
 
 
-def count_round_trips(connection: Connection, run_id: str) -> int:
+def count_round_trips(connection: Connection, run_id: str, fate: Fate | None = None) -> int:
     table = ROUND_TRIPS.table
-    query = select(func.count()).select_from(table).where(table.c.run_id == run_id)
+    query = select(func.count()).select_from(table).where(*_of_run(run_id, fate))
     return int(connection.execute(query).scalar_one())
 
 

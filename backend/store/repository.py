@@ -92,10 +92,10 @@ class KernelPage(BaseModel):
 
 
 class RoundTripPage(BaseModel):
-    """A slice of the run's round trips, in the document's order."""
+    """A slice of the run's round trips (of one fate, if asked), in the document's order."""
 
     offset: int
-    total: int
+    total: int = Field(description="how many there are (of the fate asked for)")
     round_trips: list[doc.RoundTrip]
 
 
@@ -393,11 +393,13 @@ class Store:
                 for name, variant_id in children.variant_ids(connection, run_id).items()
             }
 
-    def round_trip_page(self, run_id: str, offset: int, limit: int) -> RoundTripPage:
+    def round_trip_page(
+        self, run_id: str, offset: int, limit: int, fate: children.Fate | None = None
+    ) -> RoundTripPage:
         with _gc_paused(), read_session(self.engine) as session:
             connection = session.connection()
-            total = children.count_round_trips(connection, run_id)
-            rows = children.round_trips(connection, run_id, offset, limit)
+            total = children.count_round_trips(connection, run_id, fate)
+            rows = children.round_trips(connection, run_id, offset, limit, fate)
         trips = [doc.RoundTrip.model_validate(row) for row in rows]
         return RoundTripPage(offset=offset, total=total, round_trips=trips)
 

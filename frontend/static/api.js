@@ -78,6 +78,8 @@ export const api = {
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`
   kernels: (id, variant, params) => call("GET", `${run(id)}/kernels/${variant}` + q(params)),
+  // {offset, total, round_trips}: `limit` round trips from `offset`; fate: eliminated | kept | unknown
+  roundTrips: (id, params) => call("GET", `${run(id)}/round-trips` + q(params)),
   kernelSource: (id, variant, index) => call("GET", `${run(id)}/kernels/${variant}/${index}/source`),
   events: (id) => new EventSource(`${run(id)}/events`),
   updateRun: (id, changes) => call("PATCH", run(id), changes),

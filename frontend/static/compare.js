@@ -10,10 +10,13 @@ $("#pick").addEventListener("submit", (event) => {
   window.location.assign(pages.compare($("#a").value.trim(), $("#b").value.trim()));
 });
 
+const WAIT_MS = 2000; // between looks at a run that has not finished
+
 async function load() {
   if (!a || !b) return;
   let comparison;
   try {
+    if (await waitingFor([a, b])) return;
     comparison = await api.compare(a, b);
   } catch (err) {
     return showError($("#compare-error"), err);
@@ -26,6 +29,22 @@ async function load() {
   } catch (err) {
     showError($("#ctimeline"), err);
   }
+}
+
+// A run still queued or running (a "Try it" rerun, say) is compared once it has finished:
+// until then the page says which and where it is, and looks again.
+async function waitingFor(ids) {
+  const runs = await Promise.all(ids.map((id) => api.run(id)));
+  const pending = runs.filter((run) => run.progress);
+  const note = $("#compare-wait");
+  note.hidden = !pending.length;
+  if (!pending.length) return false;
+  note.replaceChildren(...pending.map((run) => el("span", {},
+    el("a", { href: pages.run(run.id), text: `Run ${run.id}` }),
+    ` is ${run.progress.status}${run.progress.step ? ` (${run.progress.step})` : ""}. `)),
+  "The comparison appears when it finishes.");
+  setTimeout(load, WAIT_MS);
+  return true;
 }
 
 // Lower is better for counts, bytes and times; a sign and a word carry it, never colour alone.

@@ -131,6 +131,7 @@ function renderFinished(run) {
   if (!run.variants.eager && !run.variants.compiled) return;
   renderSummary(run);
   renderTraffic();
+  renderWhy(run);
   // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
   renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }));
   if (run.sweep.length > 1) renderSweep(run);
@@ -185,6 +186,74 @@ async function renderTraffic() {
     plot($("#traffic"), await api.traffic(runId));
   } catch (err) {
     showError($("#traffic"), err);
+  }
+}
+
+// ---- what compile kept, why, and what to try -------------------------------------------------
+
+// The compile modes a new run may ask for (the API's CompileMode): a hint naming another mode
+// (reduce-overhead) is said, not offered as a button.
+const TRY_MODES = new Set(["default", "max-autotune-no-cudagraphs"]);
+const WHY_LISTED = 50; // kept round trips listed; result.json has them all
+
+async function renderWhy(run) {
+  let kept;
+  try {
+    kept = await api.roundTrips(runId, { fate: "kept", limit: WHY_LISTED });
+  } catch (err) {
+    $("#why-card").hidden = false;
+    return showError($("#why-list"), err);
+  }
+  const hints = run.hints ?? [];
+  if (!kept.total && !hints.length) return;
+  $("#why-list").replaceChildren(...kept.round_trips.map((trip) => whyItem(run, trip)));
+  const more = kept.total - kept.round_trips.length;
+  $("#why-more").textContent = more > 0 ? `… and ${count(more, "more round trip")} still through memory (result.json lists them all).` : "";
+  $("#why-hints").replaceChildren(...hints.map((hint) => hintLine(run, hint)));
+  $("#why-card").hidden = false;
+}
+
+function whyItem(run, trip) {
+  const why = trip.why;
+  const head = el("div", {}, el("strong", { text: trip.tensor }), ` · ${bytes(trip.bytes)} round trip · `,
+    why ? el("span", { class: "why-kind", text: why.kind.replaceAll("_", " ") }) : "no reason recorded");
+  if (!why) return el("li", {}, head);
+  const lines = why.lines.map((line) => el("button", {
+    type: "button", class: "link", text: `line ${line}`, onclick: () => showLine(line),
+  }));
+  return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
+    lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines) : null,
+    why.hint ? hintLine(run, why.hint) : null);
+}
+
+function showLine(line) {
+  viewer?.highlightLines([line]);
+  $("#snippet").closest("section")?.scrollIntoView({ block: "nearest" });
+}
+
+function hintLine(run, hint) {
+  const mode = hint.compile_mode;
+  const tryable = mode && TRY_MODES.has(mode) && mode !== (run.compile?.mode ?? "default");
+  return el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message,
+    tryable ? el("button", {
+      type: "button", class: "primary try-it", "data-mode": mode, text: `Try it: rerun with ${mode}`,
+      onclick: (event) => tryIt(run, mode, event.currentTarget),
+    }) : null);
+}
+
+// A new run of the same code and size in `mode`, then the comparison of the two (it waits
+// for the new run to finish).
+async function tryIt(run, mode, button) {
+  button.disabled = true;
+  const title = `${run.title || `Run ${run.id}`} · ${mode}`.slice(0, 200);
+  const body = { code: run.code, compile_mode: mode, title };
+  if (run.size != null) body.sizes = [run.size];
+  try {
+    const created = await api.submit(body);
+    window.location.assign(pages.compare(run.id, created.id));
+  } catch (err) {
+    button.disabled = false;
+    showError($("#try-error"), err);
   }
 }
 

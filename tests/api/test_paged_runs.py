@@ -8,7 +8,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from backend.result import RunResult
+from backend.result import FusionWhy, Hint, RunResult
 from backend.store.repository import Store
 from tests.api.conftest import save_finished
 from tests.store.factories import CODE, chain_result
@@ -107,6 +107,37 @@ def test_round_trips_come_a_page_at_a_time(client: TestClient, chain: RunResult)
     body = client.get(f"/api/runs/{chain.id}/round-trips", params={"offset": 35}).json()
     assert (body["offset"], body["total"]) == (35, N - 1)
     assert body["round_trips"] == [t.model_dump(mode="json") for t in chain.round_trips[35:]]
+
+
+def test_round_trips_of_one_fate_carry_why_they_were_kept(client: TestClient, store: Store) -> None:
+    """The run page lists what is still through memory: `fate=kept` pages those alone."""
+    run_id = store.create_run(CODE)
+    why = FusionWhy(
+        kind="library_call",
+        message="mm runs as a library call",
+        lines=[7],
+        hint=Hint(message="Try max-autotune", compile_mode="max-autotune-no-cudagraphs"),
+    )
+    trips = chain_result(run_id, N).round_trips
+    fates: list[bool | None] = [True, False, None]
+    trips = [
+        t.model_copy(update={"eliminated": fates[i % 3], "why": why if i % 3 == 1 else None})
+        for i, t in enumerate(trips)
+    ]
+    store.save_result(chain_result(run_id, N).model_copy(update={"round_trips": trips}), CODE, [])
+    url = f"/api/runs/{run_id}/round-trips"
+
+    kept = client.get(url, params={"fate": "kept", "offset": 2, "limit": 3}).json()
+    expected = [t for t in trips if t.eliminated is False]
+    assert (kept["offset"], kept["total"]) == (2, len(expected))
+    assert kept["round_trips"] == [t.model_dump(mode="json") for t in expected[2:5]]
+    assert kept["round_trips"][0]["why"]["hint"]["compile_mode"] == "max-autotune-no-cudagraphs"
+    unknown = client.get(url, params={"fate": "unknown", "limit": 1000}).json()
+    assert [t["tensor"] for t in unknown["round_trips"]] == [
+        t.tensor for t in trips if t.eliminated is None
+    ]
+    assert client.get(url, params={"fate": "eliminated"}).json()["total"] == len(trips[::3])
+    assert client.get(url, params={"fate": "lost"}).status_code == 422
 
 
 def test_the_kernel_source_reads_one_kernel(client: TestClient, chain: RunResult) -> None:

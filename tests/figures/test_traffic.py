@@ -145,6 +145,28 @@ def test_a_round_trip_compile_kept_is_said_to_be_kept() -> None:
     assert "x @ w + bias — never written<br>(eliminated, 64 MiB saved)" in compiled
 
 
+def hovers(figure: go.Figure, axis: str) -> list[str]:
+    return [h for t in panel_traces(figure, axis) if t.hovertext for h in t.hovertext]
+
+
+def test_hovering_a_kept_round_trip_says_why_and_what_to_try() -> None:
+    figure = traffic_figure(recorded("mlp_bias_gelu"))
+    (kept,) = [h for h in hovers(figure, EAGER) if h.startswith("<b>x @ w</b> · eager round")]
+    lines = kept.split("<br>")
+    assert lines[3] == "kept when compiled (library_call): mm runs as a library call (cuBLAS):"
+    assert any(line.startswith("hint: Try mode='max-autotune-no-cudagraphs'") for line in lines)
+    assert max(len(line) for line in lines[3:]) <= 72  # wrapped: Plotly does not wrap hovers
+    # the same round trip where it still happens, in the compiled panel
+    (still,) = [h for h in hovers(figure, COMPILED) if "compiled round trip" in h]
+    assert still.split("<br>")[3].startswith("still through memory (library_call): mm runs")
+    fused = [h for h in hovers(figure, EAGER) if h.startswith("<b>x @ w + bias</b> · eager")]
+    assert fused == [
+        "<b>x @ w + bias</b> · eager round trip<br>written by add, read back by gelu<br>"
+        "64 MiB (67,108,864 bytes) through memory<br>"
+        "eliminated when compiled: fused into triton_poi_fused_add_gelu_0"
+    ]
+
+
 def test_many_kernels_are_cut_at_max_kernels_and_the_title_says_so() -> None:
     result = recorded("many_small_ops")
     assert result.variants["eager"].kernel_count == 400
