@@ -1,6 +1,6 @@
 """Peak memory of the reading side against hostile bundles (issue 13, item 1).
 
-Every case runs in a Python process of its own, so its peak RSS (ru_maxrss) is the reading
+Every case runs in a Python process of its own, so its peak RSS (VmHWM) is the reading
 side's alone: imports, reading, analysing, storing.
 
 - The issue's attacks, through `execute_run` under bubblewrap, written by the hostile
@@ -38,7 +38,7 @@ RECORDED = ROOT / "tests" / "data" / "h200_bundles" / "add_relu" / "bundle"
 MiB = 1 << 20
 
 SANDBOXED = r"""
-import json, resource, sys
+import json, sys
 from pathlib import Path
 from backend.limits import RunLimits
 from backend.store.repository import Store
@@ -51,11 +51,12 @@ with Store.open(data_dir) as store:
     setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120))
     result = execute_run(store, run_id, setup)
 error = result.error.kind if result.error else result.status
-print(json.dumps({"what": error, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+hwm = next(l for l in Path("/proc/self/status").read_text().splitlines() if l.startswith("VmHWM:"))
+print(json.dumps({"what": error, "peak": int(hwm.split()[1])}))
 """
 
 READ_ONLY = r"""
-import json, resource, sys
+import json, sys
 from pathlib import Path
 from backend.worker.bundle import BundleRefused, load_bundle
 from backend.worker.execute import _artifacts
@@ -68,7 +69,8 @@ try:
     what += f"{bundle.budget.bytes_read / 2**20:,.0f} MiB read, {stored / 2**20:,.1f} MiB to store"
 except BundleRefused as exc:
     what = f"{exc.kind}: {str(exc)[:90]}"
-print(json.dumps({"what": what, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+hwm = next(l for l in Path("/proc/self/status").read_text().splitlines() if l.startswith("VmHWM:"))
+print(json.dumps({"what": what, "peak": int(hwm.split()[1])}))
 """
 
 

@@ -27,9 +27,11 @@ from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
 from backend.api.run_access import READ_RUN, ReadableRun, readable_run
 from backend.api.schemas import (
+    TITLE_MAX_CHARS,
     KernelSource,
     Links,
     Progress,
+    RerunRequest,
     RunCreated,
     RunDocument,
     RunExport,
@@ -41,6 +43,7 @@ from backend.exports import kernels_csv
 from backend.figures import NAMED, summary_sentences
 from backend.result import FINISHED_STATUSES, RunStatus, VariantName
 from backend.run_head import RunHead
+from backend.store.accounts import Principal
 from backend.store.children import Fate
 from backend.store.ids import new_run_id
 from backend.store.ownership import RunAccess
@@ -62,20 +65,45 @@ def permalink(run_id: str) -> str:
 @router.post("", status_code=202, response_model=RunCreated)
 def submit_run(body: RunRequest, context: Context, caller: Caller) -> RunCreated:
     """Queue a run (one per size for a sweep); answers at once with the permalink."""
-    settings = context.settings
-    size_bytes = len(body.code.encode())
-    if size_bytes > settings.max_snippet_bytes:
-        raise ApiError(
-            413,
-            "snippet_too_large",
-            f"The snippet is {size_bytes:,} bytes; the limit is {settings.max_snippet_bytes:,} "
-            "bytes (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
-            field="body.code",
-        )
-    sizes = _checked_sizes(body.sizes, settings.max_sweep_sizes)
+    sizes = _checked_sizes(body.sizes, context.settings.max_sweep_sizes)
     sweep_id = new_run_id() if body.sizes else None
+    kind = body.device_kind or context.settings.default_device_kind
+    return _queue(context, caller, body, sizes, sweep_id, kind)
+
+
+@router.post("/{run_id}/rerun", status_code=202, response_model=RunCreated)
+def rerun(
+    run_id: str, body: RerunRequest, context: Context, caller: Caller, access: ReadableRun
+) -> RunCreated:
+    """The run's snippet again, at its size, on its kind of device and as visible as it,
+    in another compile mode: what "Try it" on a hint asks for. Open the comparison of the
+    two runs (`/compare/{run_id}/{id}`) to see what the mode changed."""
+    recipe = context.store.recipe(run_id)
+    if recipe is None:
+        raise not_found("run", run_id)
+    suffix = f" · {body.compile_mode}"
+    title = (recipe.title or f"Run {run_id}")[: TITLE_MAX_CHARS - len(suffix)] + suffix
+    request = RunRequest(
+        code=recipe.code,
+        title=title,
+        compile_mode=body.compile_mode,
+        visibility=access.visibility,
+        device_kind=recipe.device_kind,
+    )
+    return _queue(context, caller, request, [recipe.size], None, recipe.device_kind)
+
+
+def _queue(
+    context: AppContext,
+    caller: Principal | None,
+    body: RunRequest,
+    sizes: list[int | None],
+    sweep_id: str | None,
+    kind: str,
+) -> RunCreated:
+    """Create the runs (one per size) under the caller's limits and wake the workers."""
+    _check_snippet_size(body.code, context.settings.max_snippet_bytes)
     owner_id = caller.user_id if caller is not None else None
-    kind = body.device_kind or settings.default_device_kind
     with admission(context, owner_id, kind, len(sizes)):  # per-user limit, known device kind
         ids = [
             context.store.create_run(
@@ -98,6 +126,18 @@ def submit_run(body: RunRequest, context: Context, caller: Caller) -> RunCreated
         sweep_id=sweep_id,
         queue_position=context.queue.position(ids[0]),
     )
+
+
+def _check_snippet_size(code: str, limit: int) -> None:
+    size_bytes = len(code.encode())
+    if size_bytes > limit:
+        raise ApiError(
+            413,
+            "snippet_too_large",
+            f"The snippet is {size_bytes:,} bytes; the limit is {limit:,} "
+            "bytes (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
+            field="body.code",
+        )
 
 
 def _checked_sizes(sizes: list[int] | None, limit: int) -> list[int | None]:

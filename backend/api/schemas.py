@@ -14,13 +14,14 @@ from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
 
 CompileMode = Literal["default", "max-autotune-no-cudagraphs"]
+TITLE_MAX_CHARS = 200
 
 
 class RunRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     code: str = Field(min_length=1, description="the snippet (see the snippet contract)")
-    title: str | None = Field(default=None, max_length=200)
+    title: str | None = Field(default=None, max_length=TITLE_MAX_CHARS)
     # At most 2**53: the largest integer a browser's JSON keeps exact, and within SQLite's.
     sizes: list[Annotated[int, Field(gt=0, le=2**53)]] | None = Field(
         default=None,
@@ -37,6 +38,14 @@ class RunRequest(BaseModel):
         pattern=KIND_PATTERN,
         description="the queue (kind of GPU) to run on, e.g. h100; default: the server's",
     )
+
+
+class RerunRequest(BaseModel):
+    """Run a run's snippet again in another compile mode ("Try it" on a hint)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    compile_mode: CompileMode
 
 
 class RunCreated(BaseModel):
@@ -70,7 +79,8 @@ class Links(BaseModel):
         description="each variant's kernels with their transfers, paged (?offset=&limit=)",
     )
     round_trips: str | None = Field(
-        default=None, description="the run's round trips, paged (?offset=&limit=)"
+        default=None,
+        description="the run's round trips, paged (?offset=&limit=&fate=kept|eliminated|unknown)",
     )
 
 

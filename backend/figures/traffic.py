@@ -317,7 +317,8 @@ def _why_hover(fate: str, trip: RoundTripLike) -> str:
 
 
 def _wrapped(text: str) -> str:
-    return "<br>".join(plain(line) for line in textwrap.wrap(text, HOVER_LINE_CHARS))
+    lines = textwrap.wrap(text, HOVER_LINE_CHARS, break_on_hyphens=False)  # keep mode names whole
+    return "<br>".join(plain(line) for line in lines)
 
 
 def _ghost_boxes(ghosts: Sequence[Ghost]) -> go.Scatter:

@@ -91,6 +91,15 @@ class KernelPage(BaseModel):
     kernels: list[doc.Kernel] = Field(description="each with its transfers")
 
 
+class RunRecipe(BaseModel):
+    """What a run was asked to do, for a rerun of it."""
+
+    code: str
+    title: str | None
+    size: int | None
+    device_kind: str
+
+
 class RoundTripPage(BaseModel):
     """A slice of the run's round trips (of one fate, if asked), in the document's order."""
 
@@ -428,6 +437,16 @@ class Store:
     def get_title(self, run_id: str) -> str | None:
         with read_session(self.engine) as session:
             return session.exec(select(Run.title).where(Run.id == run_id)).first()
+
+    def recipe(self, run_id: str) -> RunRecipe | None:
+        """What a rerun copies: the code, title, size and device kind."""
+        query = select(Run.code, Run.title, Run.size, Run.device_kind).where(Run.id == run_id)
+        with read_session(self.engine) as session:
+            row = session.exec(query).first()
+        if row is None:
+            return None
+        code, title, size, device_kind = row
+        return RunRecipe(code=code, title=title, size=size, device_kind=device_kind)
 
     def get_code(self, run_id: str) -> str | None:
         with read_session(self.engine) as session:

@@ -84,6 +84,8 @@ export const api = {
   events: (id) => new EventSource(`${run(id)}/events`),
   updateRun: (id, changes) => call("PATCH", run(id), changes),
   cancelRun: (id) => call("POST", `${run(id)}/cancel`),
+  // the same code, size, device kind and visibility in another compile mode: a RunCreated
+  rerun: (id, compileMode) => call("POST", `${run(id)}/rerun`, { compile_mode: compileMode }),
   deleteRun: (id) => call("DELETE", run(id)),
   me, // resolves to {auth, user, via, csrf_token}; rejects (401) when nobody is signed in
   login: (name, password) => call("POST", "/api/login", { name, password }, { quiet: true }),

@@ -10,15 +10,25 @@ $("#pick").addEventListener("submit", (event) => {
   window.location.assign(pages.compare($("#a").value.trim(), $("#b").value.trim()));
 });
 
-const WAIT_MS = 2000; // between looks at a run that has not finished
+// A run still queued or running (a "Try it" rerun, say) is compared once it has finished:
+// until then the page says which and where it is, and looks again, less often as it waits.
+const WAIT_MS = [2000, 30000]; // first and longest pause between looks
+const GIVE_UP_MS = 60 * 60 * 1000; // then the note says to reload
+const RETRIES = 3; // failed looks in a row (a restarting server) before the error is shown
+let pending = [a, b];
+let pause = WAIT_MS[0];
+let failures = 0;
+const waitStarted = Date.now();
 
 async function load() {
   if (!a || !b) return;
   let comparison;
   try {
-    if (await waitingFor([a, b])) return;
+    if (await stillRunning()) return;
     comparison = await api.compare(a, b);
   } catch (err) {
+    if (++failures <= RETRIES && pending.length) return setTimeout(load, pause);
+    $("#compare-wait").hidden = true;
     return showError($("#compare-error"), err);
   }
   renderDeltas(comparison);
@@ -31,19 +41,27 @@ async function load() {
   }
 }
 
-// A run still queued or running (a "Try it" rerun, say) is compared once it has finished:
-// until then the page says which and where it is, and looks again.
-async function waitingFor(ids) {
-  const runs = await Promise.all(ids.map((id) => api.run(id)));
-  const pending = runs.filter((run) => run.progress);
+// Looks only at the runs not yet seen finished; true while one of them is not.
+async function stillRunning() {
+  const runs = await Promise.all(pending.map((id) => api.run(id)));
+  failures = 0;
+  const running = runs.filter((run) => run.progress);
+  pending = running.map((run) => run.id);
   const note = $("#compare-wait");
-  note.hidden = !pending.length;
-  if (!pending.length) return false;
-  note.replaceChildren(...pending.map((run) => el("span", {},
-    el("a", { href: pages.run(run.id), text: `Run ${run.id}` }),
-    ` is ${run.progress.status}${run.progress.step ? ` (${run.progress.step})` : ""}. `)),
-  "The comparison appears when it finishes.");
-  setTimeout(load, WAIT_MS);
+  note.hidden = !running.length;
+  if (!running.length) return false;
+  const waited = Date.now() - waitStarted;
+  const where = (run) => ` is ${run.progress.status}${run.progress.step ? ` (${run.progress.step})` : ""}. `;
+  const after = waited > GIVE_UP_MS ? "Reload the page to look again." : "The comparison appears when it finishes.";
+  const said = running.map((run) => `Run ${run.id}${where(run)}`).join("") + after;
+  if (note.dataset.said !== said) { // a live region: rewritten only when it changes
+    note.dataset.said = said;
+    note.replaceChildren(...running.flatMap((run) => [el("a", { href: pages.run(run.id), text: `Run ${run.id}` }), where(run)]), after);
+  }
+  if (waited <= GIVE_UP_MS) {
+    setTimeout(load, pause);
+    pause = Math.min(pause * 1.5, WAIT_MS[1]);
+  }
   return true;
 }
 

@@ -197,23 +197,34 @@ const TRY_MODES = new Set(["default", "max-autotune-no-cudagraphs"]);
 const WHY_LISTED = 50; // kept round trips listed; result.json has them all
 
 async function renderWhy(run) {
+  const card = $("#why-card");
   let kept;
   try {
     kept = await api.roundTrips(runId, { fate: "kept", limit: WHY_LISTED });
   } catch (err) {
-    $("#why-card").hidden = false;
-    return showError($("#why-list"), err);
+    card.hidden = false;
+    return showError($("#try-error"), err);
+  } finally {
+    card.dataset.ready = "true"; // tests wait for this, shown or not
   }
   const hints = run.hints ?? [];
   if (!kept.total && !hints.length) return;
-  $("#why-list").replaceChildren(...kept.round_trips.map((trip) => whyItem(run, trip)));
+  $("#why-list").replaceChildren(...kept.round_trips.map(whyItem));
   const more = kept.total - kept.round_trips.length;
   $("#why-more").textContent = more > 0 ? `… and ${count(more, "more round trip")} still through memory (result.json lists them all).` : "";
-  $("#why-hints").replaceChildren(...hints.map((hint) => hintLine(run, hint)));
-  $("#why-card").hidden = false;
+  // one "Try it" per compile mode, however many round trips (or run-level hints) name it
+  const modes = [...kept.round_trips.map((trip) => trip.why?.hint), ...hints]
+    .map((hint) => hint?.compile_mode).filter((mode) => tryable(run, mode));
+  $("#why-hints").replaceChildren(
+    ...hints.map((hint) => el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message)),
+    ...[...new Set(modes)].map((mode) => el("p", { class: "hint" }, el("button", {
+      type: "button", class: "primary try-it", "data-mode": mode, text: `Try it: rerun with ${mode}`,
+      onclick: (event) => tryIt(mode, event.currentTarget),
+    }), " the same snippet and size on the same kind of device, then compare the two runs.")));
+  card.hidden = false;
 }
 
-function whyItem(run, trip) {
+function whyItem(trip) {
   const why = trip.why;
   const head = el("div", {}, el("strong", { text: trip.tensor }), ` · ${bytes(trip.bytes)} round trip · `,
     why ? el("span", { class: "why-kind", text: why.kind.replaceAll("_", " ") }) : "no reason recorded");
@@ -223,7 +234,7 @@ function whyItem(run, trip) {
   }));
   return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
     lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines) : null,
-    why.hint ? hintLine(run, why.hint) : null);
+    why.hint ? el("p", { class: "hint" }, el("strong", { text: "Hint: " }), why.hint.message) : null);
 }
 
 function showLine(line) {
@@ -231,26 +242,15 @@ function showLine(line) {
   $("#snippet").closest("section")?.scrollIntoView({ block: "nearest" });
 }
 
-function hintLine(run, hint) {
-  const mode = hint.compile_mode;
-  const tryable = mode && TRY_MODES.has(mode) && mode !== (run.compile?.mode ?? "default");
-  return el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message,
-    tryable ? el("button", {
-      type: "button", class: "primary try-it", "data-mode": mode, text: `Try it: rerun with ${mode}`,
-      onclick: (event) => tryIt(run, mode, event.currentTarget),
-    }) : null);
-}
+const tryable = (run, mode) => Boolean(mode) && TRY_MODES.has(mode) && mode !== (run.compile?.mode ?? "default");
 
-// A new run of the same code and size in `mode`, then the comparison of the two (it waits
-// for the new run to finish).
-async function tryIt(run, mode, button) {
+// The server copies the run (code, size, device kind, visibility) into a new one in `mode`;
+// the comparison of the two waits for it to finish.
+async function tryIt(mode, button) {
   button.disabled = true;
-  const title = `${run.title || `Run ${run.id}`} · ${mode}`.slice(0, 200);
-  const body = { code: run.code, compile_mode: mode, title };
-  if (run.size != null) body.sizes = [run.size];
   try {
-    const created = await api.submit(body);
-    window.location.assign(pages.compare(run.id, created.id));
+    const created = await api.rerun(runId, mode);
+    window.location.assign(pages.compare(runId, created.id));
   } catch (err) {
     button.disabled = false;
     showError($("#try-error"), err);

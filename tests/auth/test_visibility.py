@@ -183,6 +183,21 @@ def test_submitting_sets_the_author_and_visibility(alice: Person, bob: Person) -
     assert bad.status_code == 422 and bad.json()["error"]["field"] == "body.visibility"
 
 
+def test_a_rerun_is_as_visible_as_its_run_and_owned_by_who_asked(
+    alice: Person, bob: Person, store: Store
+) -> None:
+    private = save_run(store, alice, "private")
+    body = {"compile_mode": "max-autotune-no-cudagraphs"}
+    assert bob.request("POST", f"/api/runs/{private}/rerun", json=body).status_code == 404
+    mine = alice.request("POST", f"/api/runs/{private}/rerun", json=body).json()
+    run = alice.get(f"/api/runs/{mine['id']}").json()
+    assert (run["owner"], run["visibility"]) == ("alice", "private")  # not the team default
+    assert bob.get(f"/api/runs/{mine['id']}").status_code == 404
+    public = save_run(store, alice, "public")
+    theirs = bob.request("POST", f"/api/runs/{public}/rerun", json=body).json()
+    assert bob.get(f"/api/runs/{theirs['id']}").json()["owner"] == "bob"
+
+
 def test_visibility_applies_to_the_whole_sweep(alice: Person, bob: Person) -> None:
     created = alice.request("POST", "/api/runs", json={"code": CODE, "sizes": [16, 32]}).json()
     first, second = created["ids"]

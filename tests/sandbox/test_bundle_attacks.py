@@ -5,7 +5,7 @@ reading process stays under 1 GiB and the blob store under the run's budget; fac
 snippet cannot vouch for come from the worker; names reach the figures as text.
 
 The bundle attacks whose memory matters run `execute_run` in a process of their own, so
-that its peak RSS (ru_maxrss) is the reading side's alone.
+that its peak RSS (VmHWM) is the reading side's alone.
 """
 
 from __future__ import annotations
@@ -67,7 +67,10 @@ with Store.open(data_dir) as store:
     run_id = store.create_run(code)
     setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120))
     result = execute_run(store, run_id, setup)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the forked parent across exec,
+# so under a big pytest process ru_maxrss reports pytest's size, not this reader's.
+status = Path("/proc/self/status").read_text()
+peak = int(next(l for l in status.splitlines() if l.startswith("VmHWM:")).split()[1]) * 1024
 print(json.dumps({"result": result.model_dump(mode="json"), "peak_rss": peak}))
 """
 
