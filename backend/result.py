@@ -61,6 +61,16 @@ class DeviceInfo(BaseModel):
         description="the worker that ran it: its name, or `local` (the server's "
         "own worker or `kernelscope run`)",
     )
+    peak_bandwidth_bytes_per_s: float | None = Field(
+        default=None,
+        description="measured by the worker once per device (a copy of 8x the last-level "
+        "cache, bytes read plus written per second): the roof kernels are measured against",
+    )
+    peak_flops: dict[str, float] | None = Field(
+        default=None,
+        description="measured by the worker once per device: matmul FLOP/s per dtype "
+        "(`float32` with TF32 off; `bfloat16` on a GPU)",
+    )
 
 
 class Versions(BaseModel):
@@ -115,6 +125,21 @@ class Kernel(BaseModel):
     estimated_bytes: int | None = Field(
         default=None, description="Inductor's own estimate (kernel_num_gb), for cross-checking"
     )
+    flops: int | None = Field(
+        default=None,
+        description="floating-point operations: a GEMM's or convolution's from its operands' "
+        "shapes, else Inductor's estimate where it makes one; None for element-wise work",
+    )
+    achieved_bandwidth_pct: float | None = Field(
+        default=None,
+        description="logical bytes over the kernel's time, as a % of the device's measured "
+        "peak bandwidth; None where the peak is unknown or the data was cache-resident",
+    )
+    cache_resident: bool = Field(
+        default=False,
+        description="logical bytes over time exceed the device's measured peak: the data "
+        "was (largely) in the last-level cache, so no DRAM bandwidth can be claimed",
+    )
     transfers: list[Transfer]
 
 
@@ -132,6 +157,11 @@ class Variant(BaseModel):
     peak_memory_bytes: int | None = Field(
         default=None,
         description="device memory peak of one call, inputs included (GPU only; None on CPU)",
+    )
+    bandwidth_pct: float | None = Field(
+        default=None,
+        description="the variant's logical bytes over its kernel time, as a % of the device's "
+        "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
     )
     kernels: list[Kernel]
 

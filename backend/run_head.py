@@ -52,6 +52,11 @@ class VariantTotals(BaseModel):
         default=None,
         description="device memory peak of one call, inputs included (GPU only; None on CPU)",
     )
+    bandwidth_pct: float | None = Field(
+        default=None,
+        description="the variant's logical bytes over its kernel time, as a % of the device's "
+        "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
+    )
 
 
 class RunHead(BaseModel):

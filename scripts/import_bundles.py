@@ -24,7 +24,9 @@ def import_bundle(store: Store, folder: Path) -> str:
         raise SystemExit(f"{folder}: no bundle.json under bundle/")
     code = (folder / "snippet.py").read_text()
     device = (bundle.document.get("device") or {}).get("name", "GPU")
-    run_id = store.create_run(code, title=f"{folder.name} ({device}, recorded)")
+    title = f"{folder.name} ({device}, recorded)"
+    # "running", as the CLI makes its runs: a server on this data directory must not claim it
+    run_id = store.create_run(code, title=title, status="running")
     queued = store.load_result(run_id)
     assert queued is not None
     outcome = ChildOutcome(

@@ -260,11 +260,13 @@ def _dense_graph_numbers(kernels: list[Kernel]) -> list[Kernel]:
 def _with_estimates(
     kernels: list[Kernel], parsed: ParsedTrace, events: list[TraceKernel]
 ) -> list[Kernel]:
-    """Attach Inductor's own byte estimate (kernel_num_gb) to Triton kernels."""
+    """Attach Inductor's own estimates to Triton kernels: bytes (kernel_num_gb) and FLOPs
+    (kernel_flop; 0 where it makes none, as for point-wise kernels)."""
     for kernel, event in zip(kernels, events, strict=True):
         launch = triton_launch(parsed, event) if event.cat == "kernel" else None
         if launch is not None:
             kernel.estimated_bytes = launch.kernel_num_bytes
+            kernel.flops = launch.kernel_flop or None
     return kernels
 
 

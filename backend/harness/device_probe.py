@@ -2,12 +2,15 @@
 
     python -m backend.harness.device_probe [--device auto|cpu|cuda]   (prints one JSON line)
 
-- Copy bandwidth: a device-to-device copy of 8x the last-level cache (so the data cannot
-  live in it), repeated; bytes read plus written over the median time. This is the roof a
-  memory-bound kernel is measured against (the datasheet's number is not reachable).
+- Bandwidth: a device-to-device copy of 8x the last-level cache (so the data cannot live
+  in it), and a sum over the same bytes (reads only), repeated; bytes moved over the
+  median time, the better of the two. This is the roof a memory-bound kernel is measured
+  against (the datasheet's number is not reachable; a read-heavy kernel such as a + b
+  beats a plain copy by a few per cent, so a copy alone would be a roof it can pass).
 - Matrix FLOP/s in float32 (TF32 off) and bfloat16, from square matmuls: the compute roof
   of the roofline.
-Run in its own process (the worker never imports torch), in about two seconds.
+Run in its own process (the worker never imports torch), once per device and host
+(backend/worker/peaks.py): a few seconds, most of them torch's import.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from typing import Any
 import torch
 
 REPEATS = 10
+CPU_REPEATS = 4  # a CPU copy of 512 MiB takes a tenth of a second or more
 MIN_COPY_BYTES = 256 * 1024**2
-MAX_CPU_COPY_BYTES = 1024**3  # a CPU's "last-level cache" can be a VM's fiction of 480 MiB
+# A CPU's "last-level cache" can be a VM's fiction of 480 MiB; 512 MiB is past any real one.
+MAX_CPU_COPY_BYTES = 512 * 1024**2
 
 
 def measure(device: torch.device) -> dict[str, Any]:
@@ -37,7 +42,7 @@ def measure(device: torch.device) -> dict[str, Any]:
     return {
         "device": device.type,
         "l2_cache_bytes": cache,
-        "peak_bandwidth_bytes_per_s": _copy_bandwidth(device, copy_bytes),
+        "peak_bandwidth_bytes_per_s": _stream_bandwidth(device, copy_bytes),
         "bandwidth_measured_with_bytes": copy_bytes,
         "peak_flops": flops,
     }
@@ -56,7 +61,7 @@ def _seconds(device: torch.device, work: Callable[[], object]) -> float:
     """Median seconds of one call of `work`, after a warm-up."""
     work()
     samples = []
-    for _ in range(REPEATS):
+    for _ in range(REPEATS if device.type == "cuda" else CPU_REPEATS):
         if device.type == "cuda":
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
@@ -71,11 +76,12 @@ def _seconds(device: torch.device, work: Callable[[], object]) -> float:
     return float(statistics.median(samples))
 
 
-def _copy_bandwidth(device: torch.device, size: int) -> float:
+def _stream_bandwidth(device: torch.device, size: int) -> float:
     source = torch.empty(size // 4, dtype=torch.float32, device=device).fill_(1.0)
     target = torch.empty_like(source)
-    seconds = _seconds(device, lambda: target.copy_(source))
-    return 2 * size / seconds  # every byte read once and written once
+    copy = 2 * size / _seconds(device, lambda: target.copy_(source))  # read once, written once
+    read = size / _seconds(device, source.sum)
+    return max(copy, read)
 
 
 def _matmul_flops(device: torch.device, dtype: torch.dtype) -> float | None:

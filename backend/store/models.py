@@ -133,6 +133,7 @@ class Variant(SQLModel, table=True):
     peak_memory_bytes: int | None = None  # migration 0004
     wall_time_p10_us: float | None = None
     wall_time_p90_us: float | None = None
+    bandwidth_pct: float | None = None  # migration 0005
 
 
 class Kernel(SQLModel, table=True):
@@ -163,6 +164,9 @@ class Kernel(SQLModel, table=True):
     bytes_read: int
     bytes_written: int
     estimated_bytes: int | None = None
+    flops: int | None = None  # migration 0005
+    achieved_bandwidth_pct: float | None = None
+    cache_resident: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
 class Transfer(SQLModel, table=True):

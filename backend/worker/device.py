@@ -183,6 +183,19 @@ def recorded_device(
     return device, gpu.driver if gpu is not None else None
 
 
+def this_device(setup_device: str) -> tuple[str, str]:
+    """(kind, name) of the device this process's runs get under the harness's `--device`
+    (auto, cpu or cuda), named as `recorded_device` names it."""
+    if setup_device == "cpu":
+        return "cpu", cpu_name()
+    found = _cached_gpu(os.environ.get("CUDA_VISIBLE_DEVICES"))
+    if found.gpu is not None:
+        return "cuda", found.gpu.name
+    if setup_device == "cuda":
+        return "cuda", f"CUDA device (name unknown: {found.why})"
+    return "cpu", cpu_name()
+
+
 def worker_device_name(gpu: str | None) -> str:
     """What a remote worker runs on, for the workers list: its GPU's name, or its CPU's."""
     if gpu is None:

@@ -14,9 +14,10 @@ from pydantic import ValidationError
 
 from backend import __version__
 from backend.analysis.assemble import Analysis
+from backend.analysis.hardware import apply_device
 from backend.result import ErrorInfo, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
-from backend.worker import device
+from backend.worker import device, peaks
 from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
 from backend.worker.child import ChildOutcome, ChildRequest, run_child
 from backend.worker.process import Job, WorkerSetup
@@ -104,10 +105,11 @@ def _analysis(bundle: Bundle | None, worker: str | None) -> Analysis | None:
     if bundle is None:
         return None
     analysis = bundle.analyse()
-    if worker is None:  # a recording from another host: its device as recorded
-        return analysis
-    analysis.device, driver = device.recorded_device(analysis.device, worker)
-    analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
+    if worker is not None:  # else a recording from another host: its device as recorded
+        analysis.device, driver = device.recorded_device(analysis.device, worker)
+        analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
+        analysis.device = peaks.with_peaks(analysis.device)  # the worker's measurement
+    apply_device(analysis.variants, analysis.device)
     return analysis
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from backend.ops.logs import run_context
 from backend.queue import jobs
 from backend.store.repository import ClaimedRun, Store
-from backend.worker import device
+from backend.worker import device, peaks
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
@@ -97,6 +97,8 @@ class LocalWorkers:
         return switch is not None
 
     def _work(self, slot: _Slot) -> None:
+        # the device's peaks, measured before any run here is timed (once per host: cached)
+        peaks.peaks_for(*device.this_device(self.setup.device))
         while not self._stop.is_set():
             claimed = jobs.claim_next(self.store)
             if claimed is None:

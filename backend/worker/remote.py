@@ -56,6 +56,7 @@ from backend.queue.protocol import (
 )
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
+from backend.worker import device, peaks
 from backend.worker.child import ChildStopped
 from backend.worker.device import worker_device_name
 from backend.worker.execute import result_from_outcome, run_job
@@ -285,6 +286,8 @@ class Agent:
             return self._perform(run_id, job_id)
 
     def _perform(self, run_id: str, job_id: str) -> str:
+        # the device's peaks, measured before the first run here is timed (then cached)
+        peaks.peaks_for(*device.this_device(self.config.setup.device))
         started = self._claim(run_id, job_id)
         if started is None:
             return "not started"

@@ -27,7 +27,9 @@ async function load() {
     if (await stillRunning()) return;
     comparison = await api.compare(a, b);
   } catch (err) {
-    if (++failures <= RETRIES && pending.length) return setTimeout(load, pause);
+    // only a server that is away (restarting) is worth asking again; a 404 or 403 is final
+    const transient = err.status === 0 || err.status >= 500;
+    if (transient && ++failures <= RETRIES && pending.length) return setTimeout(load, pause);
     $("#compare-wait").hidden = true;
     return showError($("#compare-error"), err);
   }

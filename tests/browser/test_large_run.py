@@ -20,7 +20,8 @@ N = 2_400  # eager kernels (lines 7 and 8 in turn); 600 compiled (each from both
 def long_run(server: Server) -> str:
     """Stored straight into the live server's data directory, as a worker would."""
     with Store.open(server.data_dir) as store:
-        run_id = store.create_run(CODE)
+        # "running", as the CLI makes its runs: the live server's worker must not claim it
+        run_id = store.create_run(CODE, status="running")
         store.save_result(chain_result(run_id, N), CODE, [])
     return run_id
 

@@ -56,6 +56,23 @@ def test_add_relu_is_the_article_picture(results: dict[str, RunResult]) -> None:
     assert result.totals is not None and result.totals.bytes_saved == 2 * size
 
 
+def test_add_relu_is_measured_against_the_devices_own_peak(results: dict[str, RunResult]) -> None:
+    """The worker measured this machine's bandwidth (issue 10); each kernel's share of it
+    is its logical bytes over its time, or it is marked cache-resident, never above 100%."""
+    result = results["add_relu"]
+    assert result.device is not None
+    peak = result.device.peak_bandwidth_bytes_per_s
+    assert peak is not None and 1e8 < peak < 1e14, peak
+    assert result.device.peak_flops and result.device.peak_flops["float32"] > 0
+    for variant in result.variants.values():
+        for kernel in variant.kernels:
+            rate = (kernel.bytes_read + kernel.bytes_written) / (kernel.dur_us * 1e-6)
+            if kernel.cache_resident:
+                assert kernel.achieved_bandwidth_pct is None and rate > peak
+            else:
+                assert kernel.achieved_bandwidth_pct == round(100 * rate / peak, 1)
+
+
 def test_gelu_chain_eliminates_every_intermediate(results: dict[str, RunResult]) -> None:
     result = results["gelu_chain"]
     assert result.variants["eager"].kernel_count == 4

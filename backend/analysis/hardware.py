@@ -1,0 +1,78 @@
+"""What each kernel asked of the hardware: FLOPs, and bandwidth as a share of what the
+device can do.
+
+FLOPs are counted where they are known: GEMMs and convolutions from their operands' shapes
+(the formulas torch.profiler's FLOP counter uses), Inductor's own estimate for kernels it
+generates when it makes one (templates under max-autotune); element-wise kernels have
+none, and sit on the bandwidth axis of the roofline. Bandwidth is logical bytes over the
+kernel's duration against the device's measured copy bandwidth (backend.worker.peaks):
+a kernel above 100% cannot have moved those bytes through DRAM (its data was in the
+last-level cache), and is marked so instead of showing an impossible number.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from backend.analysis.naming import op_display
+from backend.result import DeviceInfo, Kernel, Transfer, Variant
+
+GEMMS_2D = frozenset({"mm", "addmm", "_addmm_activation"})
+GEMMS_3D = frozenset({"bmm", "baddbmm"})
+CONVOLUTIONS = frozenset({"convolution", "_convolution", "cudnn_convolution", "conv2d", "conv1d"})
+
+
+def kernel_flops(op: str | None, transfers: Sequence[Transfer]) -> int | None:
+    """FLOPs of a GEMM or convolution kernel from its operands' shapes; None otherwise."""
+    if op is None:
+        return None
+    name = op_display(op)
+    reads = [list(t.shape) for t in transfers if t.direction == "read"]
+    out = next((list(t.shape) for t in transfers if t.direction == "write"), None)
+    if out is None or not out:
+        return None
+    if name in GEMMS_2D and len(out) == 2:
+        left = next((s for s in reads if len(s) == 2 and s[0] == out[0]), None)
+        return _contraction(out, left[1] if left else None)
+    if name in GEMMS_3D and len(out) == 3:
+        left = next((s for s in reads if len(s) == 3 and s[1] == out[1]), None)
+        return _contraction(out, left[2] if left else None)
+    if name in CONVOLUTIONS and len(out) >= 3:
+        # weight: (out_channels, in_channels / groups, *kernel)
+        weight = next((s for s in reads if len(s) == len(out) and s[0] == out[1]), None)
+        return _contraction(out, math.prod(weight[1:]) if weight else None)
+    return None
+
+
+def _contraction(out: list[int], depth: int | None) -> int | None:
+    """2 x (output elements) x (the length of the sum behind each one)."""
+    return 2 * math.prod(out) * depth if depth else None
+
+
+def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> None:
+    """Fill each kernel's FLOPs and share of the device's measured bandwidth (or that its
+    data was cache-resident), and each variant's share. In place."""
+    peak = device.peak_bandwidth_bytes_per_s if device is not None else None
+    for variant in variants.values():
+        for kernel in variant.kernels:
+            if kernel.flops is None:  # Inductor's estimate, when it made one, stays
+                kernel.flops = kernel_flops(kernel.op, kernel.transfers)
+            kernel.achieved_bandwidth_pct, kernel.cache_resident = bandwidth_share(kernel, peak)
+        moved = variant.bytes_read + variant.bytes_written
+        variant.bandwidth_pct = percent_of_peak(moved, variant.kernel_time_us, peak)
+
+
+def bandwidth_share(kernel: Kernel, peak: float | None) -> tuple[float | None, bool]:
+    """(% of the peak, cache-resident?). Above 100% the bytes cannot have come from DRAM."""
+    pct = percent_of_peak(kernel.bytes_read + kernel.bytes_written, kernel.dur_us, peak)
+    if pct is not None and pct > 100:
+        return None, True
+    return pct, False
+
+
+def percent_of_peak(moved: int, dur_us: float, peak: float | None) -> float | None:
+    if not peak or dur_us <= 0 or moved <= 0:
+        return None
+    return round(100 * moved / (dur_us * 1e-6) / peak, 1)
