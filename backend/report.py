@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from backend.figures.summary import bandwidth_sentence
 from backend.result import RunResult, Variant
 
 RUN_REPORTED = "reported by the run"
@@ -81,6 +82,10 @@ def _variants(result: RunResult) -> list[str]:
             else ""
         )
     )
+    compiled = result.variants.get("compiled")
+    bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
+    if bandwidth:
+        rows.append(f"bandwidth: {bandwidth}")
     # The snippet runs in the harness's process: it could have written any of these numbers.
     rows.append(
         f"  (times, bytes and speedups are {RUN_REPORTED}; the device is {WORKER_RECORDED})"

@@ -28,6 +28,7 @@ from backend.figures import (
     traffic_figure_of,
 )
 from backend.figures.placement import HOVER_TRIPS
+from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
 from backend.result import Variant, VariantName
 from backend.run_head import RunHead
 
@@ -121,6 +122,20 @@ def _traffic(context: AppContext, head: RunHead) -> Any:
         )
         trips = TrafficTrips(found.by_tensor, found.fused, found.rest)
     return traffic_figure_of(head.status, variants, trips)
+
+
+@router.get("/roofline", responses=FIGURE_RESPONSE)
+def roofline(run_id: str, request: Request, context: Context) -> Response:
+    """Each kernel (a large run: each variant's longest ROOFLINE_KERNELS) by FLOPs per byte
+    and FLOP/s under the device's measured roofs, and every kernel by bytes per second
+    against the measured bandwidth."""
+    head = head_with_kernels(context, run_id)
+
+    def build() -> Tagged:
+        kernels = context.store.longest_kernels(head.id, ROOFLINE_KERNELS)
+        return _figure_bytes(roofline_figure(kernels, head.device))
+
+    return conditional(request, context.results.part(run_id, "roofline", build, kept="figure"))
 
 
 @router.get("/sweep", responses=FIGURE_RESPONSE)

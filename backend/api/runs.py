@@ -40,7 +40,7 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
-from backend.figures import NAMED, summary_sentences
+from backend.figures import NAMED, bandwidth_sentence, summary_sentences
 from backend.result import FINISHED_STATUSES, RunStatus, VariantName
 from backend.run_head import RunHead
 from backend.store.accounts import Principal
@@ -395,7 +395,9 @@ def _summary(context: AppContext, head: RunHead) -> list[str]:
 
     def sentences() -> list[str]:
         fates = context.store.round_trip_fates(head.id, NAMED)
-        return summary_sentences(eager, compiled, head.totals, fates)
+        said = summary_sentences(eager, compiled, head.totals, fates)
+        bandwidth = bandwidth_sentence(compiled.bandwidth_pct, head.device)
+        return said + ([bandwidth] if bandwidth else [])
 
     return context.results.part(head.id, "summary", sentences)
 

@@ -7,7 +7,13 @@ figures are drawn from a few columns and rows, never from the whole document.
 """
 
 from backend.figures.placement import TrafficAsks, TrafficTrips, TripGroup, traffic_asks
-from backend.figures.summary import NAMED, Fate, fates_of, summary_sentences
+from backend.figures.summary import (
+    NAMED,
+    Fate,
+    bandwidth_sentence,
+    fates_of,
+    summary_sentences,
+)
 from backend.figures.sweep import sweep_figure
 from backend.figures.timeline import (
     Lane,
@@ -28,6 +34,7 @@ __all__ = [
     "TrafficAsks",
     "TrafficTrips",
     "TripGroup",
+    "bandwidth_sentence",
     "draw_timeline",
     "fates_of",
     "plan_timeline",

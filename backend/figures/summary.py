@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from backend.figures.inputs import FateLike, RoundTripLike, VariantCounts
-from backend.figures.units import human_bytes, join_words, plural
-from backend.result import RunResult, Totals
+from backend.figures.units import human_bytes, human_rate, join_words, plural
+from backend.result import DeviceInfo, RunResult, Totals
 
 NAMED = 3  # a sentence names at most this many intermediates; past it, it counts them
 FATES: tuple[bool | None, ...] = (True, False, None)  # eliminated, kept, unknown
@@ -40,7 +40,9 @@ def fates_of(round_trips: Sequence[RoundTripLike]) -> dict[bool | None, Fate]:
 def traffic_summary(result: RunResult) -> list[str]:
     """The lesson in words, from the document's own numbers."""
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
-    return summary_sentences(eager, compiled, result.totals, fates_of(result.round_trips))
+    sentences = summary_sentences(eager, compiled, result.totals, fates_of(result.round_trips))
+    bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
+    return sentences + ([bandwidth] if bandwidth and sentences else [])
 
 
 def summary_sentences(
@@ -62,6 +64,25 @@ def summary_sentences(
     if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
     return sentences
+
+
+def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) -> str | None:
+    """How much of the device's measured bandwidth the compiled variant used (logical bytes
+    over its kernel time), or that it went faster than DRAM can: its data was cached."""
+    peak = device.peak_bandwidth_bytes_per_s if device is not None else None
+    if compiled_pct is None or device is None or not peak:
+        return None
+    roof = f"the {device.name}'s measured {human_rate(peak)}"
+    if compiled_pct > 100:
+        cache = f" ({human_bytes(device.l2_cache_bytes)})" if device.l2_cache_bytes else ""
+        return (
+            f"compiled moved its logical bytes at {compiled_pct:,.0f}% of {roof}: faster than "
+            f"DRAM allows, so its data was largely resident in the last-level cache{cache}."
+        )
+    return (
+        f"compiled reached {compiled_pct:.0f}% of {roof} bandwidth "
+        f"({human_rate(peak * compiled_pct / 100)}, logical bytes over kernel time)."
+    )
 
 
 def _counts(variant: VariantCounts) -> str:

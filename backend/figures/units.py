@@ -18,6 +18,11 @@ def human_bytes(count: int) -> str:
     return f"{digits} {_BYTE_UNITS[unit]}"
 
 
+def human_rate(bytes_per_s: float) -> str:
+    """Bandwidth in the same binary units: `4.3e12` -> `3.91 TiB/s`."""
+    return f"{human_bytes(round(bytes_per_s))}/s"
+
+
 def plural(count: int, noun: str) -> str:
     """`plural(1, "kernel")` -> `1 kernel`; `plural(3, "kernel")` -> `3 kernels`."""
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

@@ -288,6 +288,40 @@ def kernel_times(connection: Connection, variant: int) -> KernelTimes:
     return KernelTimes(list(index), list(map(float, start_us)), list(map(float, dur_us)))
 
 
+@dataclass(frozen=True)
+class KernelRate:
+    """What the roofline needs of one kernel."""
+
+    index: int
+    short_name: str
+    flops: int | None
+    bytes_moved: int
+    dur_us: float
+    cache_resident: bool
+
+
+def longest_kernels(connection: Connection, variant: int, limit: int) -> list[KernelRate]:
+    """The variant's `limit` longest kernels, longest first: where its time went."""
+    table = KERNELS.table
+    query = (
+        select(
+            table.c.index,
+            table.c.short_name,
+            table.c.flops,
+            table.c.bytes_read + table.c.bytes_written,
+            table.c.dur_us,
+            table.c.cache_resident,
+        )
+        .where(table.c.variant_id == variant)
+        .order_by(table.c.dur_us.desc(), table.c.position)
+        .limit(limit)
+    )
+    return [
+        KernelRate(int(i), str(name), flops, int(moved), float(dur), bool(cached))
+        for i, name, flops, moved, dur, cached in _execute(connection, query)
+    ]
+
+
 def all_kernels(connection: Connection, run_id: str) -> dict[str, list[dict[str, Any]]]:
     """Every kernel of every variant as field dicts holding their transfers, for a whole
     document: one query per table, not one per kernel."""

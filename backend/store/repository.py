@@ -402,6 +402,20 @@ class Store:
                 for name, variant_id in children.variant_ids(connection, run_id).items()
             }
 
+    def longest_kernels(
+        self, run_id: str, limit: int
+    ) -> dict[str, tuple[int, list[children.KernelRate]]]:
+        """Per variant: how many kernels it has, and its `limit` longest (the roofline's)."""
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            return {
+                name: (
+                    children.count_kernels(connection, variant_id, []),
+                    children.longest_kernels(connection, variant_id, limit),
+                )
+                for name, variant_id in children.variant_ids(connection, run_id).items()
+            }
+
     def round_trip_page(
         self, run_id: str, offset: int, limit: int, fate: children.Fate | None = None
     ) -> RoundTripPage:

@@ -75,6 +75,7 @@ export const api = {
   compareTimeline: (a, b, widthPx) => call("GET", "/api/compare/figures/timeline" + q({ a, b, width_px: widthPx })),
   timeline: (id, params) => call("GET", `${run(id)}/figures/timeline` + q(params)),
   traffic: (id) => call("GET", `${run(id)}/figures/traffic`),
+  roofline: (id) => call("GET", `${run(id)}/figures/roofline`),
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`
   kernels: (id, variant, params) => call("GET", `${run(id)}/kernels/${variant}` + q(params)),

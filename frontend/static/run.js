@@ -10,6 +10,7 @@ const VARIANTS = ["eager", "compiled"];
 const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
 const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
 let viewer = null;
+let runDevice = null; // the finished run's device: its cache and measured peaks
 let tableRows = new Map(); // "variant:index" -> <tr>
 const known = new Map(); // "variant:index" -> kernel (with transfers), as fetched
 
@@ -123,6 +124,7 @@ function renderProgress(progress, receivedAt) {
 // ---- the finished run -----------------------------------------------------------------
 
 function renderFinished(run) {
+  runDevice = run.device;
   renderSnippet(run);
   renderEnvironment(run);
   renderDownloads(run);
@@ -133,7 +135,7 @@ function renderFinished(run) {
   renderTraffic();
   renderWhy(run);
   // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
-  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }));
+  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }).then(renderRoofline));
   if (run.sweep.length > 1) renderSweep(run);
 }
 
@@ -187,6 +189,27 @@ async function renderTraffic() {
   } catch (err) {
     showError($("#traffic"), err);
   }
+}
+
+// Drawn after the kernel table, whose rows its points open.
+async function renderRoofline() {
+  const div = $("#roofline");
+  $("#roofline-card").hidden = false;
+  try {
+    await plot(div, await api.roofline(runId));
+  } catch (err) {
+    return showError(div, err);
+  } finally {
+    div.dataset.ready = "true";
+  }
+  div.on("plotly_click", (event) => {
+    const data = event.points[0]?.customdata; // [variant, kernel index]
+    if (!Array.isArray(data)) return;
+    const key = `${data[0]}:${data[1]}`;
+    for (const tr of tableRows.values()) tr.classList.toggle("linked", tr.dataset.kernel === key);
+    tableRows.get(key)?.scrollIntoView({ block: "center" }); // its row, when on the page shown
+    showKernel(data[0], data[1]);
+  });
 }
 
 // ---- what compile kept, why, and what to try -------------------------------------------------
@@ -331,7 +354,7 @@ async function renderKernels(run, offsets) {
     { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
     { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
     { key: "bytes", label: "bytes", num: true, format: bytes },
-    { key: "bandwidth", label: "bandwidth", num: true, format: (v) => (v === null ? "–" : `${v.toFixed(1)} GB/s`) },
+    { key: "bandwidth", label: "bandwidth", num: true, format: (v, row) => bandwidthText(run.device, row.kernel, v) },
     { key: "lines", label: "lines" },
   ];
   tableRows = new Map();
@@ -356,6 +379,21 @@ async function renderKernels(run, offsets) {
       onclick: () => renderKernels(run, { ...offsets, [page.variant]: page.offset + PAGE }) })));
   $("#kernels").replaceChildren(table, ...pagers);
   $("#kernels-card").hidden = false;
+}
+
+// Achieved bandwidth (logical bytes over time) and its share of the device's measured peak;
+// faster than the peak means the data sat in the cache: said so, never an impossible %.
+function bandwidthText(device, k, rate) {
+  if (k.cache_resident) return cacheResident(device);
+  if (rate === null) return "–";
+  const share = k.achieved_bandwidth_pct;
+  return `${rate.toFixed(1)} GB/s${share === null || share === undefined ? "" : ` · ${share}% of peak`}`;
+}
+
+function cacheResident(device) {
+  const cache = device?.type === "cuda" ? "L2" : "cache";
+  const size = device?.l2_cache_bytes ? ` ${bytes(device.l2_cache_bytes)}` : "";
+  return `${cache === "L2" ? "L2" : "Cache"}-resident (data under the${size} ${cache})`;
 }
 
 function shownOf(page) {
@@ -429,7 +467,9 @@ async function showKernel(variant, index) {
       el("dt", { text: "variant" }), el("dd", { text: `${variant} #${index}` }),
       el("dt", { text: "full name" }), el("dd", { class: "mono", text: k.name }),
       el("dt", { text: "op" }), el("dd", { text: k.op ?? "–" }),
-      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${gbps(moved, k.dur_us)}` }),
+      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(runDevice) : gbps(moved, k.dur_us)}` }),
+      el("dt", { text: "of the peak" }), el("dd", { text: k.achieved_bandwidth_pct == null ? "–" : `${k.achieved_bandwidth_pct}% of the device's measured bandwidth` }),
+      el("dt", { text: "FLOPs" }), el("dd", { text: k.flops ? k.flops.toLocaleString() : "–" }),
       el("dt", { text: "read / written" }), el("dd", { text: `${bytes(k.bytes_read)} / ${bytes(k.bytes_written)}` }),
       el("dt", { text: "grid / block" }), el("dd", { text: `${k.grid?.join("×") ?? "–"} / ${k.block?.join("×") ?? "–"}` }),
       el("dt", { text: "lines" }), el("dd", { text: k.lines.join(", ") || "–" }),
@@ -481,6 +521,8 @@ function renderEnvironment(run) {
     ["GPU memory", run.device?.memory_bytes ? bytes(run.device.memory_bytes) : null],
     ["host", run.device?.host], ["worker", run.device?.worker],
     ["device note", run.device?.note], ["L2 cache", run.device?.l2_cache_bytes ? bytes(run.device.l2_cache_bytes) : null],
+    ["measured bandwidth", run.device?.peak_bandwidth_bytes_per_s ? `${bytes(run.device.peak_bandwidth_bytes_per_s)}/s (the worker's copy and read at 8× the cache)` : null],
+    ["measured matmul", run.device?.peak_flops ? Object.entries(run.device.peak_flops).map(([dtype, f]) => `${(f / 1e12).toFixed(f >= 1e12 ? 1 : 3)} TFLOP/s ${dtype}`).join(", ") || null : null],
     ["torch", run.versions.torch], ["triton", run.versions.triton], ["CUDA", run.versions.cuda], ["driver", run.versions.driver],
     ["python", run.versions.python], ["compile mode", run.compile?.mode], ["compile time", run.compile?.seconds ? `${run.compile.seconds.toFixed(1)} s` : null],
     ["graphs", run.compile?.graph_count], ["graph breaks", run.compile?.graph_breaks.map((b) => `line ${b.line ?? "?"}: ${b.reason}`).join("; ") || null],

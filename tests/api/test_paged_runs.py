@@ -147,6 +147,17 @@ def test_the_kernel_source_reads_one_kernel(client: TestClient, chain: RunResult
     assert client.get(f"/api/runs/{chain.id}/kernels/compiled/-1/source").status_code == 404
 
 
+def test_the_roofline_draws_every_kernel_of_a_stored_run(
+    client: TestClient, chain: RunResult, store: Store
+) -> None:
+    figure = client.get(f"/api/runs/{chain.id}/figures/roofline").json()
+    strip = [t for t in figure["data"] if t.get("yaxis") == "y2" and t["mode"] == "markers"]
+    drawn = {t["name"]: len(t["x"]) for t in strip}
+    assert drawn == {name: len(v.kernels) for name, v in chain.variants.items()}
+    queued = store.create_run(CODE)
+    assert client.get(f"/api/runs/{queued}/figures/roofline").status_code == 409
+
+
 # ---- conditional requests ---------------------------------------------------------------
 
 READS = [
@@ -154,6 +165,7 @@ READS = [
     "/api/runs/{id}/figures/timeline",
     "/api/runs/{id}/figures/timeline?start_us=1&end_us=50",
     "/api/runs/{id}/figures/traffic",
+    "/api/runs/{id}/figures/roofline",
     "/api/runs/{id}/kernels/eager?offset=3&limit=2",
     "/api/runs/{id}/round-trips",
 ]

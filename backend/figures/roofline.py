@@ -1,0 +1,230 @@
+"""A roofline: how far each kernel is from what the device can do.
+
+Top: kernels that do arithmetic (GEMMs, convolutions, templates with Inductor's FLOP
+estimate), placed by arithmetic intensity (FLOPs per logical byte) and achieved FLOP/s,
+under the device's measured roofs: bandwidth x intensity, and its matmul FLOP/s. Bottom:
+every kernel on the bandwidth axis alone (element-wise kernels have no FLOPs to place),
+with the measured bandwidth as a line; a kernel whose data was cache-resident sits past
+it and says so. Both variants are drawn; a large run draws its longest kernels (where the
+time went) and says how many of how many. Clicking a point opens its row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from backend.figures import palette
+from backend.figures.markup import plain
+from backend.figures.units import human_bytes, human_rate
+
+ROOFLINE_KERNELS = 2_000  # per variant: the longest ones
+VARIANT_STYLE = {  # colour and symbol per variant, so grey-scale still tells them apart
+    "eager": (palette.ORANGE, "circle"),
+    "compiled": (palette.BLUE, "diamond"),
+}
+
+
+class KernelRateLike(Protocol):
+    """What the roofline reads of a kernel (`backend.store.children.KernelRate`)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def short_name(self) -> str: ...
+    @property
+    def flops(self) -> int | None: ...
+    @property
+    def bytes_moved(self) -> int: ...
+    @property
+    def dur_us(self) -> float: ...
+    @property
+    def cache_resident(self) -> bool: ...
+
+
+class Roofs(Protocol):
+    """The device's measured peaks (`backend.result.DeviceInfo`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def peak_bandwidth_bytes_per_s(self) -> float | None: ...
+    @property
+    def peak_flops(self) -> dict[str, float] | None: ...
+
+
+def roofline_figure(
+    variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]], device: Roofs | None
+) -> go.Figure:
+    """`variants`: per variant, its kernel count and the kernels to draw."""
+    figure = make_subplots(
+        rows=2,
+        cols=1,
+        row_heights=[0.72, 0.28],
+        vertical_spacing=0.16,
+        subplot_titles=("Kernels that compute: FLOP/s against FLOPs per byte", _strip_title()),
+    )
+    bandwidth = device.peak_bandwidth_bytes_per_s if device is not None else None
+    flops = (device.peak_flops or {}) if device is not None else {}
+    computing = [(n, k) for n, (_, ks) in variants.items() for k in ks if k.flops and k.dur_us > 0]
+    for name, (_, kernels) in variants.items():
+        figure.add_trace(_compute_points(name, [k for k in kernels if k.flops]), row=1, col=1)
+        figure.add_trace(_bandwidth_points(name, kernels, bandwidth), row=2, col=1)
+    for trace in _roofs(computing, bandwidth, flops):
+        figure.add_trace(trace, row=1, col=1)
+    if bandwidth and variants:
+        figure.add_trace(_bandwidth_line(list(variants), bandwidth), row=2, col=1)
+    figure.update_layout(_layout(variants, device, bandwidth))
+    return figure
+
+
+def _bandwidth_line(lanes: list[str], bandwidth: float) -> go.Scatter:
+    """The measured bandwidth across the strip's lanes (a trace, not a shape: it is named in
+    the legend, and a shape's label on a log axis needs log units)."""
+    return go.Scatter(
+        x=[bandwidth, bandwidth],
+        y=[lanes[0], lanes[-1]],
+        mode="lines",
+        name=f"measured bandwidth {human_rate(bandwidth)}",
+        line={"color": palette.INK, "dash": "dash", "width": 2},
+        hoverinfo="name",
+    )
+
+
+def _strip_title() -> str:
+    return "Every kernel: logical bytes per second (element-wise work lives here)"
+
+
+def _compute_points(variant: str, kernels: Sequence[KernelRateLike]) -> go.Scatter:
+    color, symbol = VARIANT_STYLE.get(variant, (palette.GREY, "square"))
+    drawn = [k for k in kernels if k.flops and k.bytes_moved > 0 and k.dur_us > 0]
+    return go.Scatter(
+        x=[(k.flops or 0) / k.bytes_moved for k in drawn],
+        y=[(k.flops or 0) / (k.dur_us * 1e-6) for k in drawn],
+        mode="markers",
+        name=variant,
+        legendgroup=variant,
+        showlegend=False,  # the strip below carries the variant's legend entry
+        marker={
+            "color": color,
+            "symbol": symbol,
+            "size": 10,
+            "line": {"color": "white", "width": 1},
+        },
+        hovertext=[_hover(variant, k) for k in drawn],
+        hoverinfo="text",
+        customdata=[[variant, k.index] for k in drawn],
+    )
+
+
+def _bandwidth_points(
+    variant: str, kernels: Sequence[KernelRateLike], peak: float | None
+) -> go.Scatter:
+    color, symbol = VARIANT_STYLE.get(variant, (palette.GREY, "square"))
+    drawn = [k for k in kernels if k.bytes_moved > 0 and k.dur_us > 0]
+    return go.Scatter(
+        x=[k.bytes_moved / (k.dur_us * 1e-6) for k in drawn],
+        y=[variant] * len(drawn),
+        mode="markers",
+        name=variant,
+        legendgroup=variant,
+        marker={
+            "color": color,
+            # open symbols: cache-resident, so the rate is not DRAM's
+            "symbol": [f"{symbol}-open" if k.cache_resident else symbol for k in drawn],
+            "size": 9,
+        },
+        hovertext=[_hover(variant, k, peak) for k in drawn],
+        hoverinfo="text",
+        customdata=[[variant, k.index] for k in drawn],
+    )
+
+
+def _roofs(
+    computing: Sequence[tuple[str, KernelRateLike]],
+    bandwidth: float | None,
+    flops: Mapping[str, float],
+) -> list[go.Scatter]:
+    """The bandwidth slope and one flat roof per measured dtype, over the points' range."""
+    if not bandwidth or not flops:
+        return []
+    intensities = [(k.flops or 0) / k.bytes_moved for _, k in computing if k.bytes_moved > 0]
+    ridge = max(flops.values()) / bandwidth  # where the slope meets the highest roof
+    low = min([*intensities, ridge]) / 10
+    high = max([*intensities, ridge]) * 10
+    roofs = [
+        go.Scatter(
+            x=[low, ridge],
+            y=[bandwidth * low, bandwidth * ridge],
+            mode="lines",
+            name=f"bandwidth roof {human_rate(bandwidth)}",
+            line={"color": palette.INK, "dash": "dash"},
+            hoverinfo="name",
+        )
+    ]
+    for dtype, peak in sorted(flops.items(), key=lambda item: item[1]):
+        roofs.append(
+            go.Scatter(
+                x=[peak / bandwidth, high],
+                y=[peak, peak],
+                mode="lines",
+                name=f"{plain(dtype)} matmul roof {peak / 1e12:,.3g} TFLOP/s",
+                line={"color": palette.INK, "dash": "dot" if dtype == "float32" else "solid"},
+                hoverinfo="name",
+            )
+        )
+    return roofs
+
+
+def _hover(variant: str, kernel: KernelRateLike, peak: float | None = None) -> str:
+    seconds = kernel.dur_us * 1e-6
+    rate = kernel.bytes_moved / seconds if seconds > 0 else 0.0
+    lines = [
+        f"<b>{plain(kernel.short_name)}</b>",
+        f"{variant} #{kernel.index} · {kernel.dur_us:,.1f} µs",
+        f"{human_bytes(kernel.bytes_moved)} logical bytes · {human_rate(rate)}",
+    ]
+    if kernel.flops:
+        lines.append(
+            f"{kernel.flops:,} FLOPs · {kernel.flops / kernel.bytes_moved:,.1f} FLOP/B · "
+            f"{kernel.flops / seconds / 1e12:,.3g} TFLOP/s"
+            if kernel.bytes_moved and seconds
+            else f"{kernel.flops:,} FLOPs"
+        )
+    if kernel.cache_resident:
+        lines.append("faster than the measured bandwidth: its data was cache-resident")
+    elif peak:
+        lines.append(f"{100 * rate / peak:.0f}% of the measured bandwidth")
+    lines.append("click: its row in the kernel table")
+    return "<br>".join(lines)
+
+
+def _layout(
+    variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]],
+    device: Roofs | None,
+    bandwidth: float | None,
+) -> dict[str, Any]:
+    shown = [
+        f"the longest {len(kernels):,} of {total:,} {name} kernels"
+        for name, (total, kernels) in variants.items()
+        if total > len(kernels)
+    ]
+    title = "Roofline" + (f": {plain(device.name)}" if device is not None else "")
+    if not bandwidth:
+        title += " (device peaks not measured: no roofs)"
+    if shown:
+        title += f"<br><sup>{'; '.join(shown)}</sup>"
+    return {
+        "title": {"text": title, "x": 0.01},
+        "height": 560,
+        "margin": {"l": 70, "r": 20, "t": 90, "b": 50},
+        "legend": {"orientation": "h", "y": -0.12},
+        "xaxis": {"type": "log", "title": {"text": "FLOPs per logical byte"}},
+        "yaxis": {"type": "log", "title": {"text": "FLOP/s"}},
+        "xaxis2": {"type": "log", "title": {"text": "logical bytes per second"}},
+        "yaxis2": {"type": "category", "autorange": "reversed"},
+        "hovermode": "closest",
+    }

@@ -1,0 +1,116 @@
+"""The roofline (issue 10) on recorded H200 bundles: kernels with FLOPs placed by intensity
+and FLOP/s under the measured roofs, every kernel on the bandwidth strip with cache-resident
+ones marked, names kept as text, and the API's figure for a stored run."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from backend.analysis.hardware import apply_device
+from backend.figures.roofline import roofline_figure
+from backend.result import DeviceInfo, Variant
+from backend.store.children import KernelRate
+from tests.analysis.conftest import analysed
+
+PEAK = 4.5e12  # test roofs: the expectations are computed from them
+FLOPS = {"float32": 5.0e13, "bfloat16": 7.0e14}
+
+
+def h200(example: str, peak: float | None = PEAK) -> tuple[dict[str, Variant], DeviceInfo]:
+    analysis = analysed(example)
+    variants = copy.deepcopy(analysis.variants)
+    assert analysis.device is not None
+    device = analysis.device.model_copy(
+        update={"peak_bandwidth_bytes_per_s": peak, "peak_flops": FLOPS if peak else None}
+    )
+    apply_device(variants, device)
+    return variants, device
+
+
+def rates(variants: dict[str, Variant]) -> dict[str, tuple[int, list[KernelRate]]]:
+    return {
+        name: (
+            len(v.kernels),
+            [
+                KernelRate(
+                    k.index,
+                    k.short_name,
+                    k.flops,
+                    k.bytes_read + k.bytes_written,
+                    k.dur_us,
+                    k.cache_resident,
+                )
+                for k in v.kernels
+            ],
+        )
+        for name, v in variants.items()
+    }
+
+
+def traces(figure: Any) -> list[dict[str, Any]]:
+    return [t.to_plotly_json() for t in figure.data]
+
+
+def test_gemms_sit_under_the_roofs_at_their_intensity() -> None:
+    variants, device = h200("mlp_bias_gelu")
+    figure = roofline_figure(rates(variants), device)
+    compute = [
+        t for t in traces(figure) if t.get("yaxis") in (None, "y") and t["mode"] == "markers"
+    ]
+    placed = {(t["name"], len(t["x"])) for t in compute}
+    assert placed == {("eager", 1), ("compiled", 1)}  # the one mm of each variant
+    for trace in compute:
+        (mm,) = [k for k in variants[trace["name"]].kernels if k.flops]
+        moved = mm.bytes_read + mm.bytes_written
+        assert trace["x"][0] == pytest.approx(2 * 2048 * 4096 * 1024 / moved)
+        assert trace["y"][0] == pytest.approx(mm.flops / (mm.dur_us * 1e-6))  # type: ignore[operator]
+        assert trace["y"][0] < FLOPS["float32"] * 10  # a real TF32 GEMM, not a wild number
+        assert trace["customdata"] == [[trace["name"], mm.index]]
+    roofs = [t for t in traces(figure) if t["mode"] == "lines"]
+    slope = next(t for t in roofs if t["name"].startswith("bandwidth roof"))
+    assert slope["y"][0] / slope["x"][0] == pytest.approx(PEAK)
+    flat = {t["y"][0] for t in roofs if "matmul roof" in t["name"]}
+    assert flat == set(FLOPS.values())
+
+
+def test_every_kernel_is_on_the_bandwidth_strip_and_cache_resident_ones_are_open() -> None:
+    variants, device = h200("add_relu")
+    figure = roofline_figure(rates(variants), device)
+    strip = [t for t in traces(figure) if t.get("yaxis") == "y2" and t["mode"] == "markers"]
+    assert sum(len(t["x"]) for t in strip) == sum(len(v.kernels) for v in variants.values())
+    for trace in strip:
+        kernels = variants[trace["name"]].kernels
+        for kernel, symbol, hover in zip(
+            kernels, trace["marker"]["symbol"], trace["hovertext"], strict=True
+        ):
+            assert symbol.endswith("-open") == kernel.cache_resident
+            assert ("cache-resident" in hover) == kernel.cache_resident
+    assert any(k.cache_resident for v in variants.values() for k in v.kernels)
+    assert "measured" in json_text(figure)
+
+
+def test_without_measured_peaks_there_are_no_roofs_and_the_title_says_why() -> None:
+    variants, device = h200("mlp_bias_gelu", peak=None)
+    figure = roofline_figure(rates(variants), device)
+    assert not [t for t in traces(figure) if t["mode"] == "lines"]
+    assert "device peaks not measured" in figure.layout.title.text
+
+
+def test_a_large_run_says_which_kernels_it_draws() -> None:
+    variants, device = h200("add_relu")
+    _, kernels = rates(variants)["eager"]
+    figure = roofline_figure({"eager": (5_000, kernels)}, device)
+    assert f"the longest {len(kernels)} of 5,000 eager kernels" in figure.layout.title.text
+
+
+def test_kernel_names_are_text_not_markup() -> None:
+    hostile = KernelRate(0, "<img src=x onerror=alert(1)>", 10, 100, 1.0, False)
+    figure = roofline_figure({"eager": (1, [hostile])}, None)
+    assert "<img" not in json_text(figure)
+
+
+def json_text(figure: Any) -> str:
+    return str(figure.to_json())
