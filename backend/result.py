@@ -230,6 +230,16 @@ class CompileInfo(BaseModel):
     )
 
 
+class GradMode(BaseModel):
+    """Whether the run kept autograd on, and why (reported by the run)."""
+
+    mode: Literal["inference", "training"] = Field(
+        description="inference: both variants ran under torch.no_grad(); training: autograd "
+        "on, because the snippet computes gradients itself"
+    )
+    reason: str = Field(description="why, e.g. `it calls loss.backward() on line 9`")
+
+
 class Output(BaseModel):
     stdout: str = ""
     stderr: str = ""
@@ -303,4 +313,9 @@ class RunResult(BaseModel):
         description="seconds the run's process spent getting ready before the snippet "
         "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
         "None when the process started with the run",
+    )
+    grad_mode: GradMode | None = Field(
+        default=None,
+        description="inference (torch.no_grad()) or training (autograd on), and why; None "
+        "in runs made before issue 14",
     )

@@ -20,6 +20,7 @@ from backend.result import (
     Correctness,
     DeviceInfo,
     ErrorInfo,
+    GradMode,
     Hint,
     Output,
     RunResult,
@@ -102,6 +103,11 @@ class RunHead(BaseModel):
         description="seconds the run's process spent getting ready before the snippet "
         "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
         "None when the process started with the run",
+    )
+    grad_mode: GradMode | None = Field(
+        default=None,
+        description="inference (torch.no_grad()) or training (autograd on), and why; None "
+        "in runs made before issue 14",
     )
 
 

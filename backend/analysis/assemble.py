@@ -21,6 +21,7 @@ from backend.result import (
     CompileInfo,
     Correctness,
     DeviceInfo,
+    GradMode,
     GraphBreak,
     Hint,
     Kernel,
@@ -51,6 +52,7 @@ class Analysis:
     compile: CompileInfo | None = None
     harness_peak_memory_bytes: int | None = None
     hints: list[Hint] = field(default_factory=list)
+    grad_mode: GradMode | None = None
 
 
 def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
@@ -60,6 +62,7 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
         versions=_versions(bundle, eager_trace),
         entry_point=bundle.get("entry_point"),
         notes=list(bundle.get("notes", [])),
+        grad_mode=GradMode(**bundle["grad_mode"]) if bundle.get("grad_mode") else None,
     )
     if bundle.get("status") != "succeeded" or eager_trace is None or compiled_trace is None:
         return analysis

@@ -132,11 +132,16 @@ class Run:
 
     @contextlib.contextmanager
     def _grad_mode(self) -> Iterator[None]:
+        """Inference (torch.no_grad()) unless the snippet computes gradients itself; the
+        bundle's `grad_mode` says which, and why."""
         reason = autograd_reason(self.options.snippet.read_text())
         if reason is not None:
+            self.doc["grad_mode"] = {"mode": "training", "reason": reason}
             self.doc["notes"].append(f"ran with autograd on: {reason}")
             yield
             return
+        why = "the snippet computes no gradients (set `kernelscope_autograd = True` to keep "
+        self.doc["grad_mode"] = {"mode": "inference", "reason": why + "autograd on)"}
         self.doc["notes"].append(
             "ran under torch.no_grad(): the snippet computes no gradients, so both variants "
             "are inference (set `kernelscope_autograd = True` to keep autograd on)"

@@ -74,6 +74,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "speedup_interval": result.speedup_interval,
         "step_seconds": result.step_seconds,
         "prewarm_s": result.prewarm_s,
+        "grad_mode": _dump(result.grad_mode),
     }
 
 
@@ -151,6 +152,7 @@ def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
         "duration_s": run.duration_s,
         "step_seconds": run.step_seconds,
         "prewarm_s": run.prewarm_s,
+        "grad_mode": run.grad_mode,
     }
 
 

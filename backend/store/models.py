@@ -100,6 +100,7 @@ class Run(SQLModel, table=True):
     speedup_interval: list[float] | None = Field(default=None, sa_type=_json(nullable=True))
     step_seconds: dict[str, float] | None = Field(default=None, sa_type=_json(nullable=True))
     prewarm_s: float | None = None
+    grad_mode: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))  # 0005
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})

@@ -271,6 +271,11 @@ class Correctness(_Part):
     note: Text | None = None
 
 
+class GradMode(_Part):
+    mode: Literal["inference", "training"]
+    reason: Text
+
+
 class Memory(_Part):
     harness_peak_bytes: Count | None = None
 
@@ -295,6 +300,7 @@ class Bundle(_Part):
     compile: Compile | None = None
     correctness: Correctness | None = None
     memory: Memory | None = None
+    grad_mode: GradMode | None = None
 
     @model_validator(mode="after")
     def _complete(self) -> Bundle:

@@ -130,6 +130,7 @@ function renderFinished(run) {
   if (run.error) renderFailure(run);
   if (!run.variants.eager && !run.variants.compiled) return;
   renderSummary(run);
+  renderConditions(run);
   renderTraffic();
   renderWhy(run);
   // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
@@ -171,6 +172,28 @@ function renderSummary(run) {
       run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+// How the numbers were taken (issue 14): inference or training, and a warning when they
+// are noisy. Text only, under the headline; its own element, made here.
+function renderConditions(run) {
+  let box = $("#conditions");
+  if (!box) {
+    box = el("div", { id: "conditions", class: "conditions" });
+    $("#headline").after(box);
+  }
+  const lines = [];
+  if (run.grad_mode) {
+    const how = run.grad_mode.mode === "training" ? "Training: autograd on" : "Inference: torch.no_grad()";
+    lines.push(el("p", { class: "muted", "data-grad-mode": run.grad_mode.mode, text: `${how}, because ${run.grad_mode.reason}.` }));
+  }
+  const noise = run.noise ?? [];
+  if (noise.length) {
+    lines.push(el("div", { class: "noise-warning", role: "note" },
+      el("strong", { text: "⚠ These timings may be noisy: " }),
+      noise.map((warning) => warning.message).join(" ")));
+  }
+  box.replaceChildren(...lines);
 }
 
 function correctnessDetail(check) {

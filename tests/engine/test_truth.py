@@ -49,6 +49,20 @@ def get_inputs():
     return [torch.randn(512, 256, device=device)]
 """
 
+TRAINS = """
+import torch
+
+def fn(x, w):
+    loss = torch.relu(x @ w).sum()
+    loss.backward()
+    return w.grad
+
+def inputs():
+    x = torch.randn(64, 32, device=device)
+    w = torch.randn(32, 32, device=device, requires_grad=True)
+    return (x, w)
+"""
+
 
 def test_a_wrong_compiled_result_is_caught(run: Runner) -> None:
     result = run(MISCOMPILED)
@@ -73,9 +87,19 @@ def test_a_model_runs_as_inference_unless_it_trains(run: Runner) -> None:
     result = run(MODEL)
     assert result.status == "succeeded"
     assert any("torch.no_grad()" in note for note in result.notes)
+    assert result.grad_mode is not None and result.grad_mode.mode == "inference"
     names = [k.name for k in result.variants["compiled"].kernels]
     assert not [n for n in names if "backward" in n]  # no mask saved for a backward
     outputs = [
         t for k in result.variants["compiled"].kernels for t in k.transfers if t.role == "output"
     ]
     assert len(outputs) == 1  # the result, and nothing saved beside it
+
+
+def test_a_snippet_that_calls_backward_still_trains(run: Runner) -> None:
+    result = run(TRAINS)
+    assert result.status == "succeeded", result.error
+    assert result.grad_mode is not None and result.grad_mode.mode == "training"
+    assert "backward() on line 6" in result.grad_mode.reason
+    ops = [k.op or k.name for k in result.variants["eager"].kernels]
+    assert any("backward" in op for op in ops), ops  # relu's backward ran: it trained
