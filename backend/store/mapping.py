@@ -75,6 +75,8 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "step_seconds": result.step_seconds,
         "prewarm_s": result.prewarm_s,
         "grad_mode": _dump(result.grad_mode),
+        "machine_load": _dump(result.machine_load),
+        "noise": [warning.model_dump() for warning in result.noise],
     }
 
 
@@ -153,6 +155,8 @@ def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
         "step_seconds": run.step_seconds,
         "prewarm_s": run.prewarm_s,
         "grad_mode": run.grad_mode,
+        "machine_load": run.machine_load,
+        "noise": run.noise,
     }
 
 

@@ -101,6 +101,8 @@ class Run(SQLModel, table=True):
     step_seconds: dict[str, float] | None = Field(default=None, sa_type=_json(nullable=True))
     prewarm_s: float | None = None
     grad_mode: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))  # 0005
+    machine_load: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    noise: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
@@ -134,6 +136,9 @@ class Variant(SQLModel, table=True):
     peak_memory_bytes: int | None = None  # migration 0004
     wall_time_p10_us: float | None = None
     wall_time_p90_us: float | None = None
+    profiled_calls: int | None = None  # migration 0005
+    kernel_time_p10_us: float | None = None
+    kernel_time_p90_us: float | None = None
 
 
 class Kernel(SQLModel, table=True):
@@ -164,6 +169,8 @@ class Kernel(SQLModel, table=True):
     bytes_read: int
     bytes_written: int
     estimated_bytes: int | None = None
+    duration_p10_us: float | None = None  # migration 0005
+    duration_p90_us: float | None = None
 
 
 class Transfer(SQLModel, table=True):

@@ -165,7 +165,7 @@ function renderSummary(run) {
   $("#headline").replaceChildren(
     variantStat("eager", eager),
     variantStat("compiled", compiled),
-    stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)} · reported by the run`),
+    stat("speedup", times(run.speedup), speedupBasis(run)),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
@@ -194,6 +194,15 @@ function renderConditions(run) {
       noise.map((warning) => warning.message).join(" ")));
   }
   box.replaceChildren(...lines);
+}
+
+// The two speedups are measured on different bases; say which is which (issue 14).
+function speedupBasis(run) {
+  const { eager, compiled } = run.variants;
+  const calls = eager?.profiled_calls && compiled?.profiled_calls
+    ? ` (medians over ${Math.min(eager.profiled_calls, compiled.profiled_calls)}+ profiled calls)` : "";
+  return `per call, wall clock (median of ${eager?.timing_repeats ?? "?"} timed calls) · ` +
+    `sum of kernel durations: ${times(run.kernel_speedup)}${calls} · reported by the run`;
 }
 
 function correctnessDetail(check) {
