@@ -105,8 +105,14 @@ class Kernel(BaseModel):
     short_name: str = Field(description="readable name for charts")
     op: str | None = Field(description="outermost user-level ATen op that launched it")
     kind: KernelKind
-    start_us: float = Field(description="start, relative to the variant's first kernel")
-    dur_us: float
+    start_us: float = Field(
+        description="start, relative to the variant's first kernel, in the drawn call (the "
+        "profiled call whose summed kernel time is nearest the median)"
+    )
+    dur_us: float = Field(
+        description="median duration over the profiled calls (Variant.profiled_calls) of the "
+        "kernel at this position"
+    )
     stream: int | None = None
     grid: list[int] | None = None
     block: list[int] | None = None
@@ -141,6 +147,12 @@ class Kernel(BaseModel):
         "was (largely) in the last-level cache, so no DRAM bandwidth can be claimed",
     )
     transfers: list[Transfer]
+    duration_p10_us: float | None = Field(
+        default=None, description="10th percentile of its duration over the profiled calls"
+    )
+    duration_p90_us: float | None = Field(
+        default=None, description="90th percentile of its duration over the profiled calls"
+    )
 
 
 class Variant(BaseModel):
@@ -148,7 +160,9 @@ class Variant(BaseModel):
     transfer_count: int
     bytes_read: int
     bytes_written: int
-    kernel_time_us: float = Field(description="sum of kernel durations in the profiled call")
+    kernel_time_us: float = Field(
+        description="sum of the kernels' durations (each the median over the profiled calls)"
+    )
     wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
     timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
     timing_method: str = Field(description="cuda_events or perf_counter")
@@ -162,6 +176,17 @@ class Variant(BaseModel):
         default=None,
         description="the variant's logical bytes over its kernel time, as a % of the device's "
         "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
+    )
+    profiled_calls: int | None = Field(
+        default=None,
+        description="profiled calls the kernel durations are medians of (one in bundles "
+        "made before issue 14; None in runs stored before it)",
+    )
+    kernel_time_p10_us: float | None = Field(
+        default=None, description="10th percentile of the profiled calls' summed kernel time"
+    )
+    kernel_time_p90_us: float | None = Field(
+        default=None, description="90th percentile of the profiled calls' summed kernel time"
     )
     kernels: list[Kernel]
 
@@ -260,6 +285,62 @@ class CompileInfo(BaseModel):
     )
 
 
+class GradMode(BaseModel):
+    """Whether the run kept autograd on, and why (reported by the run)."""
+
+    mode: Literal["inference", "training"] = Field(
+        description="inference: both variants ran under torch.no_grad(); training: autograd "
+        "on, because the snippet computes gradients itself"
+    )
+    reason: str = Field(description="why, e.g. `it calls loss.backward() on line 9`")
+
+
+class GpuProcess(BaseModel):
+    """Another process holding the run's GPU (nvidia-smi, recorded by the worker)."""
+
+    pid: int
+    name: str
+    used_memory_bytes: int | None = None
+
+
+class MachineLoad(BaseModel):
+    """How busy the machine was while the run measured. CPU figures are reported by the
+    run; `gpu_processes` is recorded by the worker."""
+
+    cpu_count: int = Field(description="CPUs of the machine (os.cpu_count())")
+    usable_cpus: int = Field(description="CPUs the run's process may use (its affinity)")
+    run_threads: int = Field(
+        description="cores the run itself wants: torch's threads on the CPU, 1 on a GPU"
+    )
+    loadavg_before: list[float] | None = Field(
+        default=None, description="1, 5 and 15-minute load averages before the run"
+    )
+    loadavg_after: list[float] | None = Field(
+        default=None, description="1, 5 and 15-minute load averages after the timing"
+    )
+    measured_s: float = Field(description="seconds of the measuring steps (profile, timing)")
+    run_cpu_cores: float | None = Field(
+        default=None, description="cores the run's own process kept busy while it measured"
+    )
+    other_cpu_cores: float | None = Field(
+        default=None,
+        description="cores other processes kept busy while it measured (/proc/stat less the "
+        "run's own); None where /proc/stat could not be read",
+    )
+    gpu_processes: list[GpuProcess] | None = Field(
+        default=None,
+        description="other processes on the run's GPU, seen by nvidia-smi while it ran; None "
+        "on a CPU or where nvidia-smi could not tell",
+    )
+
+
+class Noise(BaseModel):
+    """A reason the timings may be noisy."""
+
+    kind: Literal["wide_spread", "loaded_cpu", "busy_gpu"]
+    message: str = Field(description="what was seen, with its numbers, for a person")
+
+
 class Output(BaseModel):
     stdout: str = ""
     stderr: str = ""
@@ -333,4 +414,17 @@ class RunResult(BaseModel):
         description="seconds the run's process spent getting ready before the snippet "
         "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
         "None when the process started with the run",
+    )
+    grad_mode: GradMode | None = Field(
+        default=None,
+        description="inference (torch.no_grad()) or training (autograd on), and why; None "
+        "in runs made before issue 14",
+    )
+    machine_load: MachineLoad | None = Field(
+        default=None, description="how busy the machine was while the run measured"
+    )
+    noise: list[Noise] = Field(
+        default_factory=list,
+        description="why the timings may be noisy (wide spread, a loaded CPU, another "
+        "process on the GPU); empty when nothing was seen",
     )

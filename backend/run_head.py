@@ -20,7 +20,10 @@ from backend.result import (
     Correctness,
     DeviceInfo,
     ErrorInfo,
+    GradMode,
     Hint,
+    MachineLoad,
+    Noise,
     Output,
     RunResult,
     RunStatus,
@@ -42,7 +45,9 @@ class VariantTotals(BaseModel):
     transfer_count: int
     bytes_read: int
     bytes_written: int
-    kernel_time_us: float = Field(description="sum of kernel durations in the profiled call")
+    kernel_time_us: float = Field(
+        description="sum of the kernels' durations (each the median over the profiled calls)"
+    )
     wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
     timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
     timing_method: str = Field(description="cuda_events or perf_counter")
@@ -56,6 +61,17 @@ class VariantTotals(BaseModel):
         default=None,
         description="the variant's logical bytes over its kernel time, as a % of the device's "
         "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
+    )
+    profiled_calls: int | None = Field(
+        default=None,
+        description="profiled calls the kernel durations are medians of (one in bundles "
+        "made before issue 14; None in runs stored before it)",
+    )
+    kernel_time_p10_us: float | None = Field(
+        default=None, description="10th percentile of the profiled calls' summed kernel time"
+    )
+    kernel_time_p90_us: float | None = Field(
+        default=None, description="90th percentile of the profiled calls' summed kernel time"
     )
 
 
@@ -107,6 +123,19 @@ class RunHead(BaseModel):
         description="seconds the run's process spent getting ready before the snippet "
         "arrived (torch, the device, a throwaway compile and profile), paid ahead of need; "
         "None when the process started with the run",
+    )
+    grad_mode: GradMode | None = Field(
+        default=None,
+        description="inference (torch.no_grad()) or training (autograd on), and why; None "
+        "in runs made before issue 14",
+    )
+    machine_load: MachineLoad | None = Field(
+        default=None, description="how busy the machine was while the run measured"
+    )
+    noise: list[Noise] = Field(
+        default_factory=list,
+        description="why the timings may be noisy (wide spread, a loaded CPU, another "
+        "process on the GPU); empty when nothing was seen",
     )
 
 

@@ -9,21 +9,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.fusion_reasons import run_hints
+from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import eager_round_trips, gather_evidence, totals
 from backend.analysis.spread import percentile, ratio_interval
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import compiled_kernels, eager_kernels
-from backend.analysis.window import measured_call
+from backend.analysis.window import measured_calls
 from backend.result import (
     CompileInfo,
     Correctness,
     DeviceInfo,
+    GpuProcess,
+    GradMode,
     GraphBreak,
     Hint,
-    Kernel,
+    MachineLoad,
+    Noise,
     RoundTrip,
     Totals,
     Variant,
@@ -51,6 +56,16 @@ class Analysis:
     compile: CompileInfo | None = None
     harness_peak_memory_bytes: int | None = None
     hints: list[Hint] = field(default_factory=list)
+    grad_mode: GradMode | None = None
+    machine_load: MachineLoad | None = None
+    noise: list[Noise] = field(default_factory=list)
+
+    def add_gpu_processes(self, processes: list[GpuProcess] | None) -> None:
+        """The worker's view of the GPU (nvidia-smi), and the warning it may bring."""
+        if self.machine_load is None or processes is None:
+            return
+        self.machine_load.gpu_processes = processes
+        self.noise = noise_warnings(self.variants, self.machine_load)
 
 
 def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
@@ -60,6 +75,7 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
         versions=_versions(bundle, eager_trace),
         entry_point=bundle.get("entry_point"),
         notes=list(bundle.get("notes", [])),
+        grad_mode=GradMode(**bundle["grad_mode"]) if bundle.get("grad_mode") else None,
     )
     if bundle.get("status") != "succeeded" or eager_trace is None or compiled_trace is None:
         return analysis
@@ -69,11 +85,18 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     )
     evidence = gather_evidence(bundle)
     named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
-    eager = eager_kernels(bundle["eager"], parse_trace(measured_call(eager_trace)), device_type)
-    compiled_parsed = parse_trace(measured_call(compiled_trace))
-    found = compiled_kernels(named, bundle["eager"], compiled_parsed, device_type, provenance)
-    compiled = found.kernels
-    evidence.island_ops = found.island_ops
+    eager = combine_calls(
+        [
+            eager_kernels(bundle["eager"], parse_trace(call), device_type)
+            for call in measured_calls(eager_trace)
+        ]
+    )
+    found = [
+        compiled_kernels(named, bundle["eager"], parse_trace(call), device_type, provenance)
+        for call in measured_calls(compiled_trace)
+    ]
+    compiled = combine_calls([f.kernels for f in found])
+    evidence.island_ops = found[-1].island_ops  # every call runs the same islands
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]),
         "compiled": _variant(compiled, bundle["compiled"]),
@@ -98,6 +121,9 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
         compiled_variant.wall_time_us,
         compiled_variant.kernel_time_us,
     )
+    if bundle.get("load"):
+        analysis.machine_load = MachineLoad(**bundle["load"])
+    analysis.noise = noise_warnings(analysis.variants, analysis.machine_load)
     return analysis
 
 
@@ -105,10 +131,12 @@ def _samples(raw: Json) -> list[float]:
     return [float(s) for s in raw["timing"].get("samples_us", [])]
 
 
-def _variant(kernels: list[Kernel], raw: Json) -> Variant:
+def _variant(calls: Calls, raw: Json) -> Variant:
     timing = raw["timing"]
     samples = _samples(raw)
     p10, p90 = percentile(samples, 10), percentile(samples, 90)
+    kernels = calls.kernels
+    several = calls.count > 1
     return Variant(
         kernel_count=len(kernels),
         transfer_count=sum(len(k.transfers) for k in kernels),
@@ -122,7 +150,14 @@ def _variant(kernels: list[Kernel], raw: Json) -> Variant:
         wall_time_p90_us=round(p90, 3) if p90 is not None else None,
         peak_memory_bytes=raw.get("peak_memory_bytes"),
         kernels=kernels,
+        profiled_calls=calls.count,
+        kernel_time_p10_us=_round(percentile(calls.call_kernel_times_us, 10)) if several else None,
+        kernel_time_p90_us=_round(percentile(calls.call_kernel_times_us, 90)) if several else None,
     )
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
 
 
 def _compile_info(raw: Json) -> CompileInfo:

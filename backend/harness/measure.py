@@ -17,6 +17,13 @@ from backend.harness.protocol import MEASURED_CALL
 MIN_REPEATS = 5
 MAX_REPEATS = 100
 TIMING_BUDGET_S = 0.3  # per variant: 30-100 samples of a millisecond-scale call
+# Profiled calls per variant (besides the profiler's warm-up call): as many as fit the
+# timing budget up to the most, at least the least, two for a call longer than LONG_CALL_S,
+# and never more measured kernels than PROFILED_KERNELS_BUDGET (the bundle's trace limits).
+MAX_PROFILED_CALLS = 5
+MIN_PROFILED_CALLS = 3
+LONG_CALL_S = 1.0
+PROFILED_KERNELS_BUDGET = 12_000
 
 
 def synchronize(device: torch.device) -> None:
@@ -24,30 +31,53 @@ def synchronize(device: torch.device) -> None:
         torch.cuda.synchronize(device)
 
 
+def profiled_calls(first_call_s: float, kernels_per_call: int) -> int:
+    """How many measured calls to profile: MAX_PROFILED_CALLS while they fit the timing
+    budget, at least MIN_PROFILED_CALLS (a median of three outvotes one slow call), two when
+    one call is long, and never more kernels in all than the trace can carry."""
+    if first_call_s * MAX_PROFILED_CALLS <= TIMING_BUDGET_S:
+        calls = MAX_PROFILED_CALLS
+    elif first_call_s > LONG_CALL_S:
+        calls = 2
+    else:
+        calls = max(MIN_PROFILED_CALLS, int(TIMING_BUDGET_S / max(first_call_s, 1e-9)))
+    fits = PROFILED_KERNELS_BUDGET // max(1, kernels_per_call)
+    return max(1, min(calls, MAX_PROFILED_CALLS, fits))
+
+
 def profile_call(
-    call: Callable[..., Any], args_for_call: Callable[[], tuple[Any, ...]], device: torch.device
-) -> bytes:
-    """Two calls inside torch.profiler (record_shapes on); returns the Chrome trace JSON.
+    call: Callable[..., Any],
+    args_for_call: Callable[[], tuple[Any, ...]],
+    device: torch.device,
+    kernels_per_call: int = 1,
+) -> tuple[bytes, int]:
+    """Several calls inside torch.profiler (record_shapes on); the Chrome trace JSON and how
+    many calls it measured.
 
     The first op of every profiling session carries the profiler's own start-up cost
-    (milliseconds); the first call absorbs it and the analysis reads only the second,
-    marked by a `kernelscope: measured call` annotation.
+    (milliseconds); the first call absorbs it and is not read. Each later call is marked by
+    a `kernelscope: measured call` annotation: the analysis reads every one of them, so a
+    kernel's duration is a median over calls, never one call's (a loaded machine can make
+    any single call ten times slower). How many depends on the first call's time.
     """
     activities = [ProfilerActivity.CPU]
     if device.type == "cuda":
         activities.append(ProfilerActivity.CUDA)
     with profile(activities=activities, record_shapes=True) as prof:
+        started = time.perf_counter()
         call(*args_for_call())
         synchronize(device)
-        args = args_for_call()
-        with record_function(MEASURED_CALL):
-            call(*args)
-            synchronize(device)
-        del args
+        calls = profiled_calls(time.perf_counter() - started, kernels_per_call)
+        for _ in range(calls):
+            args = args_for_call()
+            with record_function(MEASURED_CALL):
+                call(*args)
+                synchronize(device)
+            del args
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "trace.json"
         prof.export_chrome_trace(str(path))
-        return path.read_bytes()
+        return path.read_bytes(), calls
 
 
 def time_calls(call: Callable[..., Any], inputs: Any, device: torch.device) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
 from backend.harness.inductor_facts import GraphCapture
 from backend.harness.inputs import Inputs
+from backend.harness.machine import LoadMeter
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
 from backend.harness.protocol import BundleWriter, Progress
 from backend.harness.snippet import (
@@ -62,6 +63,7 @@ class Run:
         self.doc["snippet_file"] = self.snippet_file
         self.step = "starting"
         self.device = torch.device("cpu")
+        self.load = LoadMeter()  # the load averages before anything of the run
 
     def execute(self) -> None:
         try:
@@ -132,11 +134,16 @@ class Run:
 
     @contextlib.contextmanager
     def _grad_mode(self) -> Iterator[None]:
+        """Inference (torch.no_grad()) unless the snippet computes gradients itself; the
+        bundle's `grad_mode` says which, and why."""
         reason = autograd_reason(self.options.snippet.read_text())
         if reason is not None:
+            self.doc["grad_mode"] = {"mode": "training", "reason": reason}
             self.doc["notes"].append(f"ran with autograd on: {reason}")
             yield
             return
+        why = "the snippet computes no gradients (set `kernelscope_autograd = True` to keep "
+        self.doc["grad_mode"] = {"mode": "inference", "reason": why + "autograd on)"}
         self.doc["notes"].append(
             "ran under torch.no_grad(): the snippet computes no gradients, so both variants "
             "are inference (set `kernelscope_autograd = True` to keep autograd on)"
@@ -183,10 +190,12 @@ class Run:
         peak = self._call(entry.call, "in the eager run")  # a plain call: the variant's peak
         self._enter("eager profile")
         self._eager_accounting(entry, peak)
-        trace = self._profile(entry.call, "while profiling the eager run")
+        kernels = sum(op.moves_data for op in self.eager_ops)
+        trace, calls = self._profile(entry.call, "while profiling the eager run", kernels)
         self.doc["eager"] = {
             "ops": [_op_dict(op) for op in self.eager_ops],
             "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
+            "profiled_calls": calls,
             "peak_memory_bytes": peak,
         }
 
@@ -209,10 +218,12 @@ class Run:
         self.eager_table, self.eager_ops = table, capture.ops
         self.reference = self._keep_reference(out, peak)
 
-    def _profile(self, call: Callable[..., Any], what: str) -> bytes:
-        return self._user_code(  # type: ignore[no-any-return]
-            what, lambda: measure.profile_call(call, self.inputs.for_call, self.device)
-        )
+    def _profile(self, call: Callable[..., Any], what: str, kernels: int) -> tuple[bytes, int]:
+        with self.load.measuring():
+            return self._user_code(  # type: ignore[no-any-return]
+                what,
+                lambda: measure.profile_call(call, self.inputs.for_call, self.device, kernels),
+            )
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:
         """Eager's output, for the check after the compiled run: on the device while it is
@@ -272,10 +283,12 @@ class Run:
         self._enter("checking outputs")  # the accounted compiled call, checked at once
         compiled_outputs = self._compiled_accounting(entry, compiled)
         self._enter("compiled profile")
-        trace = self._profile(compiled, "while profiling the compiled run")
+        kernels = len(self.launches)
+        trace, calls = self._profile(compiled, "while profiling the compiled run", kernels)
         self.doc["compiled"] = {
             "launches": [vars(launch) for launch in self.launches],
             "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),
+            "profiled_calls": calls,
             "graphs": [self._graph_dict(m.index, m.source, m.path) for m in self.modules.modules],
             "inductor": self.graphs.take(),
             "fusion_rejections": self.graphs.rejections,
@@ -339,7 +352,11 @@ class Run:
     def _time(self, entry: EntryPoint, compiled: Any) -> None:
         self._enter("timing")
         for variant, call in (("eager", entry.call), ("compiled", compiled)):
-            self.doc[variant]["timing"] = self._timed(variant, call)
+            with self.load.measuring():
+                self.doc[variant]["timing"] = self._timed(variant, call)
+        # the cores the run wants: torch's threads on the CPU, one launching thread on a GPU
+        threads = torch.get_num_threads() if self.device.type == "cpu" else 1
+        self.doc["load"] = self.load.as_dict(threads)
 
     def _timed(self, variant: str, call: Callable[..., Any]) -> dict[str, Any]:
         return self._user_code(  # type: ignore[no-any-return]

@@ -74,6 +74,9 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "speedup_interval": result.speedup_interval,
         "step_seconds": result.step_seconds,
         "prewarm_s": result.prewarm_s,
+        "grad_mode": _dump(result.grad_mode),
+        "machine_load": _dump(result.machine_load),
+        "noise": [warning.model_dump() for warning in result.noise],
     }
 
 
@@ -151,6 +154,9 @@ def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
         "duration_s": run.duration_s,
         "step_seconds": run.step_seconds,
         "prewarm_s": run.prewarm_s,
+        "grad_mode": run.grad_mode,
+        "machine_load": run.machine_load,
+        "noise": run.noise,
     }
 
 

@@ -100,6 +100,9 @@ class Run(SQLModel, table=True):
     speedup_interval: list[float] | None = Field(default=None, sa_type=_json(nullable=True))
     step_seconds: dict[str, float] | None = Field(default=None, sa_type=_json(nullable=True))
     prewarm_s: float | None = None
+    grad_mode: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))  # 0006
+    machine_load: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    noise: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})
@@ -134,6 +137,9 @@ class Variant(SQLModel, table=True):
     wall_time_p10_us: float | None = None
     wall_time_p90_us: float | None = None
     bandwidth_pct: float | None = None  # migration 0005
+    profiled_calls: int | None = None  # migration 0006
+    kernel_time_p10_us: float | None = None
+    kernel_time_p90_us: float | None = None
 
 
 class Kernel(SQLModel, table=True):
@@ -167,6 +173,8 @@ class Kernel(SQLModel, table=True):
     flops: int | None = None  # migration 0005
     achieved_bandwidth_pct: float | None = None
     cache_resident: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    duration_p10_us: float | None = None  # migration 0006
+    duration_p90_us: float | None = None
 
 
 class Transfer(SQLModel, table=True):

@@ -154,6 +154,7 @@ class Timing(_Part):
 class Eager(_Part):
     ops: Annotated[list[EagerOp], Field(max_length=MAX_ITEMS)] | None = None
     trace: TraceName | None = None
+    profiled_calls: Count | None = None
     values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
     timing: Timing | None = None
     peak_memory_bytes: Count | None = None
@@ -233,6 +234,7 @@ Payload = Annotated[StrictStr, StringConstraints(max_length=PAYLOAD_CHARS)]
 class Compiled(_Part):
     launches: Annotated[list[Launch], Field(max_length=MAX_ITEMS)] | None = None
     trace: TraceName | None = None
+    profiled_calls: Count | None = None
     graphs: Annotated[list[Graph], Field(max_length=MAX_GRAPHS)] = []
     provenance: Annotated[
         dict[Word, Annotated[list[Payload], Field(max_length=4096)]], Field(max_length=64)
@@ -271,6 +273,25 @@ class Correctness(_Part):
     note: Text | None = None
 
 
+class GradMode(_Part):
+    mode: Literal["inference", "training"]
+    reason: Text
+
+
+LoadAverages = Annotated[list[Annotated[Number, Field(ge=0)]], Field(max_length=3)]
+
+
+class Load(_Part):
+    cpu_count: Count
+    usable_cpus: Count
+    run_threads: Count
+    loadavg_before: LoadAverages | None = None
+    loadavg_after: LoadAverages | None = None
+    measured_s: Duration
+    run_cpu_cores: Duration | None = None
+    other_cpu_cores: Duration | None = None
+
+
 class Memory(_Part):
     harness_peak_bytes: Count | None = None
 
@@ -295,6 +316,8 @@ class Bundle(_Part):
     compile: Compile | None = None
     correctness: Correctness | None = None
     memory: Memory | None = None
+    grad_mode: GradMode | None = None
+    load: Load | None = None
 
     @model_validator(mode="after")
     def _complete(self) -> Bundle:

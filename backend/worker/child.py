@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.result import GpuProcess
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
 from backend.worker.process import HarnessProcess, Job, ProcessGone, WorkerSetup
@@ -57,6 +58,8 @@ class ChildOutcome:
     notes: list[str] = field(default_factory=list)  # how it ran, e.g. without a sandbox
     steps: StepClock = field(default_factory=StepClock)  # seconds per step, `analysing` last
     prewarm_s: float | None = None  # what its process spent getting ready before the snippet
+    # other processes on the run's GPU while it ran (nvidia-smi); None: not asked or unknown
+    gpu_processes: list[GpuProcess] | None = None
 
 
 class _Stream:

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from backend.result import DeviceInfo
+from backend.result import DeviceInfo, GpuProcess
 from backend.worker.bundle import InvalidBundle
 
 SMI_QUERY = ("--query-gpu=name,driver_version,memory.total", "--format=csv,noheader")
@@ -202,3 +202,92 @@ def worker_device_name(gpu: str | None) -> str:
         return cpu_name()
     found = _cached_gpu(gpu)
     return found.gpu.name if found.gpu is not None else f"GPU {gpu}"
+
+
+# ---- other processes on the run's GPU (issue 14) ------------------------------------------
+
+SMI_APPS_QUERY = (
+    "--query-compute-apps=pid,process_name,used_memory",
+    "--format=csv,noheader,nounits",
+)
+
+
+def parse_compute_apps(text: str) -> list[GpuProcess]:
+    """Rows of `nvidia-smi --query-compute-apps=pid,process_name,used_memory
+    --format=csv,noheader,nounits`, e.g. `4242, python, 1024` (MiB). Other rows skipped."""
+    found = []
+    for row in text.splitlines():
+        parts = [part.strip() for part in row.split(",")]
+        if len(parts) < 3 or not parts[0].isdigit():
+            continue
+        pid, name, memory = int(parts[0]), ",".join(parts[1:-1])[:256], parts[-1]
+        found.append(GpuProcess(pid=pid, name=name, used_memory_bytes=_mib(memory)))
+    return found
+
+
+def _mib(text: str) -> int | None:
+    return int(text) * 1024**2 if text.isdigit() else None
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    """Is `pid` this worker's own (its run's process, a spare)? Walks /proc's parents; a pid
+    this host's /proc does not show (another container's) is not ours."""
+    seen = 0
+    while pid > 1 and seen < 64:
+        if pid == ancestor:
+            return True
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                text = stat.read().decode(errors="replace")
+        except OSError:
+            return False
+        pid = int(text.rsplit(")", 1)[1].split()[1])  # the field after the state: ppid
+        seen += 1
+    return False
+
+
+def other_gpu_processes(visible: str | None, run: Runner | None = None) -> list[GpuProcess] | None:
+    """Processes on the GPU a run gets that are not this worker's (its runs and spares);
+    None where nvidia-smi cannot tell."""
+    selected = selected_gpu(visible)
+    smi = shutil.which("nvidia-smi")
+    if selected == "" or smi is None:
+        return None
+    command = [smi, *SMI_APPS_QUERY, *(["-i", selected] if selected is not None else [])]
+    try:
+        done = (run or subprocess.run)(
+            command, capture_output=True, text=True, timeout=SMI_TIMEOUT_S, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    me = os.getpid()
+    return [p for p in parse_compute_apps(done.stdout) if not _descends_from(p.pid, me)]
+
+
+class GpuWatch:
+    """Asks nvidia-smi once, in the background, while a run runs: its answer is what else
+    was on the GPU then, at no cost to the run's latency (a query takes a second or two)."""
+
+    def __init__(self, visible: str | None) -> None:
+        self._found: list[GpuProcess] | None = None
+        self._thread = threading.Thread(
+            target=self._ask, args=(visible,), name="ks-smi-apps", daemon=True
+        )
+        self._thread.start()
+
+    def _ask(self, visible: str | None) -> None:
+        self._found = other_gpu_processes(visible)
+
+    def result(self, timeout_s: float = SMI_TIMEOUT_S) -> list[GpuProcess] | None:
+        self._thread.join(timeout_s)
+        return self._found
+
+
+def watch_gpu() -> GpuWatch | None:
+    """A GpuWatch for this worker's runs, or None where there is no GPU to watch."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if shutil.which("nvidia-smi") is None or selected_gpu(visible) == "":
+        return None
+    return GpuWatch(visible)

@@ -74,7 +74,10 @@ def run_job(
     device.prefetch()  # nvidia-smi, answered while the snippet runs rather than after it
     spare = spares.take(setup) if spares is not None else None
     request = ChildRequest(job, setup, name=name, stop=stop)
-    return run_child(request, on_progress, spare)
+    watch = device.watch_gpu()  # what else is on the GPU, asked while the snippet runs
+    outcome = run_child(request, on_progress, spare)
+    outcome.gpu_processes = watch.result() if watch is not None else None
+    return outcome
 
 
 def result_from_outcome(
@@ -92,7 +95,7 @@ def result_from_outcome(
     does not have) makes a failed run that stores nothing of it."""
     status, error = outcome.status, outcome.error
     try:
-        analysis = _analysis(outcome.bundle, None if recorded_elsewhere else worker)
+        analysis = _analysis(outcome, None if recorded_elsewhere else worker)
         result = _result(queued, outcome, status, error, analysis)
         artifacts = _artifacts(outcome.bundle) if outcome.bundle is not None else []
     except BundleRefused as exc:
@@ -101,7 +104,8 @@ def result_from_outcome(
     return result, artifacts
 
 
-def _analysis(bundle: Bundle | None, worker: str | None) -> Analysis | None:
+def _analysis(outcome: ChildOutcome, worker: str | None) -> Analysis | None:
+    bundle = outcome.bundle
     if bundle is None:
         return None
     analysis = bundle.analyse()
@@ -109,6 +113,8 @@ def _analysis(bundle: Bundle | None, worker: str | None) -> Analysis | None:
         analysis.device, driver = device.recorded_device(analysis.device, worker)
         analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
         analysis.device = peaks.with_peaks(analysis.device)  # the worker's measurement
+        if analysis.device is not None and analysis.device.type == "cuda":
+            analysis.add_gpu_processes(outcome.gpu_processes)  # the worker's, not the run's
     apply_device(analysis.variants, analysis.device)
     return analysis
 

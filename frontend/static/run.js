@@ -132,6 +132,7 @@ function renderFinished(run) {
   if (run.error) renderFailure(run);
   if (!run.variants.eager && !run.variants.compiled) return;
   renderSummary(run);
+  renderConditions(run);
   renderTraffic();
   renderWhy(run);
   // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
@@ -166,13 +167,44 @@ function renderSummary(run) {
   $("#headline").replaceChildren(
     variantStat("eager", eager),
     variantStat("compiled", compiled),
-    stat("speedup", times(run.speedup), `wall time per call · kernel time ${times(run.kernel_speedup)} · reported by the run`),
+    stat("speedup", times(run.speedup), speedupBasis(run)),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
       run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+// How the numbers were taken (issue 14): inference or training, and a warning when they
+// are noisy. Text only, under the headline; its own element, made here.
+function renderConditions(run) {
+  let box = $("#conditions");
+  if (!box) {
+    box = el("div", { id: "conditions", class: "conditions" });
+    $("#headline").after(box);
+  }
+  const lines = [];
+  if (run.grad_mode) {
+    const how = run.grad_mode.mode === "training" ? "Training: autograd on" : "Inference: torch.no_grad()";
+    lines.push(el("p", { class: "muted", "data-grad-mode": run.grad_mode.mode, text: `${how}, because ${run.grad_mode.reason}.` }));
+  }
+  const noise = run.noise ?? [];
+  if (noise.length) {
+    lines.push(el("div", { class: "noise-warning", role: "note" },
+      el("strong", { text: "⚠ These timings may be noisy: " }),
+      noise.map((warning) => warning.message).join(" ")));
+  }
+  box.replaceChildren(...lines);
+}
+
+// The two speedups are measured on different bases; say which is which (issue 14).
+function speedupBasis(run) {
+  const { eager, compiled } = run.variants;
+  const calls = eager?.profiled_calls && compiled?.profiled_calls
+    ? ` (medians over ${Math.min(eager.profiled_calls, compiled.profiled_calls)}+ profiled calls)` : "";
+  return `per call, wall clock (median of ${eager?.timing_repeats ?? "?"} timed calls) · ` +
+    `sum of kernel durations: ${times(run.kernel_speedup)}${calls} · reported by the run`;
 }
 
 function correctnessDetail(check) {

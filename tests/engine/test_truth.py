@@ -3,6 +3,10 @@ out of memory is the snippet's error, a model runs as inference unless it trains
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from tests.engine.conftest import Runner
@@ -49,6 +53,20 @@ def get_inputs():
     return [torch.randn(512, 256, device=device)]
 """
 
+TRAINS = """
+import torch
+
+def fn(x, w):
+    loss = torch.relu(x @ w).sum()
+    loss.backward()
+    return w.grad
+
+def inputs():
+    x = torch.randn(64, 32, device=device)
+    w = torch.randn(32, 32, device=device, requires_grad=True)
+    return (x, w)
+"""
+
 
 def test_a_wrong_compiled_result_is_caught(run: Runner) -> None:
     result = run(MISCOMPILED)
@@ -73,9 +91,53 @@ def test_a_model_runs_as_inference_unless_it_trains(run: Runner) -> None:
     result = run(MODEL)
     assert result.status == "succeeded"
     assert any("torch.no_grad()" in note for note in result.notes)
+    assert result.grad_mode is not None and result.grad_mode.mode == "inference"
+    load = result.machine_load  # the machine's load while it measured, recorded
+    assert load is not None and load.measured_s > 0 and load.run_cpu_cores is not None
+    for variant in result.variants.values():  # durations are medians over several calls
+        assert variant.profiled_calls is not None and variant.profiled_calls >= 2
+        for kernel in variant.kernels:
+            assert kernel.duration_p10_us is not None and kernel.duration_p90_us is not None
+            assert kernel.duration_p10_us <= kernel.dur_us <= kernel.duration_p90_us
     names = [k.name for k in result.variants["compiled"].kernels]
     assert not [n for n in names if "backward" in n]  # no mask saved for a backward
     outputs = [
         t for k in result.variants["compiled"].kernels for t in k.transfers if t.role == "output"
     ]
     assert len(outputs) == 1  # the result, and nothing saved beside it
+
+
+def test_a_snippet_that_calls_backward_still_trains(run: Runner) -> None:
+    result = run(TRAINS)
+    assert result.status == "succeeded", result.error
+    assert result.grad_mode is not None and result.grad_mode.mode == "training"
+    assert "backward() on line 6" in result.grad_mode.reason
+    ops = [k.op or k.name for k in result.variants["eager"].kernels]
+    assert any("backward" in op for op in ops), ops  # relu's backward ran: it trained
+
+
+SMALL = """
+import torch
+
+def fn(x):
+    return torch.relu(x * 2 + 1)
+
+def inputs():
+    return (torch.randn(100_000, device=device),)
+"""
+
+
+def test_a_loaded_cpu_is_a_warning(run: Runner) -> None:
+    spin = [sys.executable, "-c", "while True: pass"]
+    busy = [subprocess.Popen(spin) for _ in range(len(os.sched_getaffinity(0)))]
+    try:
+        result = run(SMALL)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert result.status == "succeeded", result.error
+    assert result.device is not None
+    if result.device.type == "cpu":
+        loaded = [n for n in result.noise if n.kind == "loaded_cpu"]
+        assert loaded, (result.machine_load, result.noise)

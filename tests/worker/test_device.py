@@ -149,3 +149,23 @@ def test_a_cuda_run_on_a_worker_without_a_gpu_is_refused(monkeypatch: pytest.Mon
     monkeypatch.setattr(device, "_cached_gpu", lambda visible: absent)
     with pytest.raises(InvalidBundle, match=r"CUDA device .* no GPU"):
         recorded_device(DeviceInfo(type="cuda", name="NVIDIA H200"), "local")
+
+
+def test_other_processes_on_the_gpu_are_read_from_nvidia_smi() -> None:
+    from backend.worker.device import parse_compute_apps
+
+    rows = "4242, python, 1024\n77, /usr/bin/my app, [N/A]\nNo running processes found\n"
+    found = parse_compute_apps(rows)
+    assert [(p.pid, p.name, p.used_memory_bytes) for p in found] == [
+        (4242, "python", 1024 * 1024**2),
+        (77, "/usr/bin/my app", None),
+    ]
+
+
+def test_the_workers_own_processes_are_not_others() -> None:
+    import os
+
+    from backend.worker.device import _descends_from
+
+    assert _descends_from(os.getpid(), os.getpid())
+    assert not _descends_from(1, os.getpid())
