@@ -412,7 +412,8 @@ def _kernel_hover(kernel: Kernel) -> list[Any]:
         extra += f"<br>grid {_dims(kernel.grid)} · block {_dims(kernel.block)}"
     if kernel.dur_us > 0:
         moved = kernel.bytes_read + kernel.bytes_written
-        extra += f"<br>{moved / kernel.dur_us / 1e3:,.1f} GB/s achieved (logical bytes)"
+        per_second = human_bytes(round(moved / (kernel.dur_us / 1e6)))
+        extra += f"<br>{per_second}/s achieved (logical bytes)"
     read, written = human_bytes(kernel.bytes_read), human_bytes(kernel.bytes_written)
     # the names come from the run: escaped, or Plotly would render markup in them
     return [plain(kernel.short_name), plain(kernel.op or "–"), read, written, extra]
