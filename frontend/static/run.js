@@ -3,11 +3,12 @@
 import { createReadOnlyViewer } from "/static/dist/editor.js";
 import { api, pages } from "/static/api.js";
 import { renderOwnership } from "/static/ownership.js";
-import { $, el, badge, bytes, us, times, count, gbps, when, showError, sortableTable, plot } from "/static/ui.js";
+import { $, el, badge, bytes, us, times, count, bandwidth, when, showError, sortableTable, plot } from "/static/ui.js";
 
 const runId = decodeURIComponent(window.location.pathname.split("/").pop());
 const VARIANTS = ["eager", "compiled"];
 const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
+const TABLE_CAP = 50; // rows per variant until the reader asks for all: the chart stays in view
 const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
 let viewer = null;
 let tableRows = new Map(); // "variant:index" -> <tr>
@@ -37,9 +38,29 @@ function renderHeader(run) {
   $("#status").replaceChildren(badge(run.status));
   renderOwnership(run);
   $("#fork").href = pages.newRun(run.id);
+  const parent = run.links?.forked_from;
   const previous = run.links?.previous_run;
-  $("#compare-previous").hidden = !previous;
+  $("#compare-parent").hidden = !parent;
+  if (parent) $("#compare-parent").href = pages.compare(parent, run.id);
+  // the parent is usually the previous run of the same code too: one button for it is enough
+  $("#compare-previous").hidden = !previous || previous === parent;
   if (previous) $("#compare-previous").href = pages.compare(previous, run.id);
+  $("#forked-from").hidden = !parent;
+  if (parent) $("#forked-from").replaceChildren("Forked from ", el("a", { href: pages.run(parent), text: `run ${parent}` }), ".");
+  renderSweepContext(run);
+}
+
+// A sweep's sizes, at the top of each size's page: which one this is, links to the others.
+function renderSweepContext(run) {
+  const box = $("#sweep-context");
+  box.hidden = run.sweep.length < 2;
+  if (box.hidden) return;
+  const sizes = run.sweep.map((point) => point.run_id === run.id
+    ? el("strong", { "aria-current": "page", text: `${point.size.toLocaleString()} (this run)` })
+    : el("a", { href: pages.run(point.run_id), text: point.size.toLocaleString(), title: point.status }));
+  box.replaceChildren(`Part of a sweep of ${run.sweep.length} sizes: `,
+    ...sizes.flatMap((node, i) => (i ? [" · ", node] : [node])),
+    ". ", el("a", { href: "#sweep-card", text: "See the sweep chart" }), ".");
 }
 
 function wireButtons() {
@@ -55,9 +76,24 @@ function wireButtons() {
   $("#cancel-run").addEventListener("click", cancelRun);
   $("#compare-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const other = $("#compare-id").value.trim();
-    if (other) window.location.assign(pages.compare(other, runId));
+    compareWith($("#compare-id").value.trim());
   });
+}
+
+// The comparison page orders the two runs by time (older is A); here we only make sure
+// there is another run to compare with, and say what is missing when there is not.
+async function compareWith(other) {
+  const note = $("#compare-note");
+  const say = (text) => { note.textContent = text; note.hidden = false; $("#compare-id").focus(); };
+  if (!other) return say("Type the id of another run (the last part of its permalink) to compare it with this one.");
+  if (other === runId) return say(`That is this run's id: type the id of another run to compare with run ${runId}.`);
+  try {
+    await api.run(other);
+  } catch (err) {
+    return say(err.status === 404 ? `No run "${other}" that you can see: check the id (the last part of a run's permalink).` : err.message);
+  }
+  note.hidden = true;
+  window.location.assign(pages.compare(runId, other));
 }
 
 // ---- progress -----------------------------------------------------------------------
@@ -132,8 +168,8 @@ function renderFinished(run) {
   renderSummary(run);
   renderTraffic();
   renderWhy(run);
-  // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
-  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }));
+  // the table blocks the main thread for a while: draw the timeline first
+  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }, TABLE_CAP));
   if (run.sweep.length > 1) renderSweep(run);
 }
 
@@ -151,6 +187,7 @@ function renderFailure(run) {
 
 function renderSummary(run) {
   const { eager, compiled } = run.variants;
+  renderBreaks(run);
   $("#lesson").replaceChildren(...run.summary.map((sentence) => el("span", { class: "sentence", text: sentence })));
   const stat = (label, value, detail) => el("div", { class: "stat" },
     el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
@@ -171,6 +208,23 @@ function renderSummary(run) {
       run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+// Graph breaks lead the summary: each one splits the compiled program, and what lies between
+// the graphs runs eagerly, so it explains most of what compile did not fuse.
+function renderBreaks(run) {
+  const breaks = run.compile?.graph_breaks ?? [];
+  const box = $("#breaks");
+  box.hidden = !breaks.length;
+  if (!breaks.length) return;
+  const graphs = run.compile.graph_count ?? breaks.length + 1;
+  const items = breaks.map((b) => el("li", {},
+    b.line ? el("button", { type: "button", class: "link", text: `line ${b.line}`, onclick: () => showLine(b.line) }) : "an unknown line",
+    `: ${b.reason}`));
+  box.replaceChildren(
+    el("p", {}, el("strong", { text: `${count(breaks.length, "graph break")}: ` }),
+      `torch.compile split the snippet into ${count(graphs, "graph")}; code between them runs eagerly and its tensors go through memory. The timeline marks where.`),
+    el("ul", {}, items));
 }
 
 function correctnessDetail(check) {
@@ -308,13 +362,13 @@ function kernelOf(point) {
 
 // ---- kernels table, snippet links, kernel detail -----------------------------------------
 
-// One page of each variant's kernels (offsets[variant] is where it starts); a run with more
-// than PAGE kernels in a variant gets buttons to page through them.
-async function renderKernels(run, offsets) {
+// The first `limit` kernels of each variant (TABLE_CAP at first, with "Show all"); then one
+// page of PAGE from offsets[variant], with buttons to page through a larger run.
+async function renderKernels(run, offsets, limit = PAGE) {
   let pages;
   try {
     pages = await Promise.all(VARIANTS.filter((v) => run.variants[v])
-      .map((variant) => api.kernels(runId, variant, { offset: offsets[variant], limit: PAGE })));
+      .map((variant) => api.kernels(runId, variant, { offset: offsets[variant], limit })));
   } catch (err) {
     $("#kernels-card").hidden = false;
     return showError($("#kernels"), err);
@@ -323,7 +377,7 @@ async function renderKernels(run, offsets) {
     known.set(`${page.variant}:${k.index}`, k);
     return {
       variant: page.variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
-      bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us * 1e3) : null,
+      bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us / 1e6) : null,
       lines: k.lines.join(", "), kernel: k,
     };
   }));
@@ -331,13 +385,15 @@ async function renderKernels(run, offsets) {
     { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
     { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
     { key: "bytes", label: "bytes", num: true, format: bytes },
-    { key: "bandwidth", label: "bandwidth", num: true, format: (v) => (v === null ? "–" : `${v.toFixed(1)} GB/s`) },
+    { key: "bandwidth", label: "bandwidth", num: true, format: (v) => (v === null ? "–" : `${bytes(v)}/s`) },
     { key: "lines", label: "lines" },
   ];
   tableRows = new Map();
-  const paged = pages.filter((page) => page.total > PAGE);
+  const capped = limit < PAGE ? pages.filter((page) => page.total > limit) : [];
+  const paged = limit < PAGE ? [] : pages.filter((page) => page.total > PAGE);
+  const partial = [...capped, ...paged];
   const table = sortableTable(columns, rows, {
-    caption: paged.length ? `${paged.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
+    caption: partial.length ? `${partial.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
     onRow: (tr, row) => {
       tr.dataset.kernel = `${row.variant}:${row.index}`;
       tr.tabIndex = 0;
@@ -354,7 +410,12 @@ async function renderKernels(run, offsets) {
       onclick: () => renderKernels(run, { ...offsets, [page.variant]: Math.max(0, page.offset - PAGE) }) }),
     el("button", { type: "button", disabled: page.offset + PAGE >= page.total, text: `Next ${PAGE.toLocaleString()}`,
       onclick: () => renderKernels(run, { ...offsets, [page.variant]: page.offset + PAGE }) })));
-  $("#kernels").replaceChildren(table, ...pagers);
+  const all = pages.reduce((sum, page) => sum + page.total, 0);
+  const showAll = capped.length ? el("p", { class: "row" }, el("button", {
+    type: "button", id: "show-all-kernels", text: `Show all ${all.toLocaleString()} kernels`,
+    onclick: () => renderKernels(run, { eager: 0, compiled: 0 }),
+  }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
+  $("#kernels").replaceChildren(table, showAll, ...pagers);
   $("#kernels-card").hidden = false;
 }
 
@@ -429,7 +490,7 @@ async function showKernel(variant, index) {
       el("dt", { text: "variant" }), el("dd", { text: `${variant} #${index}` }),
       el("dt", { text: "full name" }), el("dd", { class: "mono", text: k.name }),
       el("dt", { text: "op" }), el("dd", { text: k.op ?? "–" }),
-      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${gbps(moved, k.dur_us)}` }),
+      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${bandwidth(moved, k.dur_us)}` }),
       el("dt", { text: "read / written" }), el("dd", { text: `${bytes(k.bytes_read)} / ${bytes(k.bytes_written)}` }),
       el("dt", { text: "grid / block" }), el("dd", { text: `${k.grid?.join("×") ?? "–"} / ${k.block?.join("×") ?? "–"}` }),
       el("dt", { text: "lines" }), el("dd", { text: k.lines.join(", ") || "–" }),
@@ -451,6 +512,7 @@ function renderSnippet(run) {
   $("#code-grid").hidden = false;
   $("#snippet").replaceChildren();
   viewer = createReadOnlyViewer($("#snippet"), { doc: run.code });
+  viewer.markBreaks(run.compile?.graph_breaks ?? []);
   viewer.onLineClick((line) => linkLine(run, line));
 }
 
