@@ -18,15 +18,29 @@ from backend.worker.child import ChildOutcome
 from backend.worker.execute import result_from_outcome
 
 
-def import_bundle(store: Store, folder: Path) -> str:
+def import_bundle(
+    store: Store, folder: Path, *, sweep_id: str | None = None, forked_from: str | None = None
+) -> str:
+    """Store one recorded bundle as a finished run. With `sweep_id`, as one size of that
+    sweep (the size the bundle recorded); with `forked_from`, as a fork of that run."""
     bundle = load_bundle(folder / "bundle")
     if bundle is None:
         raise SystemExit(f"{folder}: no bundle.json under bundle/")
     code = (folder / "snippet.py").read_text()
     device = (bundle.document.get("device") or {}).get("name", "GPU")
-    title = f"{folder.name} ({device}, recorded)"
-    # "running", as the CLI makes its runs: a server on this data directory must not claim it
-    run_id = store.create_run(code, title=title, status="running")
+    size = bundle.document.get("size") if sweep_id is not None else None
+    if sweep_id is not None and size is None:
+        raise SystemExit(f"{folder}: the bundle records no size, so it is no size of a sweep")
+    run_id = store.create_run(
+        code,
+        title=f"{folder.name} ({device}, recorded)",
+        size=size,
+        sweep_id=sweep_id,
+        forked_from=forked_from,
+        # "running", as the CLI makes its runs: a server on this data directory must not
+        # claim it
+        status="running",
+    )
     queued = store.load_result(run_id)
     assert queued is not None
     outcome = ChildOutcome(

@@ -12,6 +12,10 @@ _MATMUL = {"mm", "addmm", "bmm", "baddbmm", "matmul", "linear", "gemm", "gemv", 
 _MATMUL |= {"xmma", "tem", "sgemm", "convolution", "conv2d"}
 _REDUCTION = {"sum", "mean", "amax", "amin", "softmax", "norm", "reduce", "red", "per", "var"}
 _REDUCTION |= {"std", "prod", "argmax", "argmin", "cumsum", "logsumexp", "layer", "native"}
+# Ops that reduce, or (max.other, min.other) compare two tensors element by element: a
+# reduction unless the kernel that ran says it is an elementwise one.
+_REDUCTION_OR_BINARY = {"max", "min"}
+_REDUCTION |= {"all", "any", "median", "nansum", "nanmean", "norm", "aminmax", "count"}
 _COPY = {"copy", "clone", "contiguous", "memcpy", "memset", "fill", "cat", "to", "index", "local"}
 
 
@@ -48,6 +52,8 @@ def kernel_kind(name: str, op: str | None, source_ops: list[str]) -> KernelKind:
         return "fused"
     if words & _REDUCTION:
         return "reduction"
+    if words & _REDUCTION_OR_BINARY:
+        return "elementwise" if "elementwise" in name else "reduction"
     if words & _COPY:
         return "copy"
     return "elementwise" if op or name.startswith(("triton_poi", "cpp_")) else "other"

@@ -71,12 +71,29 @@ async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
     return error_response(exc.body)
 
 
+# Fields a person fills in on the New run page: their problems said in the page's words,
+# not the validator's ("Input should be less than or equal to 9007199254740992").
+EMPTY_SNIPPET = (
+    "The snippet is empty: write (or pick from Examples) code that defines fn and inputs(), "
+    "or a Model class with get_inputs()."
+)
+_READABLE: dict[tuple[str, ...], str] = {
+    ("body", "code"): EMPTY_SNIPPET,
+    ("body", "sizes"): "Sizes must be whole numbers from 1 to 2^53 (9,007,199,254,740,992), "
+    "at least one, separated by commas: e.g. 1e4,1e6,1e8.",
+}
+
+
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     first = exc.errors()[0] if exc.errors() else {}
-    field = ".".join(str(part) for part in first.get("loc", ())) or None
+    loc = tuple(str(part) for part in first.get("loc", ()))
+    field = ".".join(loc) or None
     count = len(exc.errors())
     message = f"{field}: {first.get('msg', 'invalid value')}" if field else "invalid request"
+    readable = _READABLE.get(loc[:2]) if first.get("type") != "missing" else None
+    if readable is not None:
+        message = f"{field}: {readable}"
     if count > 1:
         message += f" (and {count - 1} more problem{'s' if count > 2 else ''})"
     return error_response(

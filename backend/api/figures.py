@@ -84,7 +84,14 @@ def _timeline(
     show one kernel each."""
     times = kernel_times(context, head.id)
     lanes = [
-        LaneTimes(name, found.index, found.start_us, found.dur_us, compiled=name == "compiled")
+        LaneTimes(
+            name,
+            found.index,
+            found.start_us,
+            found.dur_us,
+            compiled=name == "compiled",
+            graph=found.graph,
+        )
         for name in VARIANTS
         if (found := times.get(name)) is not None
     ]
@@ -93,7 +100,8 @@ def _timeline(
         context.store.kernels_at(head.id, lane.label, plan.positions(i))
         for i, lane in enumerate(lanes)
     ]
-    return draw_timeline(plan, kernels)
+    breaks = head.compile.graph_breaks if head.compile is not None else []
+    return draw_timeline(plan, kernels, breaks)
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)

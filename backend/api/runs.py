@@ -23,7 +23,7 @@ from backend.api.context import (
     result_of,
     result_with_kernels,
 )
-from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
+from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
 from backend.api.run_access import READ_RUN, ReadableRun, readable_run
 from backend.api.schemas import (
@@ -63,9 +63,12 @@ def permalink(run_id: str) -> str:
 
 
 @router.post("", status_code=202, response_model=RunCreated)
-def submit_run(body: RunRequest, context: Context, caller: Caller) -> RunCreated:
+def submit_run(body: RunRequest, request: Request, context: Context, caller: Caller) -> RunCreated:
     """Queue a run (one per size for a sweep); answers at once with the permalink."""
+    _check_code(body.code)
     sizes = _checked_sizes(body.sizes, context.settings.max_sweep_sizes)
+    if body.forked_from is not None:
+        _check_parent(body.forked_from, request)
     sweep_id = new_run_id() if body.sizes else None
     kind = body.device_kind or context.settings.default_device_kind
     return _queue(context, caller, body, sizes, sweep_id, kind)
@@ -89,6 +92,7 @@ def rerun(
         compile_mode=body.compile_mode,
         visibility=access.visibility,
         device_kind=recipe.device_kind,
+        forked_from=run_id,
     )
     return _queue(context, caller, request, [recipe.size], None, recipe.device_kind)
 
@@ -115,6 +119,7 @@ def _queue(
                 owner_id=owner_id,
                 visibility=body.visibility,
                 device_kind=kind,
+                forked_from=body.forked_from,
             )
             for size in sizes
         ]
@@ -126,6 +131,26 @@ def _queue(
         sweep_id=sweep_id,
         queue_position=context.queue.position(ids[0]),
     )
+
+
+def _check_code(code: str) -> None:
+    """Whitespace alone would only fail later, in the worker: refused at once."""
+    if not code.strip():
+        raise ApiError(422, "invalid_request", f"body.code: {EMPTY_SNIPPET}", field="body.code")
+
+
+def _check_parent(parent_id: str, request: Request) -> None:
+    """A fork names a run its author can see; any other id is refused, never recorded."""
+    try:
+        readable_run(parent_id, request)
+    except ApiError:
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"body.forked_from: no run {parent_id!r} that you can see; leave it out to "
+            "submit a new run that is no fork.",
+            field="body.forked_from",
+        ) from None
 
 
 def _check_snippet_size(code: str, limit: int) -> None:
@@ -423,6 +448,7 @@ def _links(store: Store, head: RunHead, viewer: Viewer) -> Links:
     return Links(
         permalink=permalink(head.id),
         previous_run=store.previous_run(head.id, viewer),
+        forked_from=store.parent_run(head.id, viewer),
         downloads={name: f"{base}/downloads/{name}" for name in names},
         kernels={variant: f"{base}/kernels/{variant}" for variant in head.variants},
         round_trips=f"{base}/round-trips",

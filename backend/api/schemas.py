@@ -38,6 +38,13 @@ class RunRequest(BaseModel):
         pattern=KIND_PATTERN,
         description="the queue (kind of GPU) to run on, e.g. h100; default: the server's",
     )
+    forked_from: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="the run this snippet was edited from (a run you can see): the new "
+        "run's page links to it and offers to compare with it",
+    )
 
 
 class RerunRequest(BaseModel):
@@ -73,6 +80,10 @@ class Progress(BaseModel):
 class Links(BaseModel):
     permalink: str
     previous_run: str | None = Field(description="the latest earlier run of the same code")
+    forked_from: str | None = Field(
+        default=None,
+        description="the run this one was edited from (Edit as new run, Try it), if you can see it",
+    )
     downloads: dict[str, str]
     kernels: dict[VariantName, str] = Field(
         default_factory=dict,

@@ -7,6 +7,7 @@ by each variant go on a logarithmic right axis.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +57,23 @@ def sweep_figure(points: Sequence[SweepPoint]) -> go.Figure | None:
     figure = go.Figure(traces)
     failed = [p for p in points if p.status != "succeeded"]
     figure.update_layout(_layout(failed))
+    figure.update_layout(yaxis2=_byte_ticks(drawn))
     return figure
+
+
+MAX_BYTE_TICKS = 6
+
+
+def _byte_ticks(points: Sequence[SweepPoint]) -> dict[str, Any]:
+    """Ticks at powers of two, written as the cards and tables write bytes (`64 MiB`, not
+    Plotly's SI `67.1M`), at most MAX_BYTE_TICKS of them."""
+    values = [v for p in points for v in (p.eager_bytes, p.compiled_bytes) if v]
+    if not values:
+        return {}
+    low, high = math.floor(math.log2(min(values))), math.ceil(math.log2(max(values)))
+    step = max(1, math.ceil((high - low + 1) / MAX_BYTE_TICKS))
+    ticks = [2**k for k in range(low, high + 1, step)]
+    return {"tickvals": ticks, "ticktext": [human_bytes(t) for t in ticks]}
 
 
 def _drawn(series: _Series, points: Sequence[SweepPoint]) -> bool:
@@ -106,9 +123,6 @@ def _layout(failed: Sequence[SweepPoint]) -> dict[str, Any]:
         "yaxis2": {
             "title": {"text": "bytes moved (logical)"},
             "type": "log",
-            "dtick": 1,  # one tick per power of ten: 10MB, 100MB, 1GB
-            "tickformat": "~s",
-            "ticksuffix": "B",
             "overlaying": "y",
             "side": "right",
             "showgrid": False,

@@ -37,8 +37,8 @@ import plotly.graph_objects as go
 
 from backend.figures.markup import plain
 from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, BarStyle
-from backend.figures.units import human_bytes
-from backend.result import Kernel, RunResult
+from backend.figures.units import human_bytes, join_words
+from backend.result import GraphBreak, Kernel, RunResult
 
 # A merged bar never grows past this many pixels, so hovering it still says something
 # local and clicking it zooms somewhere useful; it also bounds merged bars per lane.
@@ -71,6 +71,9 @@ class LaneTimes:
     start_us: Sequence[float]
     dur_us: Sequence[float]
     compiled: bool = False
+    # Kernel.graph of each (None: ran eagerly); empty when not known. A compiled lane's
+    # graph breaks are drawn where one graph's kernels end.
+    graph: Sequence[int | None] = ()
 
     @classmethod
     def of(cls, lane: Lane) -> LaneTimes:
@@ -81,7 +84,29 @@ class LaneTimes:
             [k.start_us for k in kernels],
             [k.dur_us for k in kernels],
             lane.compiled,
+            [k.graph for k in kernels],
         )
+
+    @cached_property
+    def graph_ends_us(self) -> list[float]:
+        """Where the compiled program was split: after the last kernel of a graph that
+        something else follows (another graph, or eager code between graphs), and before
+        eager code that ran ahead of the first graph. Each at the middle of the idle gap, if
+        any. Empty for an eager lane."""
+        if not self.compiled or len(self.graph) != len(self.start_us):
+            return []
+        ends: list[float] = []
+        reach = float("-inf")  # the latest end of any kernel so far
+        seen_graph = False
+        for i, (before, after) in enumerate(pairwise(self.graph), start=1):
+            reach = max(reach, self.start_us[i - 1] + self.dur_us[i - 1])
+            seen_graph = seen_graph or before is not None
+            graph_ended = before is not None and after != before
+            first_graph_after_eager = before is None and after is not None and not seen_graph
+            if graph_ended or first_graph_after_eager:
+                start = self.start_us[i]
+                ends.append((reach + start) / 2 if start > reach else start)
+        return ends
 
     def __len__(self) -> int:
         return len(self.start_us)
@@ -128,6 +153,7 @@ def _overlaps(start: float, duration: float, low: float, high: float) -> bool:
 
 
 MIN_BAR_PX = 2.0  # narrowest bar drawn
+BREAK_COLOR = "#b42318"  # graph break markers: a red that reads on white and on the bars
 OUTLINE_PX = 1.5  # white edge that keeps back-to-back kernels apart ...
 OUTLINED_FROM_PX = 6.0  # ... drawn only on bars at least this wide
 
@@ -176,6 +202,11 @@ class TimelinePlan:
     width_px: int
     min_px: float
 
+    @property
+    def graph_ends_us(self) -> list[float]:
+        """Every lane's graph breaks (µs), whether in the window or not."""
+        return [x for lane in self.lanes for x in lane.graph_ends_us]
+
     def positions(self, lane: int) -> list[int]:
         """The kernels of lane `lane` drawn on their own: the only ones `draw_timeline`
         needs whole."""
@@ -200,7 +231,8 @@ def run_timeline(result: RunResult, **options: Any) -> go.Figure:
         for name in ("eager", "compiled")
         if (variant := result.variants.get(name)) is not None
     ]
-    return timeline_figure(lanes, **options)
+    breaks = result.compile.graph_breaks if result.compile is not None else []
+    return timeline_figure(lanes, breaks=breaks, **options)
 
 
 def timeline_figure(
@@ -209,14 +241,16 @@ def timeline_figure(
     window: tuple[float, float] | None = None,
     width_px: int = 1200,
     min_px: float = 1.0,
+    breaks: Sequence[GraphBreak] = (),
 ) -> go.Figure:
     """Bars for the kernels overlapping `window` (µs; default: everything), merged below `min_px`.
 
     `width_px` is the plot's width on screen: it decides which kernels are too narrow to see.
+    `breaks` (the run's graph breaks) label the markers drawn where a compiled graph ends.
     """
     times = [LaneTimes.of(lane) for lane in lanes]
     plan = plan_timeline(times, window=window, width_px=width_px, min_px=min_px)
-    return draw_timeline(plan, [lane.kernels for lane in lanes])
+    return draw_timeline(plan, [lane.kernels for lane in lanes], breaks)
 
 
 def plan_timeline(
@@ -238,9 +272,12 @@ def plan_timeline(
 
 
 def draw_timeline(
-    plan: TimelinePlan, kernels: Sequence[Mapping[int, Kernel] | Sequence[Kernel]]
+    plan: TimelinePlan,
+    kernels: Sequence[Mapping[int, Kernel] | Sequence[Kernel]],
+    breaks: Sequence[GraphBreak] = (),
 ) -> go.Figure:
-    """The figure of `plan`; `kernels[i]` holds (at least) lane i's `plan.positions(i)`."""
+    """The figure of `plan`; `kernels[i]` holds (at least) lane i's `plan.positions(i)`.
+    Where a compiled lane's graph ends, a dashed marker labelled from `breaks`."""
     rows: dict[str, _Rows] = {}
     for position, (lane, bars) in enumerate(zip(plan.lanes, plan.bars, strict=True)):
         for bar in bars:
@@ -248,8 +285,54 @@ def draw_timeline(
             _add_bar(rows, position, lane.label, lane.compiled, drawn, plan.scale)
     figure = go.Figure([_trace(key, rows[key]) for key in _STYLES if key in rows])
     figure.update_layout(_layout(plan.lanes, plan.window))
-    figure.update_layout(meta=_meta(plan, rows))
+    markers = _break_markers(plan, breaks)
+    figure.update_layout(
+        shapes=[shape for shape, _ in markers], annotations=[note for _, note in markers]
+    )
+    figure.update_layout(meta=_meta(plan, rows) | {"graph_breaks_us": plan.graph_ends_us})
     return figure
+
+
+def _break_markers(
+    plan: TimelinePlan, breaks: Sequence[GraphBreak]
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """A dashed line across the compiled lane at each split, and a label above it. When
+    the splits and the recorded breaks are as many, each is named by its own break (in
+    order); otherwise each label lists them all."""
+    markers = []
+    for position, lane in enumerate(plan.lanes):
+        ends = lane.graph_ends_us
+        for k, x in enumerate(ends):
+            if not plan.window[0] <= x <= plan.window[1]:
+                continue
+            named = [breaks[k]] if len(breaks) == len(ends) else list(breaks)
+            lines = sorted({b.line for b in named if b.line is not None})
+            where = f" · line {join_words([str(n) for n in lines])}" if lines else ""
+            reasons = "<br>".join(
+                plain(f"line {b.line}: {b.reason}" if b.line else b.reason) for b in named
+            )
+            shape = {
+                "type": "line",
+                "xref": "x",
+                "yref": "y",
+                "x0": x,
+                "x1": x,
+                "y0": position - 0.45,
+                "y1": position + 0.45,
+                "line": {"color": BREAK_COLOR, "width": 2, "dash": "dash"},
+            }
+            note = {
+                "x": x,
+                "y": lane.label,
+                "yshift": LANE_HEIGHT_PX * 0.3,
+                "text": "graph break" + where,
+                "showarrow": False,
+                "font": {"color": BREAK_COLOR, "size": 11},
+                "bgcolor": "rgba(255,255,255,0.85)",
+                "hovertext": reasons or "the compiled program was split here",
+            }
+            markers.append((shape, note))
+    return markers
 
 
 def _extent(lanes: Sequence[LaneTimes]) -> tuple[float, float]:
@@ -329,7 +412,8 @@ def _kernel_hover(kernel: Kernel) -> list[Any]:
         extra += f"<br>grid {_dims(kernel.grid)} · block {_dims(kernel.block)}"
     if kernel.dur_us > 0:
         moved = kernel.bytes_read + kernel.bytes_written
-        extra += f"<br>{moved / kernel.dur_us / 1e3:,.1f} GB/s achieved (logical bytes)"
+        per_second = human_bytes(round(moved / (kernel.dur_us / 1e6)))
+        extra += f"<br>{per_second}/s achieved (logical bytes)"
     read, written = human_bytes(kernel.bytes_read), human_bytes(kernel.bytes_written)
     # the names come from the run: escaped, or Plotly would render markup in them
     return [plain(kernel.short_name), plain(kernel.op or "–"), read, written, extra]

@@ -269,23 +269,27 @@ def at_positions(positions: Sequence[int]) -> Any:
 @dataclass(frozen=True)
 class KernelTimes:
     """One variant's kernels as columns, in launch order: what the timeline's level of
-    detail needs of every kernel (the rest is fetched for the few it draws)."""
+    detail needs of every kernel (the rest is fetched for the few it draws), and the
+    compiled graph of each, where the timeline marks graph breaks."""
 
     index: list[int]
     start_us: list[float]
     dur_us: list[float]
+    graph: list[int | None] = field(default_factory=list)
 
 
 def kernel_times(connection: Connection, variant: int) -> KernelTimes:
     table = KERNELS.table
     query = (
-        select(table.c.index, table.c.start_us, table.c.dur_us)
+        select(table.c.index, table.c.start_us, table.c.dur_us, table.c.graph)
         .where(table.c.variant_id == variant)
         .order_by(table.c.position)
     )
-    columns = tuple(zip(*_execute(connection, query), strict=True)) or ((), (), ())
-    index, start_us, dur_us = columns
-    return KernelTimes(list(index), list(map(float, start_us)), list(map(float, dur_us)))
+    columns = tuple(zip(*_execute(connection, query), strict=True)) or ((), (), (), ())
+    index, start_us, dur_us, graph = columns
+    return KernelTimes(
+        list(index), list(map(float, start_us)), list(map(float, dur_us)), list(graph)
+    )
 
 
 @dataclass(frozen=True)

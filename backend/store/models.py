@@ -115,6 +115,9 @@ class Run(SQLModel, table=True):
     # worker), and the RQ job it was last handed to (queue=redis).
     job_id: str | None = None
     dispatched_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # The run this one was edited from (migration 0007); not a foreign key: a fork keeps
+    # naming its parent after the parent is deleted, and the page then links nowhere.
+    forked_from: str | None = None
 
 
 class Variant(SQLModel, table=True):

@@ -43,6 +43,9 @@ class RunNotFound(LookupError):
     """No run has this id."""
 
 
+ERROR_SHOWN_CHARS = 160  # of a failed run's message in the history list
+
+
 class RunSummary(BaseModel):
     """One line of the history list: what a listing shows without loading the document."""
 
@@ -59,6 +62,10 @@ class RunSummary(BaseModel):
     size: int | None
     visibility: Visibility = DEFAULT_VISIBILITY
     owner: str | None = Field(default=None, description="the author's user name")
+    error_kind: str | None = Field(default=None, description="why it failed, in one word")
+    error_message: str | None = Field(
+        default=None, description=f"the error's first line, cut at {ERROR_SHOWN_CHARS} characters"
+    )
 
 
 class RunState(BaseModel):
@@ -172,8 +179,9 @@ class Store:
         visibility: Visibility = DEFAULT_VISIBILITY,
         device_kind: str = "cpu",
         worker_id: str | None = None,
+        forked_from: str | None = None,
     ) -> str:
-        """Record a new run and return its id.
+        """Record a new run and return its id (`forked_from`: the run it was edited from).
 
         Runs wait as 'queued' for a worker; a caller that executes the run itself (the CLI)
         creates it 'running' so that a server on the same data directory never claims it.
@@ -194,6 +202,7 @@ class Store:
             visibility=visibility,
             device_kind=device_kind,
             worker_id=worker_id,
+            forked_from=forked_from,
         )
         with write_session(self.engine) as session:
             session.add(run)
@@ -274,6 +283,16 @@ class Store:
                 .order_by(col(Run.created_at).desc(), col(Run.id).desc())
                 .limit(1)
             )
+            visible = viewer.clause() if viewer is not None else None
+            return session.exec(query if visible is None else query.where(visible)).first()
+
+    def parent_run(self, run_id: str, viewer: Viewer | None = None) -> str | None:
+        """The run this one was forked from, while it exists and `viewer` may see it."""
+        with read_session(self.engine) as session:
+            parent_id = session.exec(select(Run.forked_from).where(Run.id == run_id)).first()
+            if parent_id is None:
+                return None
+            query = select(Run.id).where(Run.id == parent_id)
             visible = viewer.clause() if viewer is not None else None
             return session.exec(query if visible is None else query.where(visible)).first()
 
@@ -628,7 +647,18 @@ def _format_optional(value: datetime | None) -> str | None:
 def _summary(run: Run, owner: str | None = None) -> RunSummary:
     fields = {name: getattr(run, name) for name in RunSummary.model_fields if name != "owner"}
     created_at = mapping.format_utc(run.created_at)
-    return RunSummary.model_validate({**fields, "created_at": created_at, "owner": owner})
+    message = _first_line(run.error_message)
+    return RunSummary.model_validate(
+        {**fields, "created_at": created_at, "owner": owner, "error_message": message}
+    )
+
+
+def _first_line(message: str | None) -> str | None:
+    """A history row has room for a line: the message's first, cut short with an ellipsis."""
+    if not message:
+        return None
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line if len(line) <= ERROR_SHOWN_CHARS else line[: ERROR_SHOWN_CHARS - 1] + "…"
 
 
 def _upsert_run(session: Session, result: doc.RunResult, code: str) -> None:

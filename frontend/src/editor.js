@@ -1,6 +1,6 @@
 // Kernelscope code editor: CodeMirror 6 set up for Python snippets, bundled by build.mjs into dist/editor.js.
 // createEditor() is the editable snippet box (Mod-Enter runs); createReadOnlyViewer() shows a run's snippet
-// with lines linked to kernels. Both return the same handle: getCode, setCode, highlightLines, markError,
+// with lines linked to kernels. Both return the same handle: getCode, setCode, highlightLines, markError, markBreaks,
 // onLineClick, focus, destroy, and the underlying `view`.
 import { basicSetup, minimalSetup } from "codemirror";
 import { EditorView, Decoration, keymap, lineNumbers } from "@codemirror/view";
@@ -35,10 +35,37 @@ function lineClassField(className) {
 const linked = lineClassField("cm-ks-linked");
 const error = lineClassField("cm-ks-error");
 
+// Graph breaks: each marked line carries its reasons as a tooltip (title) and for screen
+// readers (aria-label is not read on a line, so the reason also goes into data-break).
+const setBreaks = StateEffect.define();
+const breaks = StateField.define({
+  create: () => Decoration.none,
+  update(decos, tr) {
+    decos = decos.map(tr.changes);
+    for (const effect of tr.effects) {
+      if (!effect.is(setBreaks)) continue;
+      const doc = tr.state.doc;
+      const byLine = new Map();
+      for (const { line, reason } of effect.value) {
+        if (!Number.isInteger(line) || line < 1 || line > doc.lines) continue;
+        byLine.set(line, [...(byLine.get(line) ?? []), reason]);
+      }
+      decos = Decoration.set([...byLine.keys()].sort((a, b) => a - b).map((line) => {
+        const title = `graph break: ${byLine.get(line).join("; ")}`;
+        return Decoration.line({ class: "cm-ks-break", attributes: { title, "data-break": title } })
+          .range(doc.line(line).from);
+      }));
+    }
+    return decos;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
 // Default colours; the page can override them with e.g. `.cm-editor .cm-ks-linked { ... }`.
 const theme = EditorView.baseTheme({
   ".cm-ks-linked": { backgroundColor: "rgba(255, 200, 0, 0.22)" },
   ".cm-ks-error": { backgroundColor: "rgba(255, 60, 60, 0.25)" },
+  ".cm-ks-break": { boxShadow: "inset 3px 0 0 #b42318", backgroundColor: "rgba(180, 35, 24, 0.08)" },
 });
 
 // Builds the view and the handle shared by both constructors; `extensions` holds what differs.
@@ -57,6 +84,7 @@ function mount(parent, doc, extensions) {
         python(),
         linked.field,
         error.field,
+        breaks,
         theme,
         EditorView.contentAttributes.of({ "aria-label": "Snippet code" }),
         // Clicks on a line number (merged into the line-number gutter's config) ...
@@ -87,7 +115,7 @@ function mount(parent, doc, extensions) {
     setCode(text) {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: String(text ?? "") },
-        effects: [linked.set.of([]), error.set.of([])],
+        effects: [linked.set.of([]), error.set.of([]), setBreaks.of([])],
       });
     },
     highlightLines(lines) {
@@ -99,6 +127,10 @@ function mount(parent, doc, extensions) {
       const effects = [error.set.of(valid ? [line] : [])];
       if (valid) effects.push(EditorView.scrollIntoView(doc.line(line).from, { y: "center" }));
       view.dispatch({ effects });
+    },
+    // [{line, reason}]: each line marked, its reasons on hover; [] clears them.
+    markBreaks(list) {
+      view.dispatch({ effects: setBreaks.of(Array.from(list ?? [])) });
     },
     // Returns a function that removes the callback.
     onLineClick(callback) {

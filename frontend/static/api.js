@@ -99,7 +99,9 @@ export const api = {
 export const pages = {
   run: (id) => `/r/${encodeURIComponent(id)}`,
   newRun: (fromId) => (fromId ? `/?from=${encodeURIComponent(fromId)}` : "/"),
-  compare: (a, b) => `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}`,
+  // The compare page puts the older run first (A) unless `asGiven`: the reader swapped them.
+  compare: (a, b, { asGiven = false } = {}) =>
+    `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}${asGiven ? "?order=given" : ""}`,
   history: (params = {}) => "/runs" + q(params),
   account: () => "/account",
 };

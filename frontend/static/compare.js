@@ -1,14 +1,21 @@
 // Compare (/compare/A/B): headline deltas, both timelines on one scale, kernel-matched diff.
+// A is the older run and B the newer, whichever order the link gave, so "better" and
+// "worse" read forwards in time; ?order=given (the Swap button) keeps the order as given.
 import { api, pages } from "/static/api.js";
 import { $, el, bytes, us, times, showError, sortableTable, plot } from "/static/ui.js";
 
-const [, , a, b] = window.location.pathname.split("/").map(decodeURIComponent);
-$("#a").value = a ?? new URLSearchParams(window.location.search).get("a") ?? "";
-$("#b").value = b ?? "";
+const search = new URLSearchParams(window.location.search);
+let [, , a, b] = window.location.pathname.split("/").map(decodeURIComponent);
+a = a || search.get("a") || "";
+b = b || "";
+const asGiven = search.get("order") === "given";
+$("#a").value = a;
+$("#b").value = b;
 $("#pick").addEventListener("submit", (event) => {
   event.preventDefault();
   window.location.assign(pages.compare($("#a").value.trim(), $("#b").value.trim()));
 });
+$("#swap").addEventListener("click", () => window.location.assign(pages.compare(b, a, { asGiven: true })));
 
 // A run still queued or running (a "Try it" rerun, say) is compared once it has finished:
 // until then the page says which and where it is, and looks again, less often as it waits.
@@ -18,10 +25,49 @@ const RETRIES = 3; // failed looks in a row (a restarting server) before the err
 let pending = [a, b];
 let pause = WAIT_MS[0];
 let failures = 0;
+let ordered = null;
 const waitStarted = Date.now();
 
+// What is missing, said instead of doing nothing: one id, the same id twice, an unknown id.
+function missing() {
+  if (!a && !b) return "Type the ids of two runs (the last part of each run's permalink) and press Compare.";
+  if (!a || !b) return `Only one run given (${a || b}): type the id of the run to compare it with.`;
+  if (a === b) return `Both ids are ${a}: type the id of another run to compare it with.`;
+  return null;
+}
+
+// Both runs, oldest first unless the reader swapped them; the URL then says the order shown.
+async function order() {
+  const [first, second] = await Promise.all([a, b].map((id) => api.run(id).catch((err) => {
+    err.message = err.status === 404 ? `No run "${id}" that you can see: check the id (the last part of a run's permalink).` : err.message;
+    throw err;
+  })));
+  const aIsNewer = first.created_at > second.created_at;
+  if (aIsNewer && !asGiven) {
+    [a, b] = [b, a];
+    window.history.replaceState(null, "", pages.compare(a, b));
+    $("#a").value = a;
+    $("#b").value = b;
+  }
+  $("#order-note").textContent = aIsNewer && asGiven
+    ? "In the order you chose: A is the newer run."
+    : "A is the older run, B the newer: B vs A reads forwards in time.";
+  $("#order").hidden = false;
+  return true;
+}
+
 async function load() {
-  if (!a || !b) return;
+  const problem = missing();
+  if (problem) {
+    $("#compare-error").replaceChildren(el("p", { class: "notice", role: "status", text: problem }));
+    $("#compare-error").hidden = false;
+    return;
+  }
+  try {
+    ordered ??= await order(); // once: the polls that wait for a running run keep it
+  } catch (err) {
+    return showError($("#compare-error"), err);
+  }
   let comparison;
   try {
     if (await stillRunning()) return;

@@ -7,6 +7,9 @@ import { $, el, showError } from "/static/ui.js";
 const editor = createEditor($("#editor"), { onRun: submit });
 $("#editor .cm-content").setAttribute("aria-describedby", "editor-help"); // how to leave it by keyboard
 const form = $("#run-form");
+const MAX_SIZE = 2 ** 53; // the largest integer JSON keeps exact in a browser (the API's limit)
+let forkedFrom = null; // the run opened with ?from=, recorded as the new run's parent
+let example = null; // the gallery example in the editor, while its code is unchanged
 form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
 
 async function submit() {
@@ -31,19 +34,29 @@ async function submit() {
 
 function requestBody() {
   const body = { code: editor.getCode(), compile_mode: $("#compile-mode").value, visibility: $("#visibility").value };
-  const title = $("#title").value.trim();
+  const title = $("#title").value.trim() || (example && example.code === body.code ? example.name : "");
   if (title) body.title = title;
+  if (forkedFrom) body.forked_from = forkedFrom;
   const sizes = $("#sizes").value.trim();
   if (sizes) body.sizes = parseSizes(sizes);
   return body;
 }
 
+// "1e4, 1e6 1e8": commas and/or spaces between sizes; an empty entry ("1e4,,1e5"), a
+// fraction, zero or a size past 2^53 is refused here, in words, before anything is sent.
 function parseSizes(text) {
-  const sizes = text.split(/[\s,]+/).filter(Boolean).map(Number);
-  if (sizes.some((n) => !Number.isFinite(n) || n <= 0 || !Number.isInteger(Math.round(n)))) {
-    throw new ApiError({ kind: "invalid_sizes", message: `Sizes must be positive numbers like 1e4,1e6 (got "${text}").` });
-  }
-  return sizes.map(Math.round);
+  const entries = text.replace(/^[\s,]+|[\s,]+$/g, "").split(/\s*,\s*|\s+/);
+  const refuse = (why) => {
+    throw new ApiError({ kind: "invalid_sizes", message: `Sizes: ${why} Write whole numbers separated by commas, like 1e4,1e6,1e8.` });
+  };
+  if (entries.some((entry) => entry === "")) refuse(`"${text}" has an empty entry between two commas.`);
+  return entries.map((entry) => {
+    const n = Number(entry);
+    if (!Number.isFinite(n)) refuse(`"${entry}" is not a number.`);
+    if (n < 1 || !Number.isInteger(n)) refuse(`${entry} is not a whole number of at least 1.`);
+    if (n > MAX_SIZE) refuse(`${entry} is too large: the largest size is 2^53 (about 9.007e15).`);
+    return n;
+  });
 }
 
 async function loadGallery() {
@@ -52,9 +65,14 @@ async function loadGallery() {
     el("li", {}, el("button", {
       type: "button",
       "data-example": example.name,
-      onclick: () => { editor.setCode(example.code); editor.markError(null); editor.focus(); },
+      onclick: () => { useExample(example); editor.markError(null); editor.focus(); },
     }, el("span", { class: "name", text: example.name }), el("span", { class: "desc", text: example.description })))));
   return examples;
+}
+
+function useExample(chosen) {
+  editor.setCode(chosen.code);
+  example = chosen;
 }
 
 async function start() {
@@ -62,12 +80,13 @@ async function start() {
   const from = new URLSearchParams(window.location.search).get("from");
   if (!from) {
     const first = examples.find((e) => e.name === "add_relu") ?? examples[0];
-    if (first) editor.setCode(first.code);
+    if (first) useExample(first);
     return;
   }
   try {
     const run = await api.run(from);
     editor.setCode(run.code);
+    forkedFrom = run.id;
     if (run.title) $("#title").value = run.title;
     const forked = $("#forked");
     forked.replaceChildren("Editing a copy of ", el("a", { href: pages.run(run.id), text: `run ${run.id}` }), ".");

@@ -3,11 +3,12 @@
 import { createReadOnlyViewer } from "/static/dist/editor.js";
 import { api, pages } from "/static/api.js";
 import { renderOwnership } from "/static/ownership.js";
-import { $, el, badge, bytes, us, times, count, gbps, when, showError, sortableTable, plot } from "/static/ui.js";
+import { $, el, badge, bytes, us, times, count, bandwidth, when, showError, sortableTable, plot } from "/static/ui.js";
 
 const runId = decodeURIComponent(window.location.pathname.split("/").pop());
 const VARIANTS = ["eager", "compiled"];
 const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
+const TABLE_CAP = 50; // rows per variant until the reader asks for all: the chart stays in view
 const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
 let viewer = null;
 let runDevice = null; // the finished run's device: its cache and measured peaks
@@ -38,9 +39,29 @@ function renderHeader(run) {
   $("#status").replaceChildren(badge(run.status));
   renderOwnership(run);
   $("#fork").href = pages.newRun(run.id);
+  const parent = run.links?.forked_from;
   const previous = run.links?.previous_run;
-  $("#compare-previous").hidden = !previous;
+  $("#compare-parent").hidden = !parent;
+  if (parent) $("#compare-parent").href = pages.compare(parent, run.id);
+  // the parent is usually the previous run of the same code too: one button for it is enough
+  $("#compare-previous").hidden = !previous || previous === parent;
   if (previous) $("#compare-previous").href = pages.compare(previous, run.id);
+  $("#forked-from").hidden = !parent;
+  if (parent) $("#forked-from").replaceChildren("Forked from ", el("a", { href: pages.run(parent), text: `run ${parent}` }), ".");
+  renderSweepContext(run);
+}
+
+// A sweep's sizes, at the top of each size's page: which one this is, links to the others.
+function renderSweepContext(run) {
+  const box = $("#sweep-context");
+  box.hidden = run.sweep.length < 2;
+  if (box.hidden) return;
+  const sizes = run.sweep.map((point) => point.run_id === run.id
+    ? el("strong", { "aria-current": "page", text: `${point.size.toLocaleString()} (this run)` })
+    : el("a", { href: pages.run(point.run_id), text: point.size.toLocaleString(), title: point.status }));
+  box.replaceChildren(`Part of a sweep of ${run.sweep.length} sizes: `,
+    ...sizes.flatMap((node, i) => (i ? [" · ", node] : [node])),
+    ". ", el("a", { href: "#sweep-card", text: "See the sweep chart" }), ".");
 }
 
 function wireButtons() {
@@ -56,9 +77,24 @@ function wireButtons() {
   $("#cancel-run").addEventListener("click", cancelRun);
   $("#compare-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const other = $("#compare-id").value.trim();
-    if (other) window.location.assign(pages.compare(other, runId));
+    compareWith($("#compare-id").value.trim());
   });
+}
+
+// The comparison page orders the two runs by time (older is A); here we only make sure
+// there is another run to compare with, and say what is missing when there is not.
+async function compareWith(other) {
+  const note = $("#compare-note");
+  const say = (text) => { note.textContent = text; note.hidden = false; $("#compare-id").focus(); };
+  if (!other) return say("Type the id of another run (the last part of its permalink) to compare it with this one.");
+  if (other === runId) return say(`That is this run's id: type the id of another run to compare with run ${runId}.`);
+  try {
+    await api.run(other);
+  } catch (err) {
+    return say(err.status === 404 ? `No run "${other}" that you can see: check the id (the last part of a run's permalink).` : err.message);
+  }
+  note.hidden = true;
+  window.location.assign(pages.compare(runId, other));
 }
 
 // ---- progress -----------------------------------------------------------------------
@@ -135,8 +171,9 @@ function renderFinished(run) {
   renderConditions(run);
   renderTraffic();
   renderWhy(run);
-  // the table (up to 2,000 rows) blocks the main thread for a while: draw the timeline first
-  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }).then(renderRoofline));
+  // the table blocks the main thread for a while: draw the timeline first; the roofline's
+  // points open table rows, so it comes after the table
+  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }, TABLE_CAP).then(renderRoofline));
   if (run.sweep.length > 1) renderSweep(run);
 }
 
@@ -154,6 +191,7 @@ function renderFailure(run) {
 
 function renderSummary(run) {
   const { eager, compiled } = run.variants;
+  renderBreaks(run);
   $("#lesson").replaceChildren(...run.summary.map((sentence) => el("span", { class: "sentence", text: sentence })));
   const stat = (label, value, detail) => el("div", { class: "stat" },
     el("div", { class: "label", text: label }), el("div", { class: "value", text: value }),
@@ -205,6 +243,23 @@ function speedupBasis(run) {
     ? ` (medians over ${Math.min(eager.profiled_calls, compiled.profiled_calls)}+ profiled calls)` : "";
   return `per call, wall clock (median of ${eager?.timing_repeats ?? "?"} timed calls) · ` +
     `sum of kernel durations: ${times(run.kernel_speedup)}${calls} · reported by the run`;
+}
+
+// Graph breaks lead the summary: each one splits the compiled program, and what lies between
+// the graphs runs eagerly, so it explains most of what compile did not fuse.
+function renderBreaks(run) {
+  const breaks = run.compile?.graph_breaks ?? [];
+  const box = $("#breaks");
+  box.hidden = !breaks.length;
+  if (!breaks.length) return;
+  const graphs = run.compile.graph_count ?? breaks.length + 1;
+  const items = breaks.map((b) => el("li", {},
+    b.line ? el("button", { type: "button", class: "link", text: `line ${b.line}`, onclick: () => showLine(b.line) }) : "an unknown line",
+    `: ${b.reason}`));
+  box.replaceChildren(
+    el("p", {}, el("strong", { text: `${count(breaks.length, "graph break")}: ` }),
+      `torch.compile split the snippet into ${count(graphs, "graph")}; code between them runs eagerly and its tensors go through memory. The timeline marks where.`),
+    el("ul", {}, items));
 }
 
 function correctnessDetail(check) {
@@ -363,13 +418,13 @@ function kernelOf(point) {
 
 // ---- kernels table, snippet links, kernel detail -----------------------------------------
 
-// One page of each variant's kernels (offsets[variant] is where it starts); a run with more
-// than PAGE kernels in a variant gets buttons to page through them.
-async function renderKernels(run, offsets) {
+// The first `limit` kernels of each variant (TABLE_CAP at first, with "Show all"); then one
+// page of PAGE from offsets[variant], with buttons to page through a larger run.
+async function renderKernels(run, offsets, limit = PAGE) {
   let pages;
   try {
     pages = await Promise.all(VARIANTS.filter((v) => run.variants[v])
-      .map((variant) => api.kernels(runId, variant, { offset: offsets[variant], limit: PAGE })));
+      .map((variant) => api.kernels(runId, variant, { offset: offsets[variant], limit })));
   } catch (err) {
     $("#kernels-card").hidden = false;
     return showError($("#kernels"), err);
@@ -378,7 +433,7 @@ async function renderKernels(run, offsets) {
     known.set(`${page.variant}:${k.index}`, k);
     return {
       variant: page.variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
-      bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us * 1e3) : null,
+      bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us / 1e6) : null,
       lines: k.lines.join(", "), kernel: k,
     };
   }));
@@ -390,9 +445,11 @@ async function renderKernels(run, offsets) {
     { key: "lines", label: "lines" },
   ];
   tableRows = new Map();
-  const paged = pages.filter((page) => page.total > PAGE);
+  const capped = limit < PAGE ? pages.filter((page) => page.total > limit) : [];
+  const paged = limit < PAGE ? [] : pages.filter((page) => page.total > PAGE);
+  const partial = [...capped, ...paged];
   const table = sortableTable(columns, rows, {
-    caption: paged.length ? `${paged.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
+    caption: partial.length ? `${partial.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
     onRow: (tr, row) => {
       tr.dataset.kernel = `${row.variant}:${row.index}`;
       tr.tabIndex = 0;
@@ -409,7 +466,12 @@ async function renderKernels(run, offsets) {
       onclick: () => renderKernels(run, { ...offsets, [page.variant]: Math.max(0, page.offset - PAGE) }) }),
     el("button", { type: "button", disabled: page.offset + PAGE >= page.total, text: `Next ${PAGE.toLocaleString()}`,
       onclick: () => renderKernels(run, { ...offsets, [page.variant]: page.offset + PAGE }) })));
-  $("#kernels").replaceChildren(table, ...pagers);
+  const all = pages.reduce((sum, page) => sum + page.total, 0);
+  const showAll = capped.length ? el("p", { class: "row" }, el("button", {
+    type: "button", id: "show-all-kernels", text: `Show all ${all.toLocaleString()} kernels`,
+    onclick: () => renderKernels(run, { eager: 0, compiled: 0 }),
+  }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
+  $("#kernels").replaceChildren(table, showAll, ...pagers);
   $("#kernels-card").hidden = false;
 }
 
@@ -419,7 +481,7 @@ function bandwidthText(device, k, rate) {
   if (k.cache_resident) return cacheResident(device);
   if (rate === null) return "–";
   const share = k.achieved_bandwidth_pct;
-  return `${rate.toFixed(1)} GB/s${share === null || share === undefined ? "" : ` · ${share}% of peak`}`;
+  return `${bytes(rate)}/s${share === null || share === undefined ? "" : ` · ${share}% of peak`}`;
 }
 
 function cacheResident(device) {
@@ -499,7 +561,7 @@ async function showKernel(variant, index) {
       el("dt", { text: "variant" }), el("dd", { text: `${variant} #${index}` }),
       el("dt", { text: "full name" }), el("dd", { class: "mono", text: k.name }),
       el("dt", { text: "op" }), el("dd", { text: k.op ?? "–" }),
-      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(runDevice) : gbps(moved, k.dur_us)}` }),
+      el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(runDevice) : bandwidth(moved, k.dur_us)}` }),
       el("dt", { text: "of the peak" }), el("dd", { text: k.achieved_bandwidth_pct == null ? "–" : `${k.achieved_bandwidth_pct}% of the device's measured bandwidth` }),
       el("dt", { text: "FLOPs" }), el("dd", { text: k.flops ? k.flops.toLocaleString() : "–" }),
       el("dt", { text: "read / written" }), el("dd", { text: `${bytes(k.bytes_read)} / ${bytes(k.bytes_written)}` }),
@@ -523,6 +585,7 @@ function renderSnippet(run) {
   $("#code-grid").hidden = false;
   $("#snippet").replaceChildren();
   viewer = createReadOnlyViewer($("#snippet"), { doc: run.code });
+  viewer.markBreaks(run.compile?.graph_breaks ?? []);
   viewer.onLineClick((line) => linkLine(run, line));
 }
 

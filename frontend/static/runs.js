@@ -34,21 +34,30 @@ async function loadPage() {
   $("#newest").href = pages.history(filters);
 }
 
+// On a phone the columns marked wide-only give way (app.css); the run, its status (with why
+// it failed) and its speedup stay.
 function table(runs) {
-  const head = ["run", "status", "device", "torch", "kernels (eager → compiled)", "speedup", "size", "created"];
+  const head = [["run"], ["status"], ["device", true], ["torch", true], ["kernels (eager → compiled)", true], ["speedup"], ["size", true], ["created", true]];
+  const wide = (on) => (on ? "wide-only" : null);
   return el("div", { class: "table-wrap" }, el("table", {},
-    el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
+    el("thead", {}, el("tr", {}, head.map(([h, hide]) => el("th", { scope: "col", class: wide(hide), text: h })))),
     el("tbody", {}, runs.map((run) => el("tr", { "data-run": run.id },
       el("td", {}, el("a", { href: pages.run(run.id), text: run.title || run.id }), run.title ? el("div", { class: "muted mono", text: run.id }) : null,
         run.owner ? el("div", { class: "muted owner", text: `${run.owner} · ${run.visibility}` }) : null),
-      el("td", {}, badge(run.status)),
-      el("td", { text: run.device_name ?? "–" }),
-      el("td", { text: run.torch_version ?? "–" }),
-      el("td", { class: "num", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
+      el("td", {}, badge(run.status), failure(run)),
+      el("td", { class: "wide-only", text: run.device_name ?? "–" }),
+      el("td", { class: "wide-only", text: run.torch_version ?? "–" }),
+      el("td", { class: "num wide-only", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
       el("td", { class: "num", text: times(run.speedup) }),
-      el("td", { class: "num", text: run.size?.toLocaleString() ?? "" }),
-      el("td", { text: when(run.created_at) })))),
+      el("td", { class: "num wide-only", text: run.size?.toLocaleString() ?? "" }),
+      el("td", { class: "wide-only", text: when(run.created_at) })))),
   ));
+}
+
+function failure(run) {
+  if (!run.error_kind && !run.error_message) return null;
+  const text = [run.error_kind, run.error_message].filter(Boolean).join(": ");
+  return el("div", { class: "muted failure-reason", text });
 }
 
 loadDevices();

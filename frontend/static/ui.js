@@ -18,12 +18,17 @@ export function el(tag, attrs = {}, ...children) {
 
 export const $ = (selector) => document.querySelector(selector);
 
+// Binary units, as backend/figures/units.py's human_bytes writes them (the same run reads
+// the same on cards, tables, figures and sentences): 67108864 -> "64 MiB", 8000000 ->
+// "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0".
+const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
 export function bytes(n) {
   if (n === null || n === undefined) return "–";
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
   let value = n, unit = 0;
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) { value /= 1024; unit += 1; }
-  return `${unit ? value.toFixed(value >= 100 ? 0 : 1) : value} ${units[unit]}`;
+  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) { value /= 1024; unit += 1; }
+  if (unit === 0) return `${Math.round(n).toLocaleString("en-US")} B`;
+  const digits = Math.abs(value) >= 100 ? value.toFixed(0) : String(Number(value.toPrecision(3)));
+  return `${digits} ${BYTE_UNITS[unit]}`;
 }
 
 export function us(n) {
@@ -35,7 +40,8 @@ export function us(n) {
 
 export const times = (x) => (x === null || x === undefined ? "–" : `${x < 0.1 ? x.toPrecision(2) : x.toFixed(2)}×`);
 export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-export const gbps = (moved, durUs) => (durUs > 0 ? `${(moved / (durUs * 1e3)).toFixed(1)} GB/s` : "–");
+// Bandwidth in the bytes' own (binary) units: "1.2 TiB/s", never a decimal "GB/s" beside "MiB".
+export const bandwidth = (moved, durUs) => (durUs > 0 ? `${bytes(moved / (durUs / 1e6))}/s` : "–");
 export const when = (iso) => (iso ? new Date(iso).toLocaleString() : "–");
 
 export function badge(status) {
@@ -89,6 +95,23 @@ function compareValues(a, b) {
 }
 
 // Plotly draws into `div`; figures come from the server as {data, layout}.
-export function plot(div, figure, config = {}) {
-  return window.Plotly.react(div, figure.data, figure.layout, { responsive: true, displaylogo: false, ...config });
+// No "Share chart" (sendDataToCloud: it posts the data to chart-studio) nor the Plotly logo;
+// the toolbar shows on hover only, and its buttons leave the tab order (they are mouse
+// tools; zoom and reset also work by drag and double-click) so keyboard users reach the
+// kernel table without a dozen stops per chart.
+const PLOT_CONFIG = {
+  responsive: true, displaylogo: false, modeBarButtonsToRemove: ["sendDataToCloud", "lasso2d", "select2d"],
+};
+export async function plot(div, figure, config = {}) {
+  const drawn = await window.Plotly.react(div, figure.data, figure.layout, { ...PLOT_CONFIG, ...config });
+  untabModebar(div);
+  if (!div.dataset.untabbed) { // Plotly redraws the toolbar on relayout: again each time
+    div.dataset.untabbed = "true";
+    div.on("plotly_afterplot", () => untabModebar(div));
+  }
+  return drawn;
+}
+
+function untabModebar(div) {
+  for (const control of div.querySelectorAll(".modebar a, .modebar button")) control.setAttribute("tabindex", "-1");
 }

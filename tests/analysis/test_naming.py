@@ -216,6 +216,12 @@ def test_op_display(op: str, shown: str) -> None:
         (ADD_BROADCAST, "aten::add", [], "elementwise"),
         (COPY, "aten::clone", [], "copy"),
         (REDUCE_SUM, "aten::sum", [], "reduction"),
+        # aten::max reduces (max(), max(dim)) unless its kernel is elementwise (max.other)
+        (REDUCE_SUM.replace("sum", "max"), "aten::max", [], "reduction"),
+        ("aten::max", "aten::max", [], "reduction"),  # CPU: the op is the kernel
+        ("aten::min", "aten::min", [], "reduction"),
+        (ADD_VECTORIZED.replace("add", "max"), "aten::max", [], "elementwise"),
+        ("aten::any", "aten::any", [], "reduction"),
         (LAYER_NORM, "aten::native_layer_norm", [], "reduction"),
         (SOFTMAX, "aten::_softmax", [], "reduction"),
         (GEMM, "aten::mm", [], "matmul"),

@@ -93,9 +93,12 @@ def test_fork_rerun_and_compare_with_previous(
     expect(page.locator("#run-title")).to_have_text("add+relu, again")
     expect(page.locator("#lesson")).to_contain_text(LESSON)
 
-    previous = page.get_by_role("link", name="Compare with previous run")
-    expect(previous).to_be_visible()
-    previous.click()
+    # the fork's parent is also the previous run of this code: one button, "with parent"
+    expect(page.locator("#forked-from")).to_have_text(f"Forked from run {old}.")
+    expect(page.get_by_role("link", name="Compare with previous run")).to_be_hidden()
+    parent = page.get_by_role("link", name="Compare with parent")
+    expect(parent).to_be_visible()
+    parent.click()
     page.wait_for_url(f"**/compare/{old}/{new}")
 
     expect(page.locator("#deltas-card")).to_be_visible()
@@ -122,30 +125,38 @@ def test_fork_rerun_and_compare_with_previous(
     expect(page.locator("#ctimeline .barlayer .point path")).to_have_count(6)
 
 
-def test_compare_form_on_the_run_page(page: Any, add_relu_run: LiveRun, failed_run: str) -> None:
+def test_compare_form_on_the_run_page(
+    page: Any, server: Server, add_relu_run: LiveRun, failed_run: str
+) -> None:
+    created = {i: server.get(f"/api/runs/{i}")["created_at"] for i in (add_relu_run.id, failed_run)}
+    older, newer = sorted(created, key=created.__getitem__)
     page.goto(f"/r/{add_relu_run.id}")
     page.locator("#compare-id").fill(failed_run)
     page.locator("#compare-form").get_by_role("button", name="Compare").click()
-    page.wait_for_url(f"**/compare/{failed_run}/{add_relu_run.id}")
+    page.wait_for_url(f"**/compare/{older}/{newer}")  # in time order, whichever page asked
 
     expect(page.locator("#deltas-card")).to_be_visible()
-    expect(page.locator("#a")).to_have_value(failed_run)
-    expect(page.locator("#b")).to_have_value(add_relu_run.id)
-    expect(page.locator("#differences")).to_contain_text("status: failed → succeeded")
+    expect(page.locator("#a")).to_have_value(older)
+    expect(page.locator("#b")).to_have_value(newer)
     header = page.locator("#deltas thead th")
-    expect(header.nth(1)).to_have_text(f"A {failed_run}")
-    expect(header.nth(2)).to_have_text(f"B {add_relu_run.id}")
-    expect(delta_cells(page, "eager kernels")).to_have_text(["–", "2", "–"])
-    # Only B has kernels: every one of them is "added".
+    expect(header.nth(1)).to_have_text(f"A {older}")
+    expect(header.nth(2)).to_have_text(f"B {newer}")
+    failed_is_a = older == failed_run
+    status = "failed → succeeded" if failed_is_a else "succeeded → failed"
+    expect(page.locator("#differences")).to_contain_text(f"status: {status}")
+    expect(delta_cells(page, "eager kernels")).to_have_text(
+        ["–", "2", "–"] if failed_is_a else ["2", "–", "–"]
+    )
+    # Only one run has kernels: every one of them is added (or removed).
     expect(page.locator("#diff h3").first).to_have_text(
         "eager: 2 added, 0 removed, 0 changed, 0 same"
+        if failed_is_a
+        else "eager: 0 added, 2 removed, 0 changed, 0 same"
     )
 
-    # An id that does not exist: the API's message, no tables.
+    # An id that does not exist: said on the run page, which stays.
     page.goto(f"/r/{add_relu_run.id}")
     page.locator("#compare-id").fill("nosuchrun")
     page.locator("#compare-id").press("Enter")
-    page.wait_for_url(f"**/compare/nosuchrun/{add_relu_run.id}")
-    expect(page.locator("#compare-error")).to_contain_text("run_not_found")
-    expect(page.locator("#compare-error")).to_contain_text("nosuchrun")
-    expect(page.locator("#deltas-card")).to_be_hidden()
+    expect(page.locator("#compare-note")).to_contain_text('No run "nosuchrun" that you can see')
+    assert page.url.endswith(f"/r/{add_relu_run.id}")

@@ -38,7 +38,7 @@ def test_a_kept_round_trip_says_why_and_try_it_opens_the_comparison(
     expect(card).to_be_visible()
     (item,) = card.locator("li").all()
     expect(item).to_have_attribute("data-kind", "library_call")
-    expect(item).to_contain_text("x @ w · 64.0 MiB round trip · library call")
+    expect(item).to_contain_text("x @ w · 64 MiB round trip · library call")
     expect(item).to_contain_text("mm runs as a library call (cuBLAS)")
 
     item.get_by_role("button", name="line 7").click()  # the line that made it, lit up

@@ -105,3 +105,27 @@ def test_a_series_with_no_values_is_not_drawn(points: list[SweepPoint]) -> None:
     figure = sweep_figure(without)
     assert figure is not None
     assert "speedup (kernel time)" not in [t.name for t in figure.data]
+
+
+def test_the_bytes_axis_is_written_in_binary_units_like_the_cards() -> None:
+    points = [
+        SweepPoint(
+            size=size,
+            run_id=f"r{size}",
+            status="succeeded",
+            speedup=1.0,
+            kernel_speedup=1.0,
+            eager_bytes=12 * size,
+            compiled_bytes=8 * size,
+            eager_kernels=2,
+            compiled_kernels=1,
+        )
+        for size in (1_000, 1_000_000)
+    ]
+    figure = sweep_figure(points)
+    assert figure is not None
+    axis = figure.layout.yaxis2
+    assert all(tick & (tick - 1) == 0 for tick in axis.tickvals)  # powers of two
+    assert len(axis.tickvals) <= 6
+    assert axis.ticktext == ("4 KiB", "32 KiB", "256 KiB", "2 MiB", "16 MiB")
+    assert axis.tickformat is None and axis.ticksuffix is None

@@ -81,8 +81,8 @@ def test_hover_bandwidth_from_the_documents_numbers() -> None:
     add = recorded("add_relu").variants["eager"].kernels[0]
     assert (add.bytes_read, add.bytes_written, add.dur_us) == (8_000_000, 4_000_000, 2.304)
     extra = lane_of(run_timeline(recorded("add_relu")), "eager")[0][4][8]
-    # 12,000,000 bytes in 2.304 µs = 5,208.33 GB/s
-    assert extra == "<br>grid 977×1×1 · block 128×1×1<br>5,208.3 GB/s achieved (logical bytes)"
+    # 12,000,000 bytes in 2.304 µs = 5.208e12 B/s = 4.74 TiB/s (binary, like every byte count)
+    assert extra == "<br>grid 977×1×1 · block 128×1×1<br>4.74 TiB/s achieved (logical bytes)"
 
 
 def test_zero_length_kernel_has_no_bandwidth_and_no_launch_shape() -> None:
