@@ -19,9 +19,8 @@ STRIP = """() => document.getElementById('roofline').data
 
 
 def test_the_roofline_measures_each_kernel_against_this_device(
-    add_relu_run: LiveRun, server: Server
+    page: Any, add_relu_run: LiveRun, server: Server
 ) -> None:
-    page: Any = add_relu_run.page
     page.goto(f"/r/{add_relu_run.id}")
     page.locator("#roofline[data-ready=true]").wait_for(timeout=TIMEOUT_MS)
     run = server.get(f"/api/runs/{add_relu_run.id}")
