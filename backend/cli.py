@@ -104,6 +104,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from backend.api.app import create_app
+    from backend.api.assets import FrontendMissing
 
     flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir}
     flags |= {"local_workers": args.workers, "device": args.device}
@@ -120,7 +121,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Kernelscope on http://{settings.host}:{settings.port}  (data: {settings.data_dir})")
     try:
         app = create_app(settings)
-    except SandboxUnavailable as exc:
+    except (SandboxUnavailable, FrontendMissing) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     # log_config=None: uvicorn keeps our handler (JSON or text), its access log included.

@@ -38,6 +38,7 @@ _BODY_HEADROOM = 6
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    pages.check_frontend()  # no blank pages: a server without its browser files does not start
     check_sandbox(settings)  # accounts on: strangers' code never runs unsandboxed by default
     store = Store.open(settings.data_dir)
     queue = make_queue(settings, store)  # local (threads here) or redis (remote workers)
