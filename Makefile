@@ -40,11 +40,12 @@ example: setup
 test: setup lint
 	$(BIN)/pytest -q
 
-# ruff and mypy --strict on the backend.
+# ruff, mypy --strict on the backend, and import-linter's layer contracts (pyproject.toml).
 lint: setup
 	$(BIN)/ruff check backend tests bench scripts
 	$(BIN)/ruff format --check backend tests bench scripts
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Format the code in place.
 fmt: setup

@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from backend import accounts_cli
 from backend.limits import SANDBOX_MODES
+from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
-from backend.ops.logs import setup_logging
 from backend.queue.jobs import finish_with_error
 from backend.report import render, render_sweep
 from backend.result import ErrorInfo, RunResult

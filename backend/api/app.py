@@ -23,8 +23,8 @@ from backend.api import (
 )
 from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
+from backend.api.operations import install as install_ops
 from backend.api.web_security import KernelscopeApp
-from backend.ops.app import install as install_ops
 from backend.queue.factory import make_queue
 from backend.settings import Settings
 from backend.store.repository import Store
