@@ -6,7 +6,7 @@ EXAMPLE ?= examples/add_relu.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup frontend run example test lint fmt bench gpu-check deploy-check clean
+.PHONY: setup frontend dist run example test lint fmt bench gpu-check deploy-check clean
 
 # Create the virtual environment: torch 2.13.0 (the CPU build here; GPU hosts bring their own) and the project.
 setup: $(VENV)/.installed frontend
@@ -22,6 +22,12 @@ frontend: frontend/dist/editor.js
 frontend/dist/editor.js: frontend/package-lock.json frontend/build.mjs $(wildcard frontend/src/*)
 	cd frontend && npm ci --no-audit --no-fund && node build.mjs
 
+# The wheel, dist/kernelscope-*.whl, with the editor bundle, pages and examples inside: on a
+# GPU host, `pip install` it beside torch and run `kernelscope serve` (no Node.js, no checkout).
+dist: setup
+	rm -rf build dist
+	$(BIN)/pip wheel -q --no-deps --wheel-dir dist .
+
 # Start the dashboard and a local worker on http://$(HOST):$(PORT) (data in ~/.kernelscope).
 run: setup
 	$(BIN)/kernelscope serve --host $(HOST) --port $(PORT)
@@ -34,11 +40,12 @@ example: setup
 test: setup lint
 	$(BIN)/pytest -q
 
-# ruff and mypy --strict on the backend.
+# ruff, mypy --strict on the backend, and import-linter's layer contracts (pyproject.toml).
 lint: setup
 	$(BIN)/ruff check backend tests bench scripts
 	$(BIN)/ruff format --check backend tests bench scripts
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Format the code in place.
 fmt: setup
@@ -63,4 +70,4 @@ deploy-check: setup
 	$(BIN)/hadolint Dockerfile.gpu
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache frontend/node_modules frontend/dist
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache frontend/node_modules frontend/dist

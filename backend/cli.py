@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import threading
 import time
@@ -15,15 +16,17 @@ from pydantic import ValidationError
 
 from backend import accounts_cli
 from backend.limits import SANDBOX_MODES
+from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
-from backend.ops.logs import setup_logging
+from backend.queue.jobs import finish_with_error
 from backend.report import render, render_sweep
-from backend.result import RunResult
+from backend.result import ErrorInfo, RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
 from backend.store.repository import Store, cli_holder
 from backend.worker import remote_cli
+from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
@@ -104,6 +107,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from backend.api.app import create_app
+    from backend.api.assets import FrontendMissing
 
     flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir}
     flags |= {"local_workers": args.workers, "device": args.device}
@@ -120,7 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Kernelscope on http://{settings.host}:{settings.port}  (data: {settings.data_dir})")
     try:
         app = create_app(settings)
-    except SandboxUnavailable as exc:
+    except (SandboxUnavailable, FrontendMissing) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     # log_config=None: uvicorn keeps our handler (JSON or text), its access log included.
@@ -154,8 +158,10 @@ def _run(args: argparse.Namespace) -> int:
     sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
     sweep_id = new_run_id() if args.sizes else None
     results = []
-    with Store.open(args.data_dir) as store:
+    with Store.open(args.data_dir) as store, _interruptible() as interrupted:
         for size in sizes:
+            if interrupted.is_set():
+                break  # the rest of a sweep is never started
             run_id = store.create_run(
                 code,
                 title=args.title,
@@ -166,17 +172,66 @@ def _run(args: argparse.Namespace) -> int:
                 worker_id=cli_holder(),  # ... nor requeue it while this process lives
             )
             with _progress(args.quiet, size) as on_progress:
-                run = execute_run(
-                    store,
-                    run_id,
-                    setup,
-                    size=size,
-                    compile_mode=args.compile_mode,
-                    on_progress=on_progress,
-                )
+                try:
+                    run = execute_run(
+                        store,
+                        run_id,
+                        setup,
+                        size=size,
+                        compile_mode=args.compile_mode,
+                        stop=interrupted,
+                        on_progress=on_progress,
+                    )
+                except ChildStopped:  # its process group is killed: record why it ended
+                    _record_interrupted(store, run_id, interrupted.signal_name)
+                    break
                 results.append(run)
-    _print_results(results, args.json, bool(args.sizes))
+    if results:
+        _print_results(results, args.json, bool(args.sizes))
+    if interrupted.is_set():
+        print(f"kernelscope: interrupted ({interrupted.signal_name})", file=sys.stderr)
+        return 128 + interrupted.signal_number
     return 0 if all(r.status == "succeeded" for r in results) else 1
+
+
+class _Interrupt(threading.Event):
+    """Set by SIGINT, SIGTERM or SIGHUP: the run in progress stops (its child's whole
+    process group is killed) and is recorded as cancelled."""
+
+    signal_number = 0
+
+    @property
+    def signal_name(self) -> str:
+        return signal.Signals(self.signal_number).name if self.signal_number else "interrupted"
+
+
+@contextmanager
+def _interruptible() -> Iterator[_Interrupt]:
+    interrupted = _Interrupt()
+
+    def handle(number: int, _frame: object) -> None:
+        if interrupted.is_set():  # asked twice: stop waiting for the clean ending
+            raise KeyboardInterrupt
+        interrupted.signal_number = number
+        interrupted.set()
+
+    caught = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {number: signal.signal(number, handle) for number in caught}
+    try:
+        yield interrupted
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _record_interrupted(store: Store, run_id: str, signal_name: str) -> None:
+    state = store.run_state(run_id)
+    step = state.progress_step if state is not None else None
+    message = (
+        f"Cancelled: kernelscope run was interrupted ({signal_name}) while the run was at "
+        f"'{step or 'starting'}'; the snippet was stopped."
+    )
+    finish_with_error(store, run_id, "cancelled", ErrorInfo(kind="interrupted", message=message))
 
 
 def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None:

@@ -23,8 +23,8 @@ from backend.api import (
 )
 from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
+from backend.api.operations import install as install_ops
 from backend.api.web_security import KernelscopeApp
-from backend.ops.app import install as install_ops
 from backend.queue.factory import make_queue
 from backend.settings import Settings
 from backend.store.repository import Store
@@ -38,6 +38,7 @@ _BODY_HEADROOM = 6
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    pages.check_frontend()  # no blank pages: a server without its browser files does not start
     check_sandbox(settings)  # accounts on: strangers' code never runs unsandboxed by default
     store = Store.open(settings.data_dir)
     queue = make_queue(settings, store)  # local (threads here) or redis (remote workers)

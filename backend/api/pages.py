@@ -12,11 +12,13 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from backend.api import assets
 from backend.api.errors import not_found
 from backend.api.schemas import Example
 
-FRONTEND_DIR = Path(__file__).resolve().parents[2] / "frontend"
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
+_FOUND = assets.locate()  # in the installed package (a wheel) or beside it (a checkout)
+FRONTEND_DIR = _FOUND.frontend
+EXAMPLES_DIR = _FOUND.examples
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 _PAGE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -92,6 +94,11 @@ def _example(path: Path) -> Example:
             break
         comment.append(line.lstrip("# ").strip())
     return Example(name=path.stem, description=" ".join(comment), code=code)
+
+
+def check_frontend() -> None:
+    """Refuse to serve pages that would load blank: raises assets.FrontendMissing."""
+    assets.check(assets.Assets(FRONTEND_DIR, EXAMPLES_DIR))
 
 
 def mount_static(app: FastAPI) -> None:

@@ -1,3 +1,4 @@
-"""Operations: health and Prometheus metrics (`routes`, `metrics`, `health`), structured
-logs (`logs`), retention (`retention`), online backup (`backup`) and their commands (`cli`).
-`backend.ops.app.install` adds the HTTP side to the API app."""
+"""Operations: health and Prometheus metrics (`metrics`, `health`), retention
+(`retention`), online backup (`backup`) and their commands (`cli`). Their HTTP side lives
+with the other routes (`backend.api.ops_routes`, installed by `backend.api.operations`);
+log setup is `backend.logs`. Nothing here imports the API."""

@@ -28,6 +28,7 @@ from backend.store.db import read_session, write_session
 from backend.store.models import Run, Worker
 from backend.store.repository import (
     CLI_HOLDER_PREFIX,
+    UNFINISHED,
     ArtifactInput,
     ClaimedRun,
     RunNotFound,
@@ -145,8 +146,10 @@ def claim_next(store: Store) -> ClaimedRun | None:
 
 def requeue_unfinished(store: Store) -> list[str]:
     """Local queue start: runs left running by a stopped server go back to the queue, and a
-    cancel asked for while it was down is carried out. Their ids."""
+    cancel asked for while it was down is carried out. Their ids. Runs a `kernelscope run`
+    process left behind are never re-executed (`end_abandoned_cli_runs`)."""
     with STATUS_LOCK:
+        end_abandoned_cli_runs(store)
         requeued = store.requeue_running()
         for run_id in _cancel_requested_queued(store):
             _finish(store, run_id, "cancelled", cancelled_error(None))
@@ -403,13 +406,19 @@ def refresh_leases(store: Store) -> int:
     """API start: every run running on a worker gets a full lease to reach the new process
     (it could not heartbeat while the API was down); runs left running by this server's own
     threads (queue=local before) go back to the queue. How many runs are on workers."""
-    with STATUS_LOCK, write_session(store.engine) as session:
+    with STATUS_LOCK:
+        end_abandoned_cli_runs(store)
+        return _refresh_leases(store)
+
+
+def _refresh_leases(store: Store) -> int:
+    with write_session(store.engine) as session:
         runs = session.exec(select(Run).where(Run.status == "running")).all()
         on_workers = 0
         for run in runs:
-            if held_by_live_cli(run.worker_id):
-                continue  # a `kernelscope run` on this host is executing it right now
-            if run.worker_id is None or run.worker_id.startswith(CLI_HOLDER_PREFIX):
+            if run.worker_id is not None and run.worker_id.startswith(CLI_HOLDER_PREFIX):
+                continue  # a live `kernelscope run` is executing it (dead ones ended above)
+            if run.worker_id is None:
                 run.status, run.progress_step, run.started_at = "queued", None, None
                 run.worker_id = None
             else:
@@ -417,6 +426,35 @@ def refresh_leases(store: Store) -> int:
                 on_workers += 1
             session.add(run)
         return on_workers
+
+
+def end_abandoned_cli_runs(store: Store) -> list[str]:
+    """Runs a `kernelscope run` process was executing when it died (SIGKILL, a crash, its
+    host restarted) end as crashed: the snippet ran once already, possibly for minutes, and
+    a server must not run it again ahead of everyone's new runs. Their ids."""
+    query = select(Run.id, Run.worker_id, Run.progress_step).where(
+        col(Run.status).in_(UNFINISHED), col(Run.worker_id).startswith(CLI_HOLDER_PREFIX)
+    )
+    with STATUS_LOCK:
+        with read_session(store.engine) as session:
+            held = list(session.exec(query))
+        ended = []
+        for run_id, holder, step in held:
+            if held_by_live_cli(holder):
+                continue
+            _finish(store, run_id, "crashed", cli_exited_error(holder, step))
+            ended.append(run_id)
+        return ended
+
+
+def cli_exited_error(holder: str | None, step: str | None) -> doc.ErrorInfo:
+    process = (holder or "").removeprefix(CLI_HOLDER_PREFIX)
+    message = (
+        f"the kernelscope run process exited (process {process}) while the run was at "
+        f"'{step or 'starting'}', before it could record how the run ended. It was not run "
+        "again; run the snippet again to get a result."
+    )
+    return doc.ErrorInfo(kind="cli_exited", message=message)
 
 
 # ---- cancellation ---------------------------------------------------------------------

@@ -227,13 +227,14 @@ class Store:
     def requeue_running(self) -> list[str]:
         """Local queue start: runs left 'running' by a stopped server go back to the queue,
         and every run forgets the worker or RQ job it had (a server switched from
-        queue=redis runs them itself now). A run that a live `kernelscope run` on this
-        host is executing is left alone. The ids requeued."""
+        queue=redis runs them itself now). A run a `kernelscope run` process holds is left
+        alone: never re-executed (queue.jobs ends those whose process died). The ids
+        requeued."""
         with write_session(self.engine) as session:
             unfinished = session.exec(select(Run).where(col(Run.status).in_(UNFINISHED))).all()
             requeued = []
             for run in unfinished:
-                if held_by_live_cli(run.worker_id):
+                if run.worker_id is not None and run.worker_id.startswith(CLI_HOLDER_PREFIX):
                     continue
                 if run.status == "running":
                     run.status, run.progress_step, run.started_at = "queued", None, None

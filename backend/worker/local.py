@@ -14,7 +14,7 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from backend.ops.logs import run_context
+from backend.logs import run_context
 from backend.queue import jobs
 from backend.store.repository import ClaimedRun, Store
 from backend.worker import device, peaks

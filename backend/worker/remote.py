@@ -39,7 +39,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from backend.limits import RunLimits
-from backend.ops.logs import run_context
+from backend.logs import run_context
 from backend.queue.protocol import (
     REPORT_CONTENT_TYPE,
     REPORT_FILE,

@@ -87,7 +87,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def main(args: argparse.Namespace) -> int:
-    from backend.ops.logs import setup_logging
+    from backend.logs import setup_logging
 
     if not re.match(KIND_PATTERN, args.device_kind):
         message = f"--device-kind {args.device_kind!r}: use a-z, 0-9, '_', '-' and '.'"

@@ -95,18 +95,26 @@ class Server:
 
 @contextmanager
 def serve(
-    data_dir: Path, *, workers: int = 1, env: dict[str, str] | None = None
+    data_dir: Path,
+    *,
+    workers: int = 1,
+    env: dict[str, str] | None = None,
+    program: list[str] | None = None,
+    cwd: Path = ROOT,
+    environ: dict[str, str] | None = None,
 ) -> Iterator[Server]:
+    """`program` (default: this venv's kernelscope) runs in `cwd` with `environ` (default:
+    this process's environment) updated by `env`."""
     data_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log_path = data_dir.parent / f"{data_dir.name}-server.log"
-    command = [*_serve_command(), "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [*(program or _serve_command()), "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--data-dir", str(data_dir), "--device", "cpu", "--workers", str(workers)]
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             command,
-            cwd=ROOT,
-            env={**os.environ, **(env or {})},
+            cwd=cwd,
+            env={**(os.environ if environ is None else environ), **(env or {})},
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from backend.ops.logs import make_handler, run_context
+from backend.logs import make_handler, run_context
 from backend.queue.local import LocalQueue
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers

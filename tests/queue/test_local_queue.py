@@ -178,10 +178,30 @@ def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Stor
         assert run is not None
         run.job_id, run.dispatched_at = "job-1", run.created_at
         session.add(run)
-    assert store.requeue_running() == [dead_cli]
+    assert jobs.requeue_unfinished(store) == []
     assert store.run_state(cli_run).status == "running"  # type: ignore[union-attr]
     claimed = [jobs.claim_next(store) for _ in range(3)]
-    assert {c.id for c in claimed if c is not None} == {dead_cli, handed}
+    assert {c.id for c in claimed if c is not None} == {handed}  # a CLI's run never re-runs
+    assert_ended_as_cli_exited(store, dead_cli)
+
+
+def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(store: Store) -> None:
+    from backend.store.repository import cli_holder
+
+    live = store.create_run(CODE, status="running", worker_id=cli_holder())
+    dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
+    on_worker = store.create_run(CODE, status="running", worker_id="gpu-host-1")
+    assert jobs.refresh_leases(store) == 1  # on_worker's lease renewed
+    assert store.run_state(live).status == "running"  # type: ignore[union-attr]
+    assert store.run_state(on_worker).status == "running"  # type: ignore[union-attr]
+    assert_ended_as_cli_exited(store, dead_cli)
+
+
+def assert_ended_as_cli_exited(store: Store, run_id: str) -> None:
+    result = store.load_result(run_id)
+    assert result is not None and result.status == "crashed"
+    assert result.error is not None and result.error.kind == "cli_exited"
+    assert "the kernelscope run process exited" in result.error.message
 
 
 def _exited_cli() -> str:

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from fastapi import Depends, FastAPI
 
 from backend.api.auth import require_user
-from backend.ops.logs import RunIdFromPath
+from backend.api.ops_routes import ops_router
+from backend.logs import RunIdFromPath
 from backend.ops.metrics import OpsMetrics
 from backend.ops.retention import RetentionTask
-from backend.ops.routes import ops_router
 from backend.settings import Settings
 from backend.store.repository import Store
 

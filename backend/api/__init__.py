@@ -1,0 +1,1 @@
+"""The HTTP side: routes (JSON API, pages, workers), auth, errors and `app.create_app`."""
