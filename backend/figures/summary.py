@@ -105,12 +105,19 @@ def _eliminated_clause(gone: FateLike | None, saved: int) -> str:
 
 
 def _kept_sentence(kept: FateLike) -> str:
+    # A round trip's bytes are its write plus every read back: say so, or a reader compares
+    # them with the compiled panel's single write and finds them four times too many.
     moved = human_bytes(kept.bytes)
     if kept.count == 1:
-        return f"{kept.names[0]} still goes through memory when compiled ({moved} round trip)"
+        return (
+            f"{kept.names[0]} still goes through memory when compiled "
+            f"(written and read back: {moved} in all)"
+        )
     listed = kept.distinct == kept.count <= NAMED
     what = join_words(kept.names) if listed else plural(kept.count, "intermediate")
-    return f"{what} still go through memory when compiled ({moved} of round trips)"
+    return (
+        f"{what} still go through memory when compiled (each written and read back: {moved} in all)"
+    )
 
 
 def _unknown_sentence(unknown: FateLike) -> str:

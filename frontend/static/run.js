@@ -525,7 +525,7 @@ async function linkLine(run, line) {
     el("p", { text: hits.length ? `Line ${line} produced ${kernelCount(hits.length + more)}:` : `Line ${line} launched no kernel.` }),
     el("ul", {}, hits.map((hit) => el("li", {}, el("button", { type: "button", onclick: () => showKernel(hit.variant, hit.index),
       text: `${hit.variant} #${hit.index}: ${hit.k.short_name}` })))),
-    more ? el("p", { class: "muted", text: `and ${more.toLocaleString()} more (the first ${LINE_HITS} of each variant are listed)` }) : null,
+    ...(more ? [el("p", { class: "muted", text: `and ${more.toLocaleString()} more (the first ${LINE_HITS} of each variant are listed)` })] : []),
   );
 }
 
@@ -642,10 +642,11 @@ function renderDownloads(run) {
 function renderOutput(run) {
   const { stdout, stderr, truncated } = run.output;
   if (!stdout && !stderr) return;
-  $("#output").replaceChildren(
+  // replaceChildren writes a null as the text "null": only the parts there are
+  $("#output").replaceChildren(...[
     stdout ? el("details", { open: true }, el("summary", { text: "stdout" }), el("pre", { text: stdout })) : null,
     stderr ? el("details", {}, el("summary", { text: "stderr" }), el("pre", { text: stderr })) : null,
     truncated ? el("p", { class: "muted", text: "Output was cut at the cap." }) : null,
-  );
+  ].filter(Boolean));
   $("#output-card").hidden = false;
 }

@@ -152,6 +152,12 @@ def test_a_graph_break_is_in_the_summary_the_snippet_and_the_timeline(
     notes = page.evaluate("document.getElementById('timeline').layout.annotations.map(a => a.text)")
     assert notes == ["graph break · line 5"]
 
+    # what print() wrote, and nothing else: no "null" for the stderr it never wrote
+    output = page.locator("#output")
+    expect(output.locator("pre")).to_contain_text("between the graphs")
+    expect(output.locator("summary")).to_have_text(["stdout"])
+    assert "null" not in (output.text_content() or "")
+
 
 # ---- page structure at any size ------------------------------------------------------------
 

@@ -243,7 +243,8 @@ def test_summary_counts_many_intermediates_and_names_those_kept() -> None:
     kept = [t for t in recorded("graph_break").round_trips if not t.eliminated]
     assert [(t.tensor, t.bytes) for t in kept] == [("y", 12_000_000), ("sum(y) > 0", 2)]
     assert traffic_summary(recorded("graph_break"))[1] == (
-        "y and sum(y) > 0 still go through memory when compiled (11.4 MiB of round trips)"
+        "y and sum(y) > 0 still go through memory when compiled "
+        "(each written and read back: 11.4 MiB in all)"
     )
 
 

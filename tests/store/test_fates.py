@@ -58,7 +58,9 @@ def test_sqlite_counts_the_fates_the_figures_count(store: Store, result: doc.Run
 def test_the_awkward_sentences() -> None:
     first, kept, unknown = traffic_summary(_awkward())
     assert first.endswith("; 7 intermediates never touch memory (6.84 KiB saved)")
-    assert kept == "kept still goes through memory when compiled (3.91 KiB round trip)"
+    assert kept == (
+        "kept still goes through memory when compiled (written and read back: 3.91 KiB in all)"
+    )
     assert unknown == (
         "whether 4 intermediates still go through memory is unknown (plan and values disagree)"
     )
