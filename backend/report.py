@@ -86,6 +86,10 @@ def _variants(result: RunResult) -> list[str]:
     bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
     if bandwidth:
         rows.append(f"bandwidth: {bandwidth}")
+    if result.grad_mode is not None:
+        how = "autograd on" if result.grad_mode.mode == "training" else "torch.no_grad()"
+        rows.append(f"{result.grad_mode.mode} ({how}): {result.grad_mode.reason}")
+    rows += [f"NOISY TIMINGS ({noise.kind}): {noise.message}" for noise in result.noise]
     # The snippet runs in the harness's process: it could have written any of these numbers.
     rows.append(
         f"  (times, bytes and speedups are {RUN_REPORTED}; the device is {WORKER_RECORDED})"

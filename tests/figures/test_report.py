@@ -28,3 +28,20 @@ def test_escape_sequences_from_the_run_are_shown_not_obeyed() -> None:
     text = render(run)
     assert "\x1b" not in text and "\x07" not in text
     assert "a\\x1b[2J\\x1b]8;;https://evil.example\\x07b" in text
+
+
+def test_grad_mode_noise_and_bandwidth_are_said() -> None:
+    from backend.analysis.hardware import apply_device
+    from backend.result import GradMode, Noise
+
+    run = recorded("add_relu_2p26").model_copy(deep=True)
+    run.grad_mode = GradMode(mode="inference", reason="the snippet computes no gradients")
+    run.noise = [Noise(kind="loaded_cpu", message="other processes kept 1.5 cores busy")]
+    assert run.device is not None
+    run.device = run.device.model_copy(update={"peak_bandwidth_bytes_per_s": 4.5e12})
+    apply_device(run.variants, run.device)
+    text = render(run)
+    assert "inference (torch.no_grad()): the snippet computes no gradients" in text
+    assert "NOISY TIMINGS (loaded_cpu): other processes kept 1.5 cores busy" in text
+    pct = run.variants["compiled"].bandwidth_pct
+    assert pct is not None and f"bandwidth: compiled reached {pct:.0f}% of" in text
