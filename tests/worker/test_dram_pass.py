@@ -134,8 +134,14 @@ def dram_numbers(result: RunResult, variant: str) -> list[tuple[int | None, int 
 
 
 def test_ncu_kernel_names_match_the_profilers_by_function_name() -> None:
-    profiler = "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>)"
-    ncu = "void at::vectorized_elementwise_kernel<4, at::CUDAFunctor_add<float>, std::array<char *, 3>>(int, T2, T3)"
+    profiler = (
+        "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
+        "std::array<char*, 3ul> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>)"
+    )
+    ncu = (
+        "void at::vectorized_elementwise_kernel<4, at::CUDAFunctor_add<float>, "
+        "std::array<char *, 3>>(int, T2, T3)"
+    )
     assert kernel_key(profiler) == kernel_key(ncu) == "vectorized_elementwise_kernel"
     assert kernel_key("triton_poi_fused_add_relu_0") == "triton_poi_fused_add_relu_0"
 
