@@ -86,3 +86,36 @@ def _merge_variant(kernels: Sequence[Kernel], profiled: Sequence[NcuKernel]) -> 
         kernel.dram_bytes_read, kernel.dram_bytes_written = read, written
         matched += 1
     return matched
+
+
+@dataclass(frozen=True)
+class MeasuredTotals:
+    """A variant's measured DRAM bytes beside the logical bytes of the same kernels."""
+
+    dram_bytes: int  # read plus written, over the measured kernels
+    logical_bytes: int  # read plus written, logical, over the same kernels
+    kernels: int  # measured kernels
+    of_kernels: int  # kernels of the variant
+
+    @property
+    def ratio(self) -> float | None:
+        return self.dram_bytes / self.logical_bytes if self.logical_bytes else None
+
+
+def measured_totals(variant: Variant | None) -> MeasuredTotals | None:
+    """None when no kernel of the variant was measured."""
+    if variant is None:
+        return None
+    measured = [
+        k
+        for k in variant.kernels
+        if k.dram_bytes_read is not None and k.dram_bytes_written is not None
+    ]
+    if not measured:
+        return None
+    return MeasuredTotals(
+        dram_bytes=sum((k.dram_bytes_read or 0) + (k.dram_bytes_written or 0) for k in measured),
+        logical_bytes=sum(k.bytes_read + k.bytes_written for k in measured),
+        kernels=len(measured),
+        of_kernels=len(variant.kernels),
+    )
