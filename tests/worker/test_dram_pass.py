@@ -20,8 +20,11 @@ import pytest
 
 from backend.analysis.dram import kernel_key, merge_dram
 from backend.analysis.ncu import NcuKernel, parse_ncu_csv
+from backend.compare import compare_runs
+from backend.figures.traffic import traffic_figure
 from backend.limits import RunLimits
-from backend.result import RunResult
+from backend.report import render
+from backend.result import Measurement, RunResult
 from backend.worker import execute
 from backend.worker.bundle import load_bundle
 from backend.worker.child import ChildOutcome
@@ -285,3 +288,61 @@ def test_a_real_cpu_run_asked_to_measure_dram_says_why_not(tmp_path: Path) -> No
     assert "CPU" in (measurement.reason or "")
     kernels = [k for v in result.variants.values() for k in v.kernels]
     assert kernels and all(k.dram_bytes_read is None for k in kernels)
+
+
+# ---- shown: CLI summary, traffic hover, compare, and stored whole -------------------------
+
+
+def measured_result() -> RunResult:
+    outcome = recorded_outcome()
+    outcome.measurements = [Measurement(kind="dram", measured=True, seconds=2.5)]
+    outcome.ncu_kernels = parse_ncu_csv(NCU_CSV.read_text())
+    result, _ = result_from_outcome(queued(), outcome, recorded_elsewhere=True)
+    return result
+
+
+def test_the_cli_summary_gives_measured_vs_logical_per_variant() -> None:
+    text = render(measured_result())
+    assert "DRAM bytes, measured by Nsight Compute (ncu pass: 2.5 s):" in text
+    eager = sum(EAGER_ADD) + sum(EAGER_RELU)
+    assert f"eager     {eager / 1e6:,.1f} MB measured vs 20.0 MB logical" in text
+    assert f"{eager / 20e6:.2f}x logical" in text
+
+
+def test_the_cli_summary_says_why_not() -> None:
+    result = measured_result().model_copy(
+        update={"measurements": [Measurement(kind="dram", measured=False, reason="no ncu here")]}
+    )
+    assert "DRAM bytes: no ncu here" in render(result)
+
+
+def test_the_traffic_hover_shows_both_numbers() -> None:
+    figure = traffic_figure(measured_result())
+    hovers = [h for trace in figure.data for h in (trace.hovertext or ())]
+    both = "kernel: logical 11.4 MiB · DRAM measured: read 512 MiB · written 238 MiB"
+    assert sum(both in h for h in hovers) == 3  # the add kernel's three arrows
+    assert any("read 7.63 MiB" in h and "DRAM measured: read 512 MiB" in h for h in hovers)
+    unmeasured, _ = result_from_outcome(queued(), recorded_outcome(), recorded_elsewhere=True)
+    plain = traffic_figure(unmeasured)
+    assert not any("DRAM" in h for t in plain.data for h in (t.hovertext or ()))
+
+
+def test_compare_gives_measured_dram_deltas_when_both_runs_have_them() -> None:
+    a, b = measured_result(), measured_result()
+    b.variants["compiled"].kernels[0].dram_bytes_read = COMPILED[0] // 2
+    delta = compare_runs(a, b).variants["compiled"].dram_bytes
+    assert (delta.a, delta.b) == (sum(COMPILED), COMPILED[0] // 2 + COMPILED[1])
+    unmeasured, _ = result_from_outcome(queued(), recorded_outcome(), recorded_elsewhere=True)
+    assert compare_runs(a, unmeasured).variants["compiled"].dram_bytes.b is None
+
+
+def test_measured_bytes_and_measurements_are_stored_and_load_back(tmp_path: Path) -> None:
+    from backend.store.repository import Store
+
+    with Store.open(tmp_path) as store:
+        run_id = store.create_run(CODE, measure=["dram"])
+        result = measured_result().model_copy(update={"id": run_id, "status": "succeeded"})
+        store.save_result(result, CODE, [])
+        loaded = store.load_result(run_id)
+    assert loaded is not None and loaded.measurements == result.measurements
+    assert dram_numbers(loaded, "eager") == [EAGER_ADD, EAGER_RELU]
