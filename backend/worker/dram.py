@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from backend.analysis.ncu import NcuKernel, parse_ncu_csv
 from backend.limits import RunLimits
-from backend.result import Measurement
+from backend.result import MeasureKind, Measurement
 from backend.worker import sandbox
 from backend.worker.child import ChildOutcome, ChildStopped
 from backend.worker.process import SNIPPET_FILE, Job, WorkerSetup, harness_env
@@ -37,7 +37,7 @@ from backend.worker.progress import ANALYSING_STEP, ProgressCallback, StepClock
 
 log = logging.getLogger(__name__)
 
-DRAM = "dram"
+DRAM: MeasureKind = "dram"
 DRAM_STEP = "measuring DRAM bytes"
 METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 NVTX_INCLUDE = ("EAGER/", "COMPILED/")  # only the measured calls are profiled

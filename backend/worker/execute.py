@@ -121,8 +121,8 @@ def _merge_measured(outcome: ChildOutcome, analysis: Analysis | None) -> None:
     if analysis is None:
         return  # `_result` says why
     match = merge_dram(analysis.variants, outcome.ncu_kernels)
-    measurement.kernels_matched = dict(match.matched)  # type: ignore[arg-type]
-    measurement.kernels_profiled = dict(match.profiled)  # type: ignore[arg-type]
+    measurement.kernels_matched = dict(match.matched)  # type: ignore[assignment]
+    measurement.kernels_profiled = dict(match.profiled)  # type: ignore[assignment]
     if not match.any:
         measurement.measured, measurement.cause = False, "no_kernels"
         measurement.reason = (
