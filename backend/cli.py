@@ -20,7 +20,7 @@ from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
 from backend.queue.jobs import finish_with_error
 from backend.report import render, render_sweep
-from backend.result import ErrorInfo, RunResult
+from backend.result import MEASURE_KINDS, ErrorInfo, RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, help="seconds per run (default $KERNELSCOPE_RUN_TIMEOUT_S or 300)"
     )
     run.add_argument("--title")
+    run.add_argument(
+        "--measure",
+        action="append",
+        choices=MEASURE_KINDS,
+        default=[],
+        help="dram: also measure each kernel's DRAM bytes with Nsight Compute (a CUDA GPU "
+        "with ncu, and --sandbox none for now); the run says why not where it cannot",
+    )
     run.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
     _common(run)
     serve = commands.add_parser("serve", help="start the dashboard and a local worker")
@@ -168,6 +176,7 @@ def _run(args: argparse.Namespace) -> int:
                 size=size,
                 sweep_id=sweep_id,
                 compile_mode=args.compile_mode,
+                measure=sorted(set(args.measure)),
                 status="running",  # executed right here: a server must not claim it
                 worker_id=cli_holder(),  # ... nor requeue it while this process lives
             )
@@ -179,6 +188,7 @@ def _run(args: argparse.Namespace) -> int:
                         setup,
                         size=size,
                         compile_mode=args.compile_mode,
+                        measure=tuple(sorted(set(args.measure))),
                         stop=interrupted,
                         on_progress=on_progress,
                     )

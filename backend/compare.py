@@ -33,6 +33,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.analysis.dram import measured_totals
 from backend.analysis.spread import overlap
 from backend.result import (
     Kernel,
@@ -77,6 +78,11 @@ class VariantDelta(BaseModel):
     bytes_moved: MetricDelta = Field(description="bytes_read + bytes_written")
     kernel_time_us: MetricDelta = Field(description="sum of kernel durations in the profiled call")
     wall_time_us: MetricDelta = Field(description="median wall time of one call")
+    dram_bytes: MetricDelta = Field(
+        default_factory=lambda: MetricDelta(a=None, b=None, delta=None, ratio=None),
+        description="DRAM bytes read plus written, measured by Nsight Compute over the "
+        'measured kernels (run option measure: ["dram"]); None on a side not measured',
+    )
 
 
 class KernelDiffRow(BaseModel):
@@ -235,7 +241,13 @@ def variant_delta(a: Variant | None, b: Variant | None) -> VariantDelta:
         bytes_moved=pair(lambda v: v.bytes_read + v.bytes_written),
         kernel_time_us=pair(lambda v: v.kernel_time_us),
         wall_time_us=pair(lambda v: v.wall_time_us),
+        dram_bytes=metric(_dram_bytes(a), _dram_bytes(b)),
     )
+
+
+def _dram_bytes(variant: Variant | None) -> float | None:
+    totals = measured_totals(variant)
+    return None if totals is None else float(totals.dram_bytes)
 
 
 # ---- kernels ------------------------------------------------------------------------------

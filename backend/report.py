@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from backend.analysis.dram import measured_totals
 from backend.figures.summary import bandwidth_sentence
 from backend.result import RunResult, Variant
 
@@ -26,7 +27,7 @@ def render(result: RunResult) -> str:
         lines += _failure(result)
     else:
         lines += _variants(result) + _round_trips(result) + _compile(result) + _correctness(result)
-        lines += _cache_note(result)
+        lines += _cache_note(result) + _measured(result)
     if result.output.stdout.strip() or result.output.stderr.strip():
         lines.append("snippet output: " + _output_summary(result))
     lines.append(f"saved as run {result.id}  (kernelscope show {result.id})")
@@ -184,6 +185,37 @@ def _cache_note(result: RunResult) -> list[str]:
         f"note: bytes are logical. This run's traffic ({megabytes(working_set)}) is under 4x the "
         f"{megabytes(device.l2_cache_bytes)} cache, so much of it may never reach DRAM."
     ]
+
+
+def _measured(result: RunResult) -> list[str]:
+    """Measured DRAM bytes (`measure: ["dram"]`) beside the logical bytes, or why not."""
+    lines = []
+    for measurement in result.measurements:
+        if measurement.kind != "dram":
+            continue
+        cost = f" (ncu pass: {measurement.seconds:.1f} s)" if measurement.seconds else ""
+        if not measurement.measured:
+            lines.append(f"DRAM bytes: {measurement.reason or 'not measured'}{cost}")
+            continue
+        lines.append(f"DRAM bytes, measured by Nsight Compute{cost}:")
+        for name, variant in result.variants.items():
+            totals = measured_totals(variant)
+            if totals is None:
+                lines.append(f"  {name:<9} not measured")
+                continue
+            ratio = f"{totals.ratio:.2f}x logical" if totals.ratio is not None else "-"
+            part = (
+                f" ({totals.kernels} of {totals.of_kernels} kernels)"
+                if totals.kernels < totals.of_kernels
+                else ""
+            )
+            lines.append(
+                f"  {name:<9} {megabytes(totals.dram_bytes)} measured vs "
+                f"{megabytes(totals.logical_bytes)} logical: {ratio}{part}"
+            )
+        if measurement.reason:
+            lines.append(f"  {measurement.reason}")
+    return lines
 
 
 def _output_summary(result: RunResult) -> str:

@@ -153,6 +153,18 @@ class Kernel(BaseModel):
     duration_p90_us: float | None = Field(
         default=None, description="90th percentile of its duration over the profiled calls"
     )
+    dram_bytes_read: int | None = Field(
+        default=None,
+        ge=0,
+        description="bytes read from DRAM, measured by Nsight Compute (`dram__bytes_read.sum`) "
+        'in a separate pass (run option `measure: ["dram"]`); None when not measured',
+    )
+    dram_bytes_written: int | None = Field(
+        default=None,
+        ge=0,
+        description="bytes written to DRAM, measured by Nsight Compute "
+        "(`dram__bytes_write.sum`); None when not measured",
+    )
 
 
 class Variant(BaseModel):
@@ -341,6 +353,38 @@ class Noise(BaseModel):
     message: str = Field(description="what was seen, with its numbers, for a person")
 
 
+MeasureKind = Literal["dram"]
+MEASURE_KINDS: tuple[MeasureKind, ...] = ("dram",)
+
+
+class Measurement(BaseModel):
+    """A hardware measurement the run asked for (`measure`), and what came of it."""
+
+    kind: MeasureKind = Field(description="dram: DRAM bytes per kernel, by Nsight Compute")
+    measured: bool = Field(description="True when the numbers are in the kernels")
+    reason: str | None = Field(
+        default=None,
+        description="why not (or what was partial), for a person: a CPU device, ncu not "
+        "installed, counters not permitted, the sandbox, a timeout, a failed pass",
+    )
+    cause: str | None = Field(
+        default=None,
+        description="why not, for a program: run_failed, cpu_device, ncu_missing, "
+        "counters_not_permitted, sandbox, timeout, output_limit, pass_failed, no_kernels",
+    )
+    seconds: float | None = Field(
+        default=None, description="wall-clock cost of the extra pass (None: not started)"
+    )
+    kernels_matched: dict[VariantName, int] | None = Field(
+        default=None, description="per variant, the run's kernels that got measured numbers"
+    )
+    kernels_profiled: dict[VariantName, int] | None = Field(
+        default=None,
+        description="per variant, the kernels the profiler saw in the variant's NVTX range "
+        "(more than matched when it saw extra fills or copies)",
+    )
+
+
 class Output(BaseModel):
     stdout: str = ""
     stderr: str = ""
@@ -427,4 +471,9 @@ class RunResult(BaseModel):
         default_factory=list,
         description="why the timings may be noisy (wide spread, a loaded CPU, another "
         "process on the GPU); empty when nothing was seen",
+    )
+    measurements: list[Measurement] = Field(
+        default_factory=list,
+        description="the hardware measurements the run asked for (`measure`), each with "
+        "what was measured or why not, and its cost; empty when none was asked for",
     )

@@ -23,6 +23,7 @@ from backend.result import (
     GradMode,
     Hint,
     MachineLoad,
+    Measurement,
     Noise,
     Output,
     RunResult,
@@ -136,6 +137,11 @@ class RunHead(BaseModel):
         default_factory=list,
         description="why the timings may be noisy (wide spread, a loaded CPU, another "
         "process on the GPU); empty when nothing was seen",
+    )
+    measurements: list[Measurement] = Field(
+        default_factory=list,
+        description="the hardware measurements the run asked for (`measure`), each with "
+        "what was measured or why not, and its cost; empty when none was asked for",
     )
 
 

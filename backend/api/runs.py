@@ -120,6 +120,7 @@ def _queue(
                 visibility=body.visibility,
                 device_kind=kind,
                 forked_from=body.forked_from,
+                measure=body.measure,
             )
             for size in sizes
         ]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.queue.protocol import KIND_PATTERN
-from backend.result import RunResult, RunStatus, VariantName
+from backend.result import MeasureKind, RunResult, RunStatus, VariantName
 from backend.run_head import RunHead
 from backend.store.repository import RunSummary
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
@@ -29,6 +29,13 @@ class RunRequest(BaseModel):
         description="sweep: one run per size, each calling inputs(size)",
     )
     compile_mode: CompileMode = "default"
+    measure: list[MeasureKind] = Field(
+        default_factory=list,
+        max_length=1,
+        description='hardware measurements to add: ["dram"] profiles both variants once '
+        "more under Nsight Compute for each kernel's measured DRAM bytes (GPU workers with "
+        "ncu only; the run's `measurements` says what was measured, or why not)",
+    )
     visibility: Visibility = Field(
         default=DEFAULT_VISIBILITY,
         description="team: every signed-in user; private: only you; public: anyone with the link",

@@ -39,7 +39,7 @@ from backend.figures.placement import (
 )
 from backend.figures.summary import traffic_summary
 from backend.figures.units import human_bytes, join_words, plural
-from backend.result import RunResult, Transfer, Variant, VariantName
+from backend.result import Kernel, RunResult, Transfer, Variant, VariantName
 
 __all__ = ["MAX_KERNELS", "traffic_figure", "traffic_figure_of", "traffic_summary"]
 
@@ -193,10 +193,25 @@ def _transfer_text(transfer: Transfer, chars: int) -> str:
 def _transfer_hover(arrow: Arrow) -> str:
     t = arrow.transfer
     verb = "read by" if t.direction == "read" else "written by"
-    return (
+    hover = (
         f"<b>{plain(t.tensor)}</b> · {t.direction}<br>{verb} {plain(arrow.kernel.short_name)}<br>"
         f"{human_bytes(t.bytes)} ({t.bytes:,} bytes) · {plain(t.dtype)} {t.shape} · {t.role}"
     )
+    if (measured := _dram_line(arrow.kernel)) is not None:
+        hover += f"<br>kernel: logical {human_bytes(_logical(arrow.kernel))} · {measured}"
+    return hover
+
+
+def _logical(kernel: Kernel) -> int:
+    return kernel.bytes_read + kernel.bytes_written
+
+
+def _dram_line(kernel: Kernel) -> str | None:
+    """Measured DRAM bytes (Nsight Compute), when the run measured them."""
+    read, written = kernel.dram_bytes_read, kernel.dram_bytes_written
+    if read is None or written is None:
+        return None
+    return f"DRAM measured: read {human_bytes(read)} · written {human_bytes(written)}"
 
 
 def _kernel_labels(panel: Panel, units: float) -> go.Scatter:
@@ -222,6 +237,8 @@ def _kernel_hover(slot: Slot, variant: str) -> str:
         f"op {plain(k.op or '–')} · {k.dur_us:,.3f} µs",
     ]
     lines.append(f"read {human_bytes(k.bytes_read)} · written {human_bytes(k.bytes_written)}")
+    if (measured := _dram_line(k)) is not None:
+        lines.append(measured)
     if k.source_ops:
         lines.append("fuses " + plain(", ".join(k.source_ops)))
     if variant == "compiled" and k.graph is None:

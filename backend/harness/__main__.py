@@ -32,6 +32,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--job-fd", type=int, default=None, help="wait for the job here")
     parser.add_argument("--prewarm", action="store_true", help="get ready before the job")
     parser.add_argument("--parent-pid", type=int, default=None, help="die with this process")
+    parser.add_argument(
+        "--ncu-pass", action="store_true", help="only the measured calls, in NVTX ranges (ncu)"
+    )
     return parser.parse_args(argv)
 
 
@@ -45,6 +48,8 @@ def main(argv: list[str] | None = None) -> None:
         faulthandler.register(signal.SIGUSR1, crash_log)
     # torch's own warnings (NumPy missing, deprecations) are not the snippet's output.
     warnings.filterwarnings("ignore", module=r"torch(\.|$)")
+    if options.ncu_pass:
+        _ncu_pass(options)
     if options.job_fd is not None and not _take_job(options):
         return  # no job came: the worker discarded this process, or is gone
     if not _refused_syntax(options):  # milliseconds, instead of seconds importing torch first
@@ -61,6 +66,24 @@ def main(argv: list[str] | None = None) -> None:
             )
         ).execute()
     _exit_now()
+
+
+def _ncu_pass(options: argparse.Namespace) -> None:
+    """The measuring pass under Nsight Compute: its exit status says how it went."""
+    _die_with(options.parent_pid)
+    from backend.harness.ncu_pass import ncu_pass
+
+    try:
+        status = ncu_pass(
+            options.snippet.resolve(), options.size, options.compile_mode, options.device
+        )
+    except BaseException as exc:  # the snippet's or ours: the worker reads stderr's tail
+        print(f"kernelscope ncu pass failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        status = 1
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(status)
 
 
 def _take_job(options: argparse.Namespace) -> bool:

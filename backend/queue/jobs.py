@@ -263,6 +263,7 @@ def start_run(
             session.add(run)
             attempt, code = run.attempts, run.code
             size, mode, title = run.size, run.compile_mode, run.title
+            measure = list(run.measure)
         document = store.load_result(run_id)
     assert document is not None
     return StartedRun(
@@ -272,6 +273,7 @@ def start_run(
         size=size,
         compile_mode=mode,
         title=title,
+        measure=measure,
         timeout_s=timeout_s,
         document=document,
     )

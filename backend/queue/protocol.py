@@ -80,6 +80,9 @@ class StartedRun(BaseModel):
     size: int | None
     compile_mode: str
     title: str | None
+    measure: list[str] = Field(
+        default_factory=list, description="hardware measurements asked for, e.g. ['dram']"
+    )
     timeout_s: float = Field(description="the wall-clock limit for the run (server setting)")
     document: RunResult = Field(description="the queued document the result builds on")
 

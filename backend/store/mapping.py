@@ -77,6 +77,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "grad_mode": _dump(result.grad_mode),
         "machine_load": _dump(result.machine_load),
         "noise": [warning.model_dump() for warning in result.noise],
+        "measurements": [measurement.model_dump() for measurement in result.measurements],
     }
 
 
@@ -157,6 +158,7 @@ def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
         "grad_mode": run.grad_mode,
         "machine_load": run.machine_load,
         "noise": run.noise,
+        "measurements": run.measurements,
     }
 
 

@@ -118,6 +118,10 @@ class Run(SQLModel, table=True):
     # The run this one was edited from (migration 0007); not a foreign key: a fork keeps
     # naming its parent after the parent is deleted, and the page then links nowhere.
     forked_from: str | None = None
+    # Hardware measurements asked for (`measure`, e.g. ["dram"]) and what came of them
+    # (migration 0008).
+    measure: list[str] = Field(default_factory=list, sa_type=_json(nullable=False))
+    measurements: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
 
 
 class Variant(SQLModel, table=True):
@@ -178,6 +182,8 @@ class Kernel(SQLModel, table=True):
     cache_resident: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     duration_p10_us: float | None = None  # migration 0006
     duration_p90_us: float | None = None
+    dram_bytes_read: int | None = None  # migration 0008: measured by Nsight Compute
+    dram_bytes_written: int | None = None
 
 
 class Transfer(SQLModel, table=True):

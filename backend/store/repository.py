@@ -86,6 +86,7 @@ class ClaimedRun(BaseModel):
     size: int | None
     compile_mode: str
     title: str | None
+    measure: list[str] = Field(default_factory=list, description="e.g. ['dram']")
 
 
 class KernelPage(BaseModel):
@@ -180,6 +181,7 @@ class Store:
         device_kind: str = "cpu",
         worker_id: str | None = None,
         forked_from: str | None = None,
+        measure: Sequence[str] = (),
     ) -> str:
         """Record a new run and return its id (`forked_from`: the run it was edited from).
 
@@ -203,6 +205,7 @@ class Store:
             device_kind=device_kind,
             worker_id=worker_id,
             forked_from=forked_from,
+            measure=list(measure),
         )
         with write_session(self.engine) as session:
             session.add(run)

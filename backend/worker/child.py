@@ -19,7 +19,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from backend.result import GpuProcess
+from backend.analysis.ncu import NcuKernel
+from backend.result import GpuProcess, Measurement
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
 from backend.worker.process import HarnessProcess, Job, ProcessGone, WorkerSetup
@@ -60,6 +61,9 @@ class ChildOutcome:
     prewarm_s: float | None = None  # what its process spent getting ready before the snippet
     # other processes on the run's GPU while it ran (nvidia-smi); None: not asked or unknown
     gpu_processes: list[GpuProcess] | None = None
+    # hardware measurements asked for (`Job.measure`): what came of each (worker/dram.py)
+    measurements: list[Measurement] = field(default_factory=list)
+    ncu_kernels: list[NcuKernel] | None = None  # the ncu pass's kernels, when it ran
 
 
 class _Stream:

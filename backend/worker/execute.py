@@ -14,10 +14,11 @@ from pydantic import ValidationError
 
 from backend import __version__
 from backend.analysis.assemble import Analysis
+from backend.analysis.dram import merge_dram
 from backend.analysis.hardware import apply_device
-from backend.result import ErrorInfo, Output, RunResult
+from backend.result import ErrorInfo, Measurement, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
-from backend.worker import device, peaks
+from backend.worker import device, dram, peaks
 from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
 from backend.worker.child import ChildOutcome, ChildRequest, run_child
 from backend.worker.process import Job, WorkerSetup
@@ -35,6 +36,7 @@ def execute_run(
     *,
     size: int | None = None,
     compile_mode: str = "default",
+    measure: tuple[str, ...] = (),
     spares: SpareKeeper | None = None,
     stop: threading.Event | None = None,
     on_progress: ProgressCallback | None = None,
@@ -51,7 +53,7 @@ def execute_run(
         if on_progress is not None:
             on_progress(step, elapsed_s)
 
-    job = Job(code, size, compile_mode)
+    job = Job(code, size, compile_mode, measure)
     outcome = run_job(job, setup, name=run_id, spares=spares, stop=stop, on_progress=progress)
     result, artifacts = result_from_outcome(queued, outcome)
     # The author may have renamed the run while it executed: keep the name it has now.
@@ -77,6 +79,12 @@ def run_job(
     watch = device.watch_gpu()  # what else is on the GPU, asked while the snippet runs
     outcome = run_child(request, on_progress, spare)
     outcome.gpu_processes = watch.result() if watch is not None else None
+    if dram.DRAM in job.measure:  # one more pass, under ncu, in a process of its own
+        found = dram.measure_dram(
+            job, setup, outcome, name=name, steps=outcome.steps, stop=stop, on_progress=on_progress
+        )
+        outcome.measurements.append(found.measurement)
+        outcome.ncu_kernels = found.kernels
     return outcome
 
 
@@ -96,12 +104,38 @@ def result_from_outcome(
     status, error = outcome.status, outcome.error
     try:
         analysis = _analysis(outcome, None if recorded_elsewhere else worker)
+        _merge_measured(outcome, analysis)
         result = _result(queued, outcome, status, error, analysis)
         artifacts = _artifacts(outcome.bundle) if outcome.bundle is not None else []
     except BundleRefused as exc:
         result = _result(queued, outcome, "failed", exc.as_error(), None)
         artifacts = []
     return result, artifacts
+
+
+def _merge_measured(outcome: ChildOutcome, analysis: Analysis | None) -> None:
+    """ncu's DRAM bytes into the analysed kernels, and what matched into the measurement."""
+    if outcome.ncu_kernels is None:
+        return
+    measurement = next(m for m in outcome.measurements if m.kind == dram.DRAM)
+    if analysis is None:
+        return  # `_result` says why
+    match = merge_dram(analysis.variants, outcome.ncu_kernels)
+    measurement.kernels_matched = dict(match.matched)  # type: ignore[assignment]
+    measurement.kernels_profiled = dict(match.profiled)  # type: ignore[assignment]
+    if not match.any:
+        measurement.measured, measurement.cause = False, "no_kernels"
+        measurement.reason = (
+            "not measured: none of the kernels ncu profiled matched the run's kernels by name"
+        )
+        return
+    unmatched = {
+        name: len(variant.kernels) - match.matched.get(name, 0)
+        for name, variant in analysis.variants.items()
+    }
+    if any(unmatched.values()):
+        missing = ", ".join(f"{n} {name}" for name, n in unmatched.items() if n)
+        measurement.reason = f"partly measured: no ncu numbers for {missing} kernel(s)"
 
 
 def _analysis(outcome: ChildOutcome, worker: str | None) -> Analysis | None:
@@ -141,6 +175,7 @@ def _result(
     result.notes = [*result.notes, *outcome.notes]  # e.g. "ran without a sandbox: why"
     result.versions.kernelscope = __version__
     result.prewarm_s = outcome.prewarm_s
+    result.measurements = [_unless_analysed(m, analysis) for m in outcome.measurements]
     result.step_seconds = outcome.steps.seconds()  # `analysing` up to now: the result is made
     try:
         return RunResult.model_validate(result.model_dump())
@@ -149,6 +184,19 @@ def _result(
             f"The run's bundle gives a result that does not validate ({exc.errors()[0]['msg']} "
             f"at {'.'.join(map(str, exc.errors()[0]['loc']))}). Nothing of it was stored."
         ) from None
+
+
+def _unless_analysed(measurement: Measurement, analysis: Analysis | None) -> Measurement:
+    """A measurement is only in the kernels of a result that was analysed."""
+    if analysis is not None or not measurement.measured:
+        return measurement
+    return measurement.model_copy(
+        update={
+            "measured": False,
+            "cause": "run_failed",
+            "reason": "not measured: the run's own result could not be analysed",
+        }
+    )
 
 
 def _artifacts(bundle: Bundle) -> list[ArtifactInput]:

@@ -123,6 +123,7 @@ class LocalWorkers:
                 self.setup,
                 size=claimed.size,
                 compile_mode=claimed.compile_mode,
+                measure=tuple(claimed.measure),
                 spares=spares,
                 stop=switch,
             )

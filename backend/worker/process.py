@@ -70,6 +70,7 @@ class Job:
     code: str
     size: int | None = None
     compile_mode: str = "default"
+    measure: tuple[str, ...] = ()  # hardware measurements asked for, e.g. ("dram",)
 
 
 class ProcessGone(Exception):
@@ -147,22 +148,7 @@ class HarnessProcess:
         return command, env
 
     def _env(self) -> dict[str, str]:
-        """Only what torch needs: no server settings, tokens or database paths leak in."""
-        env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
-        # A shared Inductor cache would let one sandboxed snippet plant a compiled kernel
-        # that another user's run then loads: a sandboxed run compiles into its own folder.
-        shared = self.sandbox is None
-        cache_dir = self.setup.cache_dir if shared else self.workdir / "inductor-cache"
-        env.update(
-            HOME=str(self.workdir),
-            PYTHONPATH=str(PACKAGE_ROOT),
-            PYTHONUNBUFFERED="1",
-            PYTHONDONTWRITEBYTECODE="1",
-            TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
-            TORCHINDUCTOR_CACHE_DIR=str(cache_dir),
-            TMPDIR=str(self.workdir),
-        )
-        return env
+        return harness_env(self.setup, self.workdir, sandboxed=self.sandbox is not None)
 
     # ---- where its files are ----------------------------------------------------------
 
@@ -313,6 +299,24 @@ class HarnessProcess:
             self.sandbox.close()
             self.sandbox = None
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[str, str]:
+    """Only what torch needs: no server settings, tokens or database paths leak in."""
+    env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
+    # A shared Inductor cache would let one sandboxed snippet plant a compiled kernel
+    # that another user's run then loads: a sandboxed run compiles into its own folder.
+    cache_dir = workdir / "inductor-cache" if sandboxed else setup.cache_dir
+    env.update(
+        HOME=str(workdir),
+        PYTHONPATH=str(PACKAGE_ROOT),
+        PYTHONUNBUFFERED="1",
+        PYTHONDONTWRITEBYTECODE="1",
+        TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
+        TORCHINDUCTOR_CACHE_DIR=str(cache_dir),
+        TMPDIR=str(workdir),
+    )
+    return env
 
 
 def _nice_command() -> list[str] | None:

@@ -333,7 +333,7 @@ class Agent:
             holding.step = step
             self._beat_now.set()  # progress shows at once, not at the next beat
 
-        job = Job(started.code, started.size, started.compile_mode)
+        job = Job(started.code, started.size, started.compile_mode, tuple(started.measure))
         setup = self.config.setup.with_timeout(started.timeout_s)
         try:
             outcome = run_job(

@@ -130,6 +130,8 @@ function renderDeltas(c) {
     rows.push([`${variant} kernels`, v.kernel_count, String, false], [`${variant} transfers`, v.transfer_count, String, false],
       [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false],
       [`${variant} wall time`, v.wall_time_us, us, false]);
+    // measured DRAM bytes (Nsight Compute): only when both runs measured them
+    if (v.dram_bytes && v.dram_bytes.a !== null && v.dram_bytes.b !== null) rows.push([`${variant} DRAM bytes (measured)`, v.dram_bytes, bytes, false]);
   }
   rows.push(["speedup", c.speedup, times, true], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
   const fmt = (v, f) => (v === null || v === undefined ? "–" : f(v));

@@ -37,6 +37,7 @@ function requestBody() {
   const title = $("#title").value.trim() || (example && example.code === body.code ? example.name : "");
   if (title) body.title = title;
   if (forkedFrom) body.forked_from = forkedFrom;
+  if ($("#measure-dram").checked) body.measure = ["dram"];
   const sizes = $("#sizes").value.trim();
   if (sizes) body.sizes = parseSizes(sizes);
   return body;

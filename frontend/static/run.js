@@ -435,12 +435,15 @@ async function renderKernels(run, offsets, limit = PAGE) {
       variant: page.variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
       bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us / 1e6) : null,
       lines: k.lines.join(", "), kernel: k,
+      dram: k.dram_bytes_read === null || k.dram_bytes_read === undefined ? null : k.dram_bytes_read + k.dram_bytes_written,
     };
   }));
+  const dram = (run.measurements ?? []).find((m) => m.kind === "dram");
   const columns = [
     { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
     { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
     { key: "bytes", label: "bytes", num: true, format: bytes },
+    ...(dram?.measured ? [{ key: "dram", label: "DRAM bytes", num: true, format: (v) => (v === null ? "–" : bytes(v)) }] : []),
     { key: "bandwidth", label: "bandwidth", num: true, format: (v, row) => bandwidthText(run.device, row.kernel, v) },
     { key: "lines", label: "lines" },
   ];
@@ -471,7 +474,11 @@ async function renderKernels(run, offsets, limit = PAGE) {
     type: "button", id: "show-all-kernels", text: `Show all ${all.toLocaleString()} kernels`,
     onclick: () => renderKernels(run, { eager: 0, compiled: 0 }),
   }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
-  $("#kernels").replaceChildren(table, showAll, ...pagers);
+  // measured DRAM bytes (run option measure: ["dram"]): what the ncu pass gave, or why not
+  const dramNote = dram ? el("p", { class: "muted", id: "dram-note", text: dram.measured
+    ? `bytes are logical; DRAM bytes were measured by Nsight Compute${dram.seconds ? ` (a ${dram.seconds.toFixed(1)} s pass)` : ""}${dram.reason ? `: ${dram.reason}` : ""}.`
+    : `DRAM bytes: ${dram.reason ?? "not measured"}.` }) : null;
+  $("#kernels").replaceChildren(dramNote, table, showAll, ...pagers);
   $("#kernels-card").hidden = false;
 }
 
