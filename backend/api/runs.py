@@ -191,16 +191,16 @@ def _checked_modes(body: RunRequest) -> str:
     known = ", ".join(COMPILE_MODES)
     if not modes:
         raise refused(f"name at least one compile mode ({known}).")
+    if len(modes) > MAX_COMPILE_MODES:
+        raise refused(
+            f"{len(modes)} modes given; a run compiles at most {MAX_COMPILE_MODES} side by side."
+        )
     unknown = [mode for mode in modes if mode not in COMPILE_MODES]
     if unknown:
         raise refused(f"unknown compile mode {unknown[0]!r}; the modes are {known}.")
     repeated = [mode for position, mode in enumerate(modes) if mode in modes[:position]]
     if repeated:
         raise refused(f"{repeated[0]!r} is named twice; name each mode once.")
-    if len(modes) > MAX_COMPILE_MODES:
-        raise refused(
-            f"{len(modes)} modes given; a run compiles at most {MAX_COMPILE_MODES} side by side."
-        )
     return ",".join(modes)
 
 
