@@ -80,3 +80,15 @@ def test_a_further_mode_naming_an_unknown_mode_is_refused(folder: Path, tmp_path
     (bad / "bundle.json").write_text(json.dumps(document))
     with pytest.raises(InvalidBundle, match="further_modes"):
         analyse_bundle(bad)
+
+
+def test_the_cli_takes_a_comma_list_of_compile_modes() -> None:
+    from backend.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["run", "x.py", "--compile-mode", f"default, {MODE}"])
+    assert args.compile_mode == f"default,{MODE}"
+    assert parser.parse_args(["run", "x.py"]).compile_mode == "default"
+    for bad in ("fast", "default,default", f"default,{MODE},reduce-overhead,default", ","):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["run", "x.py", "--compile-mode", bad])
