@@ -20,7 +20,7 @@ from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
 from backend.queue.jobs import finish_with_error
 from backend.report import render, render_sweep
-from backend.result import MEASURE_KINDS, ErrorInfo, RunResult
+from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, ErrorInfo, RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
@@ -32,7 +32,21 @@ from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
 from backend.worker.sandbox import SandboxUnavailable, cli_limits
 
-COMPILE_MODES = ("default", "max-autotune-no-cudagraphs")
+
+def parse_modes(text: str) -> str:
+    """--compile-mode: one mode, or several side by side (`default,reduce-overhead`): the
+    first is the run's `compiled` variant, each further one `compiled:<mode>`."""
+    modes = [part.strip() for part in text.split(",") if part.strip()]
+    known = ", ".join(COMPILE_MODES)
+    unknown = [mode for mode in modes if mode not in COMPILE_MODES]
+    if not modes or unknown:
+        what = f"unknown compile mode {unknown[0]!r}" if unknown else "no compile mode"
+        raise argparse.ArgumentTypeError(f"{what}; the modes are {known}")
+    if len(set(modes)) != len(modes):
+        raise argparse.ArgumentTypeError(f"each compile mode once, got {text!r}")
+    if len(modes) > MAX_COMPILE_MODES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_COMPILE_MODES} compile modes, got {text!r}")
+    return ",".join(modes)
 
 
 def default_data_dir() -> Path:
@@ -57,7 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="run a snippet eager and compiled, store and print it")
     run.add_argument("snippet", type=Path)
     run.add_argument("--sizes", type=parse_sizes, help="sweep: call inputs(size) per size")
-    run.add_argument("--compile-mode", choices=COMPILE_MODES, default="default")
+    run.add_argument(
+        "--compile-mode",
+        type=parse_modes,
+        default="default",
+        help=f"{', '.join(COMPILE_MODES)}; several side by side as a comma list",
+    )
     run.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
     run.add_argument(
         "--timeout", type=float, help="seconds per run (default $KERNELSCOPE_RUN_TIMEOUT_S or 300)"

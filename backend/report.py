@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from backend.analysis.dram import measured_totals
-from backend.figures.summary import bandwidth_sentence
+from backend.figures.summary import bandwidth_sentence, mode_sentences
 from backend.result import RunResult, Variant
 
 RUN_REPORTED = "reported by the run"
@@ -69,9 +69,11 @@ def _variants(result: RunResult) -> list[str]:
         f"{'':9} {'kernels':>8} {'transfers':>10} {'moved':>11} "
         f"{'kernel time':>12} {'wall time':>11}" + (f" {'peak memory':>12}" if peaks else "")
     ]
+    width = max((len(name) for name in result.variants), default=9)
+    rows[0] = " " * (width - 9) + rows[0]
     for name, variant in result.variants.items():
         peak = f" {_peak(variant.peak_memory_bytes):>12}" if peaks else ""
-        rows.append(f"{name:9} {_variant_row(variant)}{peak}")
+        rows.append(f"{name:{width}} {_variant_row(variant)}{peak}")
     spread = result.speedup_interval
     interval = f" (90% interval {spread[0]:.2f}-{spread[1]:.2f}x)" if spread else ""
     rows.append(
@@ -83,6 +85,10 @@ def _variants(result: RunResult) -> list[str]:
             else ""
         )
     )
+    if result.compiled_modes:  # several modes: the first is `compiled`, a line per other
+        rows[-1] = f"{result.compiled_modes[0].mode}: {rows[-1]}"
+        rows += mode_sentences(result.compiled_modes)
+        rows += [f"  {m.mode}: {note}" for m in result.compiled_modes for note in m.notes]
     compiled = result.variants.get("compiled")
     bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
     if bandwidth:

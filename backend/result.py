@@ -25,7 +25,25 @@ FINISHED_STATUSES: tuple[RunStatus, ...] = (
 Direction = Literal["read", "write"]
 TensorRole = Literal["input", "output", "intermediate", "parameter", "scratch"]
 KernelKind = Literal["elementwise", "reduction", "matmul", "copy", "fused", "other"]
-VariantName = Literal["eager", "compiled"]
+# The compile modes a run may ask for (issue 11: several, side by side).
+CompileModeName = Literal["default", "max-autotune-no-cudagraphs", "reduce-overhead"]
+COMPILE_MODES: tuple[str, ...] = ("default", "max-autotune-no-cudagraphs", "reduce-overhead")
+MAX_COMPILE_MODES = 3
+# `compiled` is the first compile mode a run asked for; each further mode is
+# `compiled:<mode>` (issue 11).
+VariantName = Literal[
+    "eager",
+    "compiled",
+    "compiled:default",
+    "compiled:max-autotune-no-cudagraphs",
+    "compiled:reduce-overhead",
+]
+
+
+def mode_variant(mode: str, first: bool) -> str:
+    """The variant name of a compile mode: `compiled` for the run's first, else
+    `compiled:<mode>`."""
+    return "compiled" if first else f"compiled:{mode}"
 
 
 class ErrorInfo(BaseModel):
@@ -385,6 +403,41 @@ class Measurement(BaseModel):
     )
 
 
+class CompiledMode(BaseModel):
+    """One compile mode of a run that asked for several (issue 11): its variant and its
+    own numbers, each measured in the same process as eager's."""
+
+    mode: str = Field(description="the torch.compile mode, e.g. max-autotune-no-cudagraphs")
+    variant: str = Field(description="its key in `variants`: `compiled` for the first mode")
+    kernel_count: int
+    transfer_count: int
+    bytes_moved: int = Field(description="bytes read plus written by its kernels")
+    wall_time_us: float = Field(description="its median wall time of one call")
+    kernel_time_us: float = Field(description="its summed kernel time")
+    speedup: float | None = Field(default=None, description="eager wall / this mode's wall")
+    speedup_interval: list[float] | None = Field(
+        default=None, description="[low, high]: 90% bootstrap interval of `speedup`"
+    )
+    kernel_speedup: float | None = Field(
+        default=None, description="eager summed kernel time / this mode's"
+    )
+    round_trips_eliminated: int | None = Field(
+        default=None,
+        description="eager round trips this mode never writes (the run's `round_trips` and "
+        "their `why` are against the first mode)",
+    )
+    bytes_saved: int | None = Field(
+        default=None, description="eager round-trip bytes this mode never moves"
+    )
+    correctness: Correctness | None = Field(
+        default=None, description="this mode's outputs checked against eager's"
+    )
+    compile: CompileInfo | None = Field(default=None, description="this mode's compile")
+    notes: list[str] = Field(
+        default_factory=list, description="what this mode did or could not do here"
+    )
+
+
 class Output(BaseModel):
     stdout: str = ""
     stderr: str = ""
@@ -441,6 +494,11 @@ class RunResult(BaseModel):
     compile: CompileInfo | None = None
     hints: list[Hint] = Field(
         default_factory=list, description="changes worth trying for the whole run"
+    )
+    compiled_modes: list[CompiledMode] = Field(
+        default_factory=list,
+        description="one entry per compile mode when the run asked for several, the first "
+        "mode first (`variants.compiled`); empty for a run of one mode",
     )
     harness_peak_memory_bytes: int | None = Field(
         default=None,

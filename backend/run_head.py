@@ -16,6 +16,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from backend.result import (
+    CompiledMode,
     CompileInfo,
     Correctness,
     DeviceInfo,
@@ -107,6 +108,11 @@ class RunHead(BaseModel):
     compile: CompileInfo | None = None
     hints: list[Hint] = Field(
         default_factory=list, description="changes worth trying for the whole run"
+    )
+    compiled_modes: list[CompiledMode] = Field(
+        default_factory=list,
+        description="one entry per compile mode when the run asked for several, the first "
+        "mode first (`variants.compiled`); empty for a run of one mode",
     )
     harness_peak_memory_bytes: int | None = Field(
         default=None,

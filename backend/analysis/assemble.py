@@ -5,7 +5,7 @@ Pure: the caller reads the files; nothing here touches disk, the store or torch.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,12 +14,13 @@ from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.fusion_reasons import run_hints
 from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
-from backend.analysis.round_trips import eager_round_trips, gather_evidence, totals
+from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evidence, totals
 from backend.analysis.spread import percentile, ratio_interval
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import compiled_kernels, eager_kernels
 from backend.analysis.window import measured_calls
 from backend.result import (
+    CompiledMode,
     CompileInfo,
     Correctness,
     DeviceInfo,
@@ -33,6 +34,7 @@ from backend.result import (
     Totals,
     Variant,
     Versions,
+    mode_variant,
 )
 
 Json = Mapping[str, Any]
@@ -59,6 +61,7 @@ class Analysis:
     grad_mode: GradMode | None = None
     machine_load: MachineLoad | None = None
     noise: list[Noise] = field(default_factory=list)
+    compiled_modes: list[CompiledMode] = field(default_factory=list)
 
     def add_gpu_processes(self, processes: list[GpuProcess] | None) -> None:
         """The worker's view of the GPU (nvidia-smi), and the warning it may bring."""
@@ -68,8 +71,14 @@ class Analysis:
         self.noise = noise_warnings(self.variants, self.machine_load)
 
 
-def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None) -> Analysis:
-    """Analyse a bundle; a failed bundle still yields its device, versions and notes."""
+def analyse(
+    bundle: Json,
+    eager_trace: Json | None,
+    compiled_trace: Json | None,
+    further_traces: Sequence[Json | None] = (),
+) -> Analysis:
+    """Analyse a bundle; a failed bundle still yields its device, versions and notes.
+    `further_traces`: the compiled trace of each of the bundle's `further_modes`."""
     analysis = Analysis(
         device=DeviceInfo(**bundle["device"]) if bundle.get("device") else None,
         versions=_versions(bundle, eager_trace),
@@ -80,23 +89,13 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     if bundle.get("status") != "succeeded" or eager_trace is None or compiled_trace is None:
         return analysis
     device_type = bundle["device"]["type"]
-    provenance = kernel_provenance(
-        bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
-    )
-    evidence = gather_evidence(bundle)
-    named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
     eager = combine_calls(
         [
             eager_kernels(bundle["eager"], parse_trace(call), device_type)
             for call in measured_calls(eager_trace)
         ]
     )
-    found = [
-        compiled_kernels(named, bundle["eager"], parse_trace(call), device_type, provenance)
-        for call in measured_calls(compiled_trace)
-    ]
-    compiled = combine_calls([f.kernels for f in found])
-    evidence.island_ops = found[-1].island_ops  # every call runs the same islands
+    compiled, evidence = _compiled_calls(bundle, compiled_trace)
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]),
         "compiled": _variant(compiled, bundle["compiled"]),
@@ -123,8 +122,102 @@ def analyse(bundle: Json, eager_trace: Json | None, compiled_trace: Json | None)
     )
     if bundle.get("load"):
         analysis.machine_load = MachineLoad(**bundle["load"])
+    _further_modes(analysis, bundle, further_traces)
     analysis.noise = noise_warnings(analysis.variants, analysis.machine_load)
     return analysis
+
+
+def _compiled_calls(bundle: Json, compiled_trace: Json) -> tuple[Calls, Evidence]:
+    """The bundle's compiled variant from its trace's measured calls, and the evidence its
+    round trips are decided on."""
+    provenance = kernel_provenance(
+        bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
+    )
+    evidence = gather_evidence(bundle)
+    named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
+    device_type = bundle["device"]["type"]
+    found = [
+        compiled_kernels(named, bundle["eager"], parse_trace(call), device_type, provenance)
+        for call in measured_calls(compiled_trace)
+    ]
+    evidence.island_ops = found[-1].island_ops  # every call runs the same islands
+    return combine_calls([f.kernels for f in found]), evidence
+
+
+def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | None]) -> None:
+    """Each further compile mode (issue 11) analysed exactly as the first: its own variant
+    `compiled:<mode>`, speedups, output check and the round trips it eliminates. The run's
+    `round_trips` (and their `why`) stay the first mode's."""
+    further = bundle.get("further_modes") or []
+    if not further:
+        return
+    eager = analysis.variants["eager"]
+    first = analysis.variants["compiled"]
+    assert analysis.compile is not None and analysis.totals is not None
+    analysis.compiled_modes = [
+        _mode_summary(
+            analysis.compile.mode,
+            "compiled",
+            eager,
+            first,
+            ratio_interval(_samples(bundle["eager"]), _samples(bundle["compiled"])),
+            analysis.totals,
+            analysis.correctness,
+            analysis.compile,
+            [],
+        )
+    ]
+    for mode, trace in zip(further, traces, strict=True):
+        if trace is None:
+            continue
+        alone = {**bundle, **{k: mode[k] for k in ("compiled", "compile", "correctness")}}
+        calls, evidence = _compiled_calls(alone, trace)
+        name = mode_variant(mode["mode"], first=False)
+        variant = _variant(calls, mode["compiled"])
+        analysis.variants[name] = variant
+        analysis.compiled_modes.append(
+            _mode_summary(
+                mode["mode"],
+                name,
+                eager,
+                variant,
+                ratio_interval(_samples(bundle["eager"]), _samples(mode["compiled"])),
+                totals(eager_round_trips(alone, evidence)),
+                Correctness(**mode["correctness"]),
+                _compile_info(mode["compile"]),
+                list(mode.get("notes", [])),
+            )
+        )
+
+
+def _mode_summary(
+    mode: str,
+    name: str,
+    eager: Variant,
+    variant: Variant,
+    interval: tuple[float, float] | None,
+    saved: Totals,
+    correctness: Correctness | None,
+    compile_info: CompileInfo,
+    notes: list[str],
+) -> CompiledMode:
+    return CompiledMode(
+        mode=mode,
+        variant=name,
+        kernel_count=variant.kernel_count,
+        transfer_count=variant.transfer_count,
+        bytes_moved=variant.bytes_read + variant.bytes_written,
+        wall_time_us=variant.wall_time_us,
+        kernel_time_us=variant.kernel_time_us,
+        speedup=_ratio(eager.wall_time_us, variant.wall_time_us),
+        speedup_interval=list(interval) if interval is not None else None,
+        kernel_speedup=_ratio(eager.kernel_time_us, variant.kernel_time_us),
+        round_trips_eliminated=saved.round_trips_eliminated,
+        bytes_saved=saved.bytes_saved,
+        correctness=correctness,
+        compile=compile_info,
+        notes=notes,
+    )
 
 
 def _samples(raw: Json) -> list[float]:

@@ -22,6 +22,7 @@ from backend.figures import (
     TrafficTrips,
     TripGroup,
     draw_timeline,
+    mode_breaks,
     plan_timeline,
     sweep_figure,
     traffic_asks,
@@ -42,7 +43,6 @@ FIGURE_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"description": "a Plotly figure: {data, layout}", "content": {"application/json": {}}},
     **NOT_MODIFIED,
 }
-VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")  # top lane first
 
 
 def figure_response(figure: Any) -> Response:
@@ -89,10 +89,10 @@ def _timeline(
             found.index,
             found.start_us,
             found.dur_us,
-            compiled=name == "compiled",
+            compiled=name != "eager",
             graph=found.graph,
         )
-        for name in VARIANTS
+        for name in head.variants  # eager, compiled, then each further compile mode
         if (found := times.get(name)) is not None
     ]
     plan = plan_timeline(lanes, window=window, width_px=width_px)
@@ -101,7 +101,7 @@ def _timeline(
         for i, lane in enumerate(lanes)
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
-    return draw_timeline(plan, kernels, breaks)
+    return draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)

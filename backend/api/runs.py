@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -40,8 +40,14 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
-from backend.figures import NAMED, bandwidth_sentence, summary_sentences
-from backend.result import FINISHED_STATUSES, RunStatus, VariantName
+from backend.figures import NAMED, bandwidth_sentence, mode_sentences, summary_sentences
+from backend.result import (
+    COMPILE_MODES,
+    FINISHED_STATUSES,
+    MAX_COMPILE_MODES,
+    RunStatus,
+    VariantName,
+)
 from backend.run_head import RunHead
 from backend.store.accounts import Principal
 from backend.store.children import Fate
@@ -67,11 +73,12 @@ def submit_run(body: RunRequest, request: Request, context: Context, caller: Cal
     """Queue a run (one per size for a sweep); answers at once with the permalink."""
     _check_code(body.code)
     sizes = _checked_sizes(body.sizes, context.settings.max_sweep_sizes)
+    modes = _checked_modes(body)
     if body.forked_from is not None:
         _check_parent(body.forked_from, request)
     sweep_id = new_run_id() if body.sizes else None
     kind = body.device_kind or context.settings.default_device_kind
-    return _queue(context, caller, body, sizes, sweep_id, kind)
+    return _queue(context, caller, body, sizes, sweep_id, kind, modes)
 
 
 @router.post("/{run_id}/rerun", status_code=202, response_model=RunCreated)
@@ -94,7 +101,8 @@ def rerun(
         device_kind=recipe.device_kind,
         forked_from=run_id,
     )
-    return _queue(context, caller, request, [recipe.size], None, recipe.device_kind)
+    kind = recipe.device_kind
+    return _queue(context, caller, request, [recipe.size], None, kind, body.compile_mode)
 
 
 def _queue(
@@ -104,8 +112,10 @@ def _queue(
     sizes: list[int | None],
     sweep_id: str | None,
     kind: str,
+    compile_modes: str,
 ) -> RunCreated:
-    """Create the runs (one per size) under the caller's limits and wake the workers."""
+    """Create the runs (one per size) under the caller's limits and wake the workers.
+    `compile_modes`: one mode, or several joined by commas (the job's form)."""
     _check_snippet_size(body.code, context.settings.max_snippet_bytes)
     owner_id = caller.user_id if caller is not None else None
     with admission(context, owner_id, kind, len(sizes)):  # per-user limit, known device kind
@@ -115,7 +125,7 @@ def _queue(
                 title=body.title,
                 size=size,
                 sweep_id=sweep_id,
-                compile_mode=body.compile_mode,
+                compile_mode=compile_modes,
                 owner_id=owner_id,
                 visibility=body.visibility,
                 device_kind=kind,
@@ -164,6 +174,35 @@ def _check_snippet_size(code: str, limit: int) -> None:
             "bytes (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
             field="body.code",
         )
+
+
+def _checked_modes(body: RunRequest) -> str:
+    """The run's compile modes as the job carries them: one mode, or several joined by
+    commas (the first is `variants.compiled`). Unknown, repeated or too many: 422."""
+    if body.compile_modes is None:
+        return body.compile_mode
+    where = "body.compile_modes"
+
+    def refused(message: str) -> ApiError:
+        return ApiError(422, "invalid_request", f"{where}: {message}", field=where)
+
+    if "compile_mode" in body.model_fields_set:
+        raise refused("give compile_mode (one mode) or compile_modes (several), not both.")
+    modes = body.compile_modes
+    known = ", ".join(COMPILE_MODES)
+    if not modes:
+        raise refused(f"name at least one compile mode ({known}).")
+    if len(modes) > MAX_COMPILE_MODES:
+        raise refused(
+            f"{len(modes)} modes given; a run compiles at most {MAX_COMPILE_MODES} side by side."
+        )
+    unknown = [mode for mode in modes if mode not in COMPILE_MODES]
+    if unknown:
+        raise refused(f"unknown compile mode {unknown[0]!r}; the modes are {known}.")
+    repeated = [mode for position, mode in enumerate(modes) if mode in modes[:position]]
+    if repeated:
+        raise refused(f"{repeated[0]!r} is named twice; name each mode once.")
+    return ",".join(modes)
 
 
 def _checked_sizes(sizes: list[int] | None, limit: int) -> list[int | None]:
@@ -337,7 +376,7 @@ async def run_events(
     dependencies=[READ_RUN],
 )
 def get_kernel_source(
-    run_id: str, variant: Literal["eager", "compiled"], index: int, context: Context
+    run_id: str, variant: VariantName, index: int, context: Context
 ) -> KernelSource:
     """One kernel's original ATen ops and, for generated kernels, its generated code."""
     head_with_kernels(context, run_id)
@@ -351,19 +390,41 @@ def get_kernel_source(
         name=kernel.name,
         source_ops=kernel.source_ops,
         lines=kernel.lines,
-        source=_generated_source(context.store, run_id, kernel.name),
+        source=_generated_source(context.store, run_id, kernel.name, variant),
     )
 
 
-def _generated_source(store: Store, run_id: str, kernel_name: str) -> str | None:
+def _generated_source(store: Store, run_id: str, kernel_name: str, variant: str) -> str | None:
+    """The kernel's code from its own variant's generated files: two compile modes may
+    name different kernels alike (output_code_N.py is the first mode's,
+    output_code_<mode>_N.py a further mode's)."""
+    further = variant.removeprefix("compiled:") if variant.startswith("compiled:") else None
     for artifact in store.list_artifacts(run_id):
-        if artifact.kind != "output_code":
+        if artifact.kind != "output_code" or _code_mode(artifact.name) != further:
             continue
         data = store.artifact_bytes(run_id, artifact.kind, artifact.name)
         source = kernel_source((data or b"").decode(errors="replace"), kernel_name)
         if source is not None:
             return source
     return None
+
+
+def _code_mode(name: str) -> str | None:
+    """The further compile mode a generated-code file belongs to; None for the first's."""
+    stem = name.removeprefix("output_code_").removesuffix(".py")
+    mode, _, number = stem.rpartition("_")
+    return mode if mode and number.isdigit() else None
+
+
+def _trace_kind(name: str) -> str:
+    """The artifact kind of a download name: a trace (a further mode's
+    compiled_<mode>_trace.json.gz included) or generated code."""
+    if name in TRACE_DOWNLOADS:
+        return TRACE_DOWNLOADS[name]
+    mode = name.removeprefix("compiled_").removesuffix("_trace.json.gz")
+    if name.startswith("compiled_") and name.endswith("_trace.json.gz") and mode:
+        return f"compiled:{mode}_trace"
+    return "output_code"
 
 
 @router.get(
@@ -383,7 +444,7 @@ def download(
         return _attachment(
             kernels_csv(result_with_kernels(context, run_id)), name, run_id, "text/csv"
         )
-    kind = TRACE_DOWNLOADS.get(name, "output_code")
+    kind = _trace_kind(name)
     data = store.artifact_bytes(run_id, kind, name)
     if data is None:
         raise not_found("download", f"{run_id}/{name}")
@@ -423,7 +484,7 @@ def _summary(context: AppContext, head: RunHead) -> list[str]:
         fates = context.store.round_trip_fates(head.id, NAMED)
         said = summary_sentences(eager, compiled, head.totals, fates)
         bandwidth = bandwidth_sentence(compiled.bandwidth_pct, head.device)
-        return said + ([bandwidth] if bandwidth else [])
+        return said + ([bandwidth] if bandwidth else []) + mode_sentences(head.compiled_modes)
 
     return context.results.part(head.id, "summary", sentences)
 

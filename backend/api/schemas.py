@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.queue.protocol import KIND_PATTERN
-from backend.result import MeasureKind, RunResult, RunStatus, VariantName
+from backend.result import (
+    MAX_COMPILE_MODES,
+    CompileModeName,
+    MeasureKind,
+    RunResult,
+    RunStatus,
+    VariantName,
+)
 from backend.run_head import RunHead
 from backend.store.repository import RunSummary
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
 
-CompileMode = Literal["default", "max-autotune-no-cudagraphs"]
+CompileMode = CompileModeName
 TITLE_MAX_CHARS = 200
 
 
@@ -35,6 +42,12 @@ class RunRequest(BaseModel):
         description='hardware measurements to add: ["dram"] profiles both variants once '
         "more under Nsight Compute for each kernel's measured DRAM bytes (GPU workers with "
         "ncu only; the run's `measurements` says what was measured, or why not)",
+    )
+    compile_modes: list[str] | None = Field(
+        default=None,
+        description="several compile modes side by side (at most "
+        f"{MAX_COMPILE_MODES}, no repeats): the first is `variants.compiled`, each further "
+        "one adds `variants['compiled:<mode>']`; instead of compile_mode",
     )
     visibility: Visibility = Field(
         default=DEFAULT_VISIBILITY,

@@ -12,6 +12,7 @@ from backend.figures.summary import (
     Fate,
     bandwidth_sentence,
     fates_of,
+    mode_sentences,
     summary_sentences,
 )
 from backend.figures.sweep import sweep_figure
@@ -19,6 +20,7 @@ from backend.figures.timeline import (
     Lane,
     LaneTimes,
     draw_timeline,
+    mode_breaks,
     plan_timeline,
     run_timeline,
     timeline_figure,
@@ -37,6 +39,8 @@ __all__ = [
     "bandwidth_sentence",
     "draw_timeline",
     "fates_of",
+    "mode_breaks",
+    "mode_sentences",
     "plan_timeline",
     "run_timeline",
     "summary_sentences",

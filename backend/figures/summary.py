@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from backend.figures.inputs import FateLike, RoundTripLike, VariantCounts
 from backend.figures.units import human_bytes, human_rate, join_words, plural
-from backend.result import DeviceInfo, RunResult, Totals
+from backend.result import CompiledMode, DeviceInfo, RunResult, Totals
 
 NAMED = 3  # a sentence names at most this many intermediates; past it, it counts them
 FATES: tuple[bool | None, ...] = (True, False, None)  # eliminated, kept, unknown
@@ -126,3 +126,26 @@ def _unknown_sentence(unknown: FateLike) -> str:
     why = unknown.reason or "no evidence either way"
     verb = "goes" if unknown.distinct == 1 else "go"
     return f"whether {what} still {verb} through memory is unknown ({why})"
+
+
+def mode_sentences(modes: Sequence[CompiledMode]) -> list[str]:
+    """A line per further compile mode of a run that asked for several (issue 11), from the
+    mode's own numbers: `max-autotune-no-cudagraphs: 3 kernels, 7 transfers, speedup 1.20x
+    wall, 1.35x kernel`. The first mode is the run's `compiled`, said by the rest."""
+    lines = []
+    for mode in modes[1:]:
+        line = (
+            f"{mode.mode}: {plural(mode.kernel_count, 'kernel')}, "
+            f"{plural(mode.transfer_count, 'transfer')}, "
+            f"speedup {_times(mode.speedup)} wall, {_times(mode.kernel_speedup)} kernel"
+        )
+        if mode.round_trips_eliminated is not None:
+            line += f", {plural(mode.round_trips_eliminated, 'round trip')} eliminated"
+        if mode.correctness is not None and mode.correctness.match is False:
+            line += " (its outputs do NOT match eager's)"
+        lines.append(line)
+    return lines
+
+
+def _times(ratio: float | None) -> str:
+    return "n/a" if ratio is None else f"{ratio:.2f}x"

@@ -38,7 +38,7 @@ import plotly.graph_objects as go
 from backend.figures.markup import plain
 from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, BarStyle
 from backend.figures.units import human_bytes, join_words
-from backend.result import GraphBreak, Kernel, RunResult
+from backend.result import CompiledMode, GraphBreak, Kernel, RunResult
 
 # A merged bar never grows past this many pixels, so hovering it still says something
 # local and clicking it zooms somewhere useful; it also bounds merged bars per lane.
@@ -225,14 +225,21 @@ class _Rows:
 
 
 def run_timeline(result: RunResult, **options: Any) -> go.Figure:
-    """Eager above compiled, on one time axis (each variant starts at 0 µs)."""
+    """Eager above compiled, then a lane per further compile mode (issue 11), on one time
+    axis (each variant starts at 0 µs)."""
     lanes = [
-        Lane(name, variant.kernels, compiled=name == "compiled")
-        for name in ("eager", "compiled")
-        if (variant := result.variants.get(name)) is not None
+        Lane(name, variant.kernels, compiled=name != "eager")
+        for name, variant in result.variants.items()
     ]
     breaks = result.compile.graph_breaks if result.compile is not None else []
-    return timeline_figure(lanes, breaks=breaks, **options)
+    return timeline_figure(
+        lanes, breaks=breaks, lane_breaks=mode_breaks(result.compiled_modes), **options
+    )
+
+
+def mode_breaks(modes: Sequence[CompiledMode]) -> dict[str, Sequence[GraphBreak]]:
+    """Each further compile mode's own graph breaks, by its variant (lane) name."""
+    return {m.variant: m.compile.graph_breaks for m in modes[1:] if m.compile is not None}
 
 
 def timeline_figure(
@@ -242,15 +249,17 @@ def timeline_figure(
     width_px: int = 1200,
     min_px: float = 1.0,
     breaks: Sequence[GraphBreak] = (),
+    lane_breaks: Mapping[str, Sequence[GraphBreak]] | None = None,
 ) -> go.Figure:
     """Bars for the kernels overlapping `window` (µs; default: everything), merged below `min_px`.
 
     `width_px` is the plot's width on screen: it decides which kernels are too narrow to see.
-    `breaks` (the run's graph breaks) label the markers drawn where a compiled graph ends.
+    `breaks` (the run's graph breaks) label the markers drawn where a compiled graph ends;
+    `lane_breaks` a further compile mode's lane by its own.
     """
     times = [LaneTimes.of(lane) for lane in lanes]
     plan = plan_timeline(times, window=window, width_px=width_px, min_px=min_px)
-    return draw_timeline(plan, [lane.kernels for lane in lanes], breaks)
+    return draw_timeline(plan, [lane.kernels for lane in lanes], breaks, lane_breaks)
 
 
 def plan_timeline(
@@ -275,9 +284,11 @@ def draw_timeline(
     plan: TimelinePlan,
     kernels: Sequence[Mapping[int, Kernel] | Sequence[Kernel]],
     breaks: Sequence[GraphBreak] = (),
+    lane_breaks: Mapping[str, Sequence[GraphBreak]] | None = None,
 ) -> go.Figure:
     """The figure of `plan`; `kernels[i]` holds (at least) lane i's `plan.positions(i)`.
-    Where a compiled lane's graph ends, a dashed marker labelled from `breaks`."""
+    Where a compiled lane's graph ends, a dashed marker labelled from `breaks`, or from
+    `lane_breaks[label]` for a lane of its own compile (a further mode's)."""
     rows: dict[str, _Rows] = {}
     for position, (lane, bars) in enumerate(zip(plan.lanes, plan.bars, strict=True)):
         for bar in bars:
@@ -285,7 +296,7 @@ def draw_timeline(
             _add_bar(rows, position, lane.label, lane.compiled, drawn, plan.scale)
     figure = go.Figure([_trace(key, rows[key]) for key in _STYLES if key in rows])
     figure.update_layout(_layout(plan.lanes, plan.window))
-    markers = _break_markers(plan, breaks)
+    markers = _break_markers(plan, breaks, lane_breaks or {})
     figure.update_layout(
         shapes=[shape for shape, _ in markers], annotations=[note for _, note in markers]
     )
@@ -294,7 +305,9 @@ def draw_timeline(
 
 
 def _break_markers(
-    plan: TimelinePlan, breaks: Sequence[GraphBreak]
+    plan: TimelinePlan,
+    run_breaks: Sequence[GraphBreak],
+    lane_breaks: Mapping[str, Sequence[GraphBreak]],
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """A dashed line across the compiled lane at each split, and a label above it. When
     the splits and the recorded breaks are as many, each is named by its own break (in
@@ -302,6 +315,7 @@ def _break_markers(
     markers = []
     for position, lane in enumerate(plan.lanes):
         ends = lane.graph_ends_us
+        breaks = lane_breaks.get(lane.label, run_breaks)
         for k, x in enumerate(ends):
             if not plan.window[0] <= x <= plan.window[1]:
                 continue

@@ -41,6 +41,21 @@ from backend.harness.snippet import (
 from backend.harness.tensors import ValueTable, flatten_tensors
 
 REFERENCE_HEADROOM_BYTES = 512 * 1024**2
+CPU_GRAPHS_NOTE = (
+    "reduce-overhead ran on the CPU, where CUDA graphs do not apply: its code is Inductor's "
+    "default code, launched one kernel at a time"
+)
+
+
+def compile_modes(text: str) -> list[str]:
+    """The compile modes of a job: one mode, or several separated by commas (the first is
+    the run's `compiled` variant; each further one adds a variant of its own)."""
+    return [mode.strip() for mode in text.split(",") if mode.strip()] or ["default"]
+
+
+def mode_slug(mode: str) -> str:
+    """A further mode's part of its file names: the mode itself (letters and hyphens)."""
+    return "".join(c for c in mode if c.isalnum() or c == "-")[:40] or "mode"
 
 
 @dataclass
@@ -118,6 +133,7 @@ class Run:
             size=self.options.size,
             compile_mode=self.options.compile_mode,
         )
+        modes = compile_modes(self.options.compile_mode)
         torch.manual_seed(0)  # the same inputs every time they are built
         entry = self._load(device)
         self.inputs = Inputs(entry, lambda what, call: self._user_code(what, call))
@@ -127,9 +143,16 @@ class Run:
         ]
         with self._grad_mode():
             self._eager(entry)
-            compiled = self._compile(entry)
-            self._compiled(entry, compiled)
+            compiled, self.doc["compile"] = self._compile(entry, modes[0])
+            self.doc["compiled"] = self._compiled(entry, compiled, None)
+            self.doc["correctness"] = self.correctness
+            self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
             self._time(entry, compiled)
+            if modes[0] == "reduce-overhead" and device.type == "cpu":
+                self.doc["notes"].append(CPU_GRAPHS_NOTE)
+            if len(modes) > 1:
+                del compiled  # its graphs go with the reset
+                self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
         self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
 
     @contextlib.contextmanager
@@ -247,10 +270,11 @@ class Run:
 
     # ---- compile ----------------------------------------------------------------------
 
-    def _compile(self, entry: EntryPoint) -> Any:
+    def _compile(self, entry: EntryPoint, mode: str) -> tuple[Any, dict[str, Any]]:
         self._enter("compiling")
         inductor.configure_inductor(self.device)
-        compiled = inductor.compile_entry(entry.call, self.options.compile_mode)
+        recompiles_before = inductor.recompile_count()
+        compiled = inductor.compile_entry(entry.call, mode)
         self.modules = ModuleRecorder()
         self.graphs = GraphCapture(self.snippet_file)
         artifacts = inductor.ArtifactCapture()
@@ -267,41 +291,78 @@ class Run:
         seconds = time.perf_counter() - started
         # a second warm call settles lazy initialisation; a plain call: the variant's peak
         self.compiled_peak = self._call(compiled, "in the compiled run")
-        self.doc["compile"] = {
+        info = {
             "seconds": seconds,
-            "mode": self.options.compile_mode,
+            "mode": mode,
             **breaks.as_dict(),
-            "recompiles": inductor.recompile_count(),
+            "recompiles": inductor.recompile_count() - recompiles_before,
             "log": log.text(),
         }
         self.provenance = artifacts.artifacts
-        return compiled
+        return compiled, info
+
+    # ---- further compile modes (issue 11) ------------------------------------------------
+
+    def _further_mode(self, entry: EntryPoint, mode: str) -> dict[str, Any]:
+        """Another compile mode, in this process and exactly as the first: compiled afresh
+        (Dynamo reset, caches off), accounted, checked against eager, profiled and timed."""
+        torch._dynamo.reset()
+        self._enter(f"eager reference ({mode})")  # the check needs eager's output again
+        out = self._user_code("in the eager run", lambda: entry.call(*self.inputs.for_call()))
+        self.reference = self._keep_reference(out, self.doc["eager"].get("peak_memory_bytes"))
+        del out
+        compiled, info = self._compile(entry, mode)
+        part = self._compiled(entry, compiled, mode_slug(mode))
+        self._enter(f"timing ({mode})")
+        with self.load.measuring():
+            part["timing"] = self._timed(f"compiled ({mode})", compiled)
+        notes = [CPU_GRAPHS_NOTE] if mode == "reduce-overhead" and self.device.type == "cpu" else []
+        return {
+            "mode": mode,
+            "compiled": part,
+            "compile": info,
+            "correctness": self.correctness,
+            "notes": notes,
+        }
 
     # ---- compiled ---------------------------------------------------------------------
 
-    def _compiled(self, entry: EntryPoint, compiled: Any) -> None:
+    def _compiled(self, entry: EntryPoint, compiled: Any, tag: str | None) -> dict[str, Any]:
+        """A compiled variant's part of the bundle, its output check in `self.correctness`.
+        A further mode's files carry its `tag`: compiled_<tag>_trace.json.gz and
+        output_code_<tag>_N.py."""
         self._enter("checking outputs")  # the accounted compiled call, checked at once
         compiled_outputs = self._compiled_accounting(entry, compiled)
         self._enter("compiled profile")
         kernels = len(self.launches)
         trace, calls = self._profile(compiled, "while profiling the compiled run", kernels)
-        self.doc["compiled"] = {
+        prefix, code = (
+            ("compiled", "output_code_")
+            if tag is None
+            else (
+                f"compiled_{tag}",
+                f"output_code_{tag}_",
+            )
+        )
+        part: dict[str, Any] = {
             "launches": [vars(launch) for launch in self.launches],
-            "trace": self.writer.add_file("compiled_trace.json", trace, compress=True),
+            "trace": self.writer.add_file(f"{prefix}_trace.json", trace, compress=True),
             "profiled_calls": calls,
-            "graphs": [self._graph_dict(m.index, m.source, m.path) for m in self.modules.modules],
+            "graphs": [
+                self._graph_dict(m.index, m.source, m.path, code) for m in self.modules.modules
+            ],
             "inductor": self.graphs.take(),
             "fusion_rejections": self.graphs.rejections,
             "provenance": self.provenance,
             "peak_memory_bytes": self.compiled_peak,
         }
-        self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
-        self.doc["compiled"]["values"] = [v.as_dict() for v in self.compiled_table.values]
-        self.doc["compiled"]["output_pairs"] = [
+        part["values"] = [v.as_dict() for v in self.compiled_table.values]
+        part["output_pairs"] = [
             [e, c]
             for e, c in zip(self.eager_outputs, compiled_outputs, strict=False)
             if e is not None and c is not None
         ]
+        return part
 
     def _compiled_accounting(self, entry: EntryPoint, compiled: Any) -> list[int | None]:
         """One compiled call with every launch logged; its output is checked against
@@ -324,7 +385,7 @@ class Run:
     def _check(self, entry: EntryPoint, candidate: Any) -> None:
         reference = self.reference
         self.reference = None
-        self.doc["correctness"] = accuracy.compare(
+        self.correctness = accuracy.compare(
             reference, candidate, _tf32_possible(self.device, self.eager_ops), self._fp64(entry)
         )
 
@@ -344,8 +405,8 @@ class Run:
 
         return reference
 
-    def _graph_dict(self, index: int, source: str, path: str) -> dict[str, Any]:
-        name = f"output_code_{index}.py"
+    def _graph_dict(self, index: int, source: str, path: str, stem: str) -> dict[str, Any]:
+        name = f"{stem}{index}.py"
         self.writer.add_file(name, source.encode())
         return {"index": index, "output_code": name, "path": path}
 

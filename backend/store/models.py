@@ -103,6 +103,10 @@ class Run(SQLModel, table=True):
     grad_mode: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))  # 0006
     machine_load: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
     noise: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
+    # One summary per compile mode when the run asked for several (migration 0009).
+    compiled_modes: list[dict[str, Any]] = Field(
+        default_factory=list, sa_type=_json(nullable=False)
+    )
     # Team hosting (migration 0002): who owns the run, who may see it, where it runs.
     owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     visibility: str = Field(default="team", sa_column_kwargs={"server_default": "team"})

@@ -228,7 +228,10 @@ class Bundle:
 
     def trace(self, variant: str) -> dict[str, Any] | None:
         """A variant's Chrome trace, inflated and parsed within the budget."""
-        name = (self.document.get(variant) or {}).get("trace")
+        return self.trace_named((self.document.get(variant) or {}).get("trace"))
+
+    def trace_named(self, name: str | None) -> dict[str, Any] | None:
+        """The Chrome trace of this name, inflated and parsed within the budget."""
         if not name:
             return None
         limit = self.budget.limits.trace_mb * MiB
@@ -244,8 +247,12 @@ class Bundle:
         """The analysis of a checked bundle. A failure here means the bundle passed its
         checks but is still not the harness's, or a bug of ours: said as such."""
         eager, compiled = self.trace("eager"), self.trace("compiled")
+        further = [
+            self.trace_named(mode["compiled"].get("trace"))
+            for mode in self.document.get("further_modes", [])
+        ]
         try:
-            return analyse(self.document, eager, compiled)
+            return analyse(self.document, eager, compiled, further)
         except Exception as exc:
             log.exception("analysing a bundle failed")
             raise InvalidBundle(
@@ -298,11 +305,13 @@ def _schema_message(exc: ValidationError) -> str:
 def _named_files(bundle_dir: Path, document: dict[str, Any], budget: Budget) -> dict[str, bytes]:
     """The traces and generated-code files bundle.json names, each within its limit."""
     limits = budget.limits
+    compiled_parts = [document.get("compiled") or {}]
+    compiled_parts += [mode["compiled"] for mode in document.get("further_modes", [])]
     wanted = [
         (part.get("trace"), limits.trace_mb, "a trace (gzipped)")
-        for part in (document.get("eager") or {}, document.get("compiled") or {})
+        for part in (document.get("eager") or {}, *compiled_parts)
     ]
-    graphs = (document.get("compiled") or {}).get("graphs", [])
+    graphs = [graph for part in compiled_parts for graph in part.get("graphs", [])]
     wanted += [(g["output_code"], limits.code_mb, "a generated-code file") for g in graphs]
     files: dict[str, bytes] = {}
     for name, limit_mb, what in wanted:

@@ -29,7 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from backend.result import TensorRole
+from backend.result import CompileModeName, TensorRole
 
 TEXT_CHARS = 16 * 1024  # a message, a note, a traceback line
 NAME_CHARS = 1024  # a tensor, kernel, op or parameter name
@@ -67,8 +67,15 @@ Duration = Annotated[StrictFloat | StrictInt, Field(ge=0), AfterValidator(_finit
 Shape = Annotated[list[Count], Field(max_length=MAX_DIMS)]
 Ids = Annotated[list[Index], Field(max_length=MAX_IDS)]
 # The harness names them so; anything else could be a path or an odd download name.
-TraceName = Annotated[StrictStr, StringConstraints(pattern=r"^(eager|compiled)_trace\.json\.gz$")]
-CodeName = Annotated[StrictStr, StringConstraints(pattern=r"^output_code_[0-9]{1,6}\.py$")]
+# A further compile mode's files carry its name (issue 11): compiled_<mode>_trace.json.gz.
+TraceName = Annotated[
+    StrictStr,
+    StringConstraints(pattern=r"^(eager|compiled|compiled_[a-z][a-z-]{0,39})_trace\.json\.gz$"),
+]
+CodeName = Annotated[
+    StrictStr, StringConstraints(pattern=r"^output_code_([a-z][a-z-]{0,39}_)?[0-9]{1,6}\.py$")
+]
+MAX_FURTHER_MODES = 2  # three compile modes at most: the first and two more
 
 
 class _Part(BaseModel):
@@ -296,6 +303,16 @@ class Memory(_Part):
     harness_peak_bytes: Count | None = None
 
 
+class FurtherMode(_Part):
+    """A further compile mode (issue 11): its compiled variant, compile and check."""
+
+    mode: CompileModeName
+    compiled: Compiled
+    compile: Compile
+    correctness: Correctness
+    notes: Annotated[list[Text], Field(max_length=10)] = []
+
+
 class Bundle(_Part):
     """The whole document. A succeeded bundle has every part the analysis reads."""
 
@@ -318,6 +335,7 @@ class Bundle(_Part):
     memory: Memory | None = None
     grad_mode: GradMode | None = None
     load: Load | None = None
+    further_modes: Annotated[list[FurtherMode], Field(max_length=MAX_FURTHER_MODES)] = []
 
     @model_validator(mode="after")
     def _complete(self) -> Bundle:
@@ -329,6 +347,15 @@ class Bundle(_Part):
         if missing:
             raise ValueError(f"a succeeded bundle lacks {', '.join(missing)}")
         _check_references(self)
+        for further in self.further_modes:
+            for part in ("launches", "trace", "values", "timing"):
+                if getattr(further.compiled, part) is None:
+                    raise ValueError(f"further mode {further.mode} lacks compiled.{part}")
+            _check_references(self, further.compiled)
+        parts: list[Bundle | FurtherMode] = [self, *self.further_modes]
+        names = [g.output_code for part in parts for g in _graphs(part)]
+        if len(set(names)) != len(names):
+            raise ValueError("two compiled graphs name the same output_code file")
         return self
 
 
@@ -345,11 +372,15 @@ def _part(bundle: Bundle, dotted: str) -> Any:
     return node
 
 
-def _check_references(bundle: Bundle) -> None:
+def _graphs(part: Bundle | FurtherMode) -> list[Graph]:
+    return part.compiled.graphs if part.compiled is not None else []
+
+
+def _check_references(bundle: Bundle, further: Compiled | None = None) -> None:
     """Every id the analysis follows points into its table: ids are positions (the
     harness's ValueTable and op and launch lists number them so), writers are ops or
     launches, reads and writes are values, matches pair an eager value with a compiled one."""
-    eager, compiled = bundle.eager, bundle.compiled
+    eager, compiled = bundle.eager, further or bundle.compiled
     assert eager is not None and compiled is not None  # _complete checked
     assert eager.ops is not None and eager.values is not None
     assert compiled.launches is not None and compiled.values is not None

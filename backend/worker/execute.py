@@ -208,7 +208,13 @@ def _artifacts(bundle: Bundle) -> list[ArtifactInput]:
         if name:
             data = bundle.files[name]
             found.append((f"{variant}_trace", f"{variant}_trace.json.gz", data, "application/gzip"))
-    for graph in (bundle.document.get("compiled") or {}).get("graphs", []):
+    for mode in bundle.document.get("further_modes", []):  # compiled:<mode> (issue 11)
+        name = mode["compiled"]["trace"]
+        kind = f"compiled:{mode['mode']}_trace"
+        found.append((kind, name, bundle.files[name], "application/gzip"))
+    compiled_parts = [bundle.document.get("compiled") or {}]
+    compiled_parts += [mode["compiled"] for mode in bundle.document.get("further_modes", [])]
+    for graph in (graph for part in compiled_parts for graph in part.get("graphs", [])):
         name = graph["output_code"]
         found.append(("output_code", name, bundle.files[name], "text/x-python"))
     return found

@@ -6,7 +6,10 @@ import { renderOwnership } from "/static/ownership.js";
 import { $, el, badge, bytes, us, times, count, bandwidth, when, showError, sortableTable, plot } from "/static/ui.js";
 
 const runId = decodeURIComponent(window.location.pathname.split("/").pop());
-const VARIANTS = ["eager", "compiled"];
+// eager, compiled (the first compile mode), then compiled:<mode> per further mode (issue 11):
+// the run's own order, which is also the timeline's lane order
+let VARIANTS = ["eager", "compiled"];
+let keptTrips = null; // the run's kept round trips (first mode), fetched once for renderWhy
 const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
 const TABLE_CAP = 50; // rows per variant until the reader asks for all: the chart stays in view
 const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
@@ -167,15 +170,18 @@ function renderFinished(run) {
   renderOutput(run);
   if (run.error) renderFailure(run);
   if (!run.variants.eager && !run.variants.compiled) return;
+  VARIANTS = Object.keys(run.variants);
   renderSummary(run);
   renderConditions(run);
   renderTraffic();
   renderWhy(run);
   // the table blocks the main thread for a while: draw the timeline first; the roofline's
   // points open table rows, so it comes after the table
-  renderTimeline().finally(() => renderKernels(run, { eager: 0, compiled: 0 }, TABLE_CAP).then(renderRoofline));
+  renderTimeline().finally(() => renderKernels(run, firstPages(), TABLE_CAP).then(renderRoofline));
   if (run.sweep.length > 1) renderSweep(run);
 }
+
+const firstPages = () => Object.fromEntries(VARIANTS.map((variant) => [variant, 0]));
 
 function renderFailure(run) {
   const error = run.error;
@@ -202,10 +208,20 @@ function renderSummary(run) {
     `${bytes(v.bytes_read + v.bytes_written)} moved · ${us(v.kernel_time_us)} in kernels · ${us(v.wall_time_us)} per call${peak(v)}`) : null;
   const match = run.correctness?.match;
   const unknown = run.totals?.round_trips_unknown ?? 0;
+  // several compile modes (issue 11): the first is `compiled`; each further one its own stat
+  const modes = run.compiled_modes ?? [];
+  const firstMode = modes.length ? ` (${modes[0].mode})` : "";
+  const modeStat = (m) => el("div", { class: "stat mode-stat", "data-variant": m.variant },
+    el("div", { class: "label", text: m.mode }),
+    el("div", { class: "value", text: `${count(m.kernel_count, "kernel")}, ${count(m.transfer_count, "transfer")}` }),
+    el("div", { class: "detail muted", text: `speedup ${times(m.speedup)} wall · ${times(m.kernel_speedup)} kernel · `
+      + `${us(m.wall_time_us)} per call · outputs ${m.correctness?.match === true ? "match" : m.correctness?.match === false ? "DIFFER" : "not compared"}`
+      + (m.notes.length ? ` · ${m.notes.join("; ")}` : "") }));
   $("#headline").replaceChildren(
     variantStat("eager", eager),
-    variantStat("compiled", compiled),
-    stat("speedup", times(run.speedup), speedupBasis(run)),
+    variantStat(`compiled${firstMode}`, compiled),
+    ...modes.slice(1).map(modeStat),
+    stat(`speedup${firstMode}`, times(run.speedup), speedupBasis(run)),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
@@ -303,14 +319,14 @@ async function renderRoofline() {
 
 // The compile modes a new run may ask for (the API's CompileMode): a hint naming another mode
 // (reduce-overhead) is said, not offered as a button.
-const TRY_MODES = new Set(["default", "max-autotune-no-cudagraphs"]);
+const TRY_MODES = new Set(["default", "max-autotune-no-cudagraphs", "reduce-overhead"]);
 const WHY_LISTED = 50; // kept round trips listed; result.json has them all
 
 async function renderWhy(run) {
   const card = $("#why-card");
   let kept;
   try {
-    kept = await api.roundTrips(runId, { fate: "kept", limit: WHY_LISTED });
+    kept = await keptRoundTrips();
   } catch (err) {
     card.hidden = false;
     return showError($("#try-error"), err);
@@ -352,7 +368,15 @@ function showLine(line) {
   $("#snippet").closest("section")?.scrollIntoView({ block: "nearest" });
 }
 
-const tryable = (run, mode) => Boolean(mode) && TRY_MODES.has(mode) && mode !== (run.compile?.mode ?? "default");
+const tryable = (run, mode) => Boolean(mode) && TRY_MODES.has(mode) && mode !== (run.compile?.mode ?? "default")
+  && !(run.compiled_modes ?? []).some((m) => m.mode === mode); // a mode the run already shows
+
+// The run's kept round trips (their `why` is the first compile mode's), fetched once: the
+// "why" card lists them and the kernel panel names those a compiled kernel writes or reads.
+function keptRoundTrips() {
+  keptTrips ??= api.roundTrips(runId, { fate: "kept", limit: WHY_LISTED });
+  return keptTrips;
+}
 
 // The server copies the run (code, size, device kind, visibility) into a new one in `mode`;
 // the comparison of the two waits for it to finish.
@@ -472,7 +496,7 @@ async function renderKernels(run, offsets, limit = PAGE) {
   const all = pages.reduce((sum, page) => sum + page.total, 0);
   const showAll = capped.length ? el("p", { class: "row" }, el("button", {
     type: "button", id: "show-all-kernels", text: `Show all ${all.toLocaleString()} kernels`,
-    onclick: () => renderKernels(run, { eager: 0, compiled: 0 }),
+    onclick: () => renderKernels(run, firstPages()),
   }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
   // measured DRAM bytes (run option measure: ["dram"]): what the ncu pass gave, or why not
   const dramNote = dram ? el("p", { class: "muted", id: "dram-note", text: dram.measured
@@ -579,13 +603,34 @@ async function showKernel(variant, index) {
     el("ul", {}, k.transfers.map((t) => el("li", { text: `${t.direction} ${t.tensor} · ${bytes(t.bytes)} (${t.role})` }))),
   );
   box.closest("section").scrollIntoView({ block: "nearest" });
-  if (variant !== "compiled") return;
+  if (variant === "eager") return;
+  if (variant === "compiled") await appendKeptTrips(box, k);
   try {
     const source = await api.kernelSource(runId, variant, index);
     if (source.source) box.append(el("h4", { text: "Generated code" }), el("pre", { class: "mono", text: source.source }));
   } catch (err) {
     box.append(el("p", { class: "muted", text: `Generated code unavailable: ${err.message}` }));
   }
+}
+
+// The kept round trips this compiled kernel writes or reads (by the tensors it moves), each
+// with its reason: why compile left that value in memory. Round trips and their `why` are
+// the first compile mode's, so only its kernels (`compiled`) list them.
+async function appendKeptTrips(box, k) {
+  let kept;
+  try {
+    kept = await keptRoundTrips();
+  } catch (err) {
+    return box.append(el("p", { class: "muted", text: `Round trips unavailable: ${err.message}` }));
+  }
+  const moved = new Map(k.transfers.map((t) => [t.tensor, t.direction]));
+  const mine = kept.round_trips.filter((trip) => moved.has(trip.tensor));
+  if (!mine.length) return;
+  box.append(el("h4", { text: "Round trips it keeps in memory" }),
+    el("ul", { class: "kernel-why" }, mine.map((trip) => el("li", { "data-kind": trip.why?.kind ?? "none" },
+      el("strong", { text: trip.tensor }), ` · ${moved.get(trip.tensor) === "write" ? "writes" : "reads"} it · ${bytes(trip.bytes)} round trip · `,
+      trip.why ? el("span", { class: "why-kind", text: trip.why.kind.replaceAll("_", " ") }) : "no reason recorded",
+      trip.why ? el("p", { text: trip.why.message }) : null))));
 }
 
 function renderSnippet(run) {

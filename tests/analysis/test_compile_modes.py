@@ -1,0 +1,94 @@
+"""Compile modes side by side (issue 11): a bundle with a further mode analyses to one more
+variant, `compiled:<mode>`, with that mode's own numbers, while `compiled`, the round trips
+and their reasons stay the first mode's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from backend.figures import mode_sentences, run_timeline
+from backend.report import render
+from backend.result import RunResult
+from backend.worker.bundle import InvalidBundle, analyse_bundle
+from tests.two_modes import AUTOTUNE, DEFAULT, MODE, two_mode_folder
+
+FURTHER = f"compiled:{MODE}"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return two_mode_folder(tmp_path_factory.mktemp("modes"))
+
+
+def test_a_further_mode_is_its_own_variant_with_its_own_numbers(folder: Path) -> None:
+    both = analyse_bundle(folder / "bundle")
+    alone = analyse_bundle(DEFAULT / "bundle")
+    autotuned = analyse_bundle(AUTOTUNE / "bundle")
+    assert list(both.variants) == ["eager", "compiled", FURTHER]
+    # the first mode is the run's `compiled`, exactly as it analyses alone
+    assert both.variants["compiled"] == alone.variants["compiled"]
+    assert both.round_trips == alone.round_trips and both.speedup == alone.speedup
+    assert both.compile is not None and both.compile.mode == "default"
+    # the further mode's kernels and transfers are its own recording's
+    further, own = both.variants[FURTHER], autotuned.variants["compiled"]
+    assert further.kernels == own.kernels
+    assert (further.kernel_count, further.transfer_count) == (own.kernel_count, own.transfer_count)
+    first, second = both.compiled_modes
+    assert (first.mode, first.variant, second.mode, second.variant) == (
+        "default",
+        "compiled",
+        MODE,
+        FURTHER,
+    )
+    eager = both.variants["eager"]
+    assert second.speedup == round(eager.wall_time_us / further.wall_time_us, 4)
+    assert second.kernel_speedup == round(eager.kernel_time_us / further.kernel_time_us, 4)
+    assert second.kernel_count == own.kernel_count and second.wall_time_us == own.wall_time_us
+    assert second.correctness is not None and second.correctness.match is True
+    assert second.compile is not None and second.compile.mode == MODE
+    assert first.round_trips_eliminated == both.totals.round_trips_eliminated  # type: ignore[union-attr]
+    assert second.round_trips_eliminated == autotuned.totals.round_trips_eliminated  # type: ignore[union-attr]
+
+
+def test_the_headline_timeline_and_cli_show_each_mode(folder: Path) -> None:
+    analysis = analyse_bundle(folder / "bundle")
+    head = {"id": "r", "status": "succeeded", "created_at": "2026-12-03T00:00:00+00:00"}
+    result = RunResult.model_validate({**head, "code_sha256": "0", **vars(analysis)})
+    further = result.variants[FURTHER]
+    (line,) = mode_sentences(result.compiled_modes)
+    assert line.startswith(f"{MODE}: {further.kernel_count} kernel")
+    assert f"{further.transfer_count} transfers" in line
+    assert f"speedup {result.compiled_modes[1].speedup:.2f}x wall" in line
+    figure = run_timeline(result)
+    lanes = {y for bar in figure.data for y in (bar.y or ())}
+    assert lanes == {"eager", "compiled", FURTHER}
+    printed = render(result)
+    assert f"\n{FURTHER} " in printed and line in printed
+    assert printed.count("speedup:") == 1  # the run's, for the first mode; a line per other
+
+
+def test_a_further_mode_naming_an_unknown_mode_is_refused(folder: Path, tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    bad = tmp_path / "bundle"
+    shutil.copytree(folder / "bundle", bad)
+    document = json.loads((bad / "bundle.json").read_text())
+    document["further_modes"][0]["mode"] = "../../etc"
+    (bad / "bundle.json").write_text(json.dumps(document))
+    with pytest.raises(InvalidBundle, match="further_modes"):
+        analyse_bundle(bad)
+
+
+def test_the_cli_takes_a_comma_list_of_compile_modes() -> None:
+    from backend.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["run", "x.py", "--compile-mode", f"default, {MODE}"])
+    assert args.compile_mode == f"default,{MODE}"
+    assert parser.parse_args(["run", "x.py"]).compile_mode == "default"
+    for bad in ("fast", "default,default", f"default,{MODE},reduce-overhead,default", ","):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["run", "x.py", "--compile-mode", bad])

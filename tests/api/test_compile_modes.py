@@ -1,0 +1,94 @@
+"""Compile modes side by side through the API (issue 11): `compile_modes` on POST
+/api/runs (validated, with readable 422s), and a stored two-mode run served whole: its
+summaries, its further variant paged like any other, in kernels.csv, with its own code and
+trace, and a headline line per further mode."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+
+from backend.store.models import Run
+from backend.store.repository import Store
+from scripts.import_bundles import import_bundle
+from tests.store.factories import CODE
+from tests.two_modes import MODE, two_mode_folder
+
+FURTHER = f"compiled:{MODE}"
+
+
+def test_several_compile_modes_are_queued_as_one_run(client: TestClient, store: Store) -> None:
+    modes = ["default", MODE, "reduce-overhead"]
+    response = client.post("/api/runs", json={"code": CODE, "compile_modes": modes})
+    assert response.status_code == 202, response.text
+    (run_id,) = response.json()["ids"]
+    with Session(store.engine) as session:  # what the worker hands the harness
+        run = session.get(Run, run_id)
+        assert run is not None and run.compile_mode == ",".join(modes)
+
+
+def test_one_compile_mode_still_works_and_reduce_overhead_is_one(client: TestClient) -> None:
+    for mode in ("default", MODE, "reduce-overhead"):
+        response = client.post("/api/runs", json={"code": CODE, "compile_mode": mode})
+        assert response.status_code == 202, response.text
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"compile_modes": ["default", "fast"]}, "unknown compile mode 'fast'; the modes are"),
+        ({"compile_modes": ["default", "default"]}, "'default' is named twice"),
+        ({"compile_modes": []}, "name at least one compile mode"),
+        (
+            {"compile_modes": ["default", MODE, "reduce-overhead", "default"]},
+            "4 modes given; a run compiles at most 3 side by side",
+        ),
+        ({"compile_mode": MODE, "compile_modes": [MODE]}, "not both"),
+    ],
+)
+def test_bad_compile_modes_are_refused_with_the_reason(
+    client: TestClient, body: dict[str, object], says: str
+) -> None:
+    response = client.post("/api/runs", json={"code": CODE, **body})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["message"].startswith("body.compile_modes: ") and says in error["message"]
+
+
+def test_a_stored_two_mode_run_serves_each_mode(
+    client: TestClient, store: Store, tmp_path: Path
+) -> None:
+    run_id = import_bundle(store, two_mode_folder(tmp_path))
+    run = client.get(f"/api/runs/{run_id}").json()
+    assert list(run["variants"]) == ["eager", "compiled", FURTHER]
+    first, second = run["compiled_modes"]
+    assert (first["variant"], second["variant"]) == ("compiled", FURTHER)
+    further = run["variants"][FURTHER]
+    assert second["kernel_count"] == further["kernel_count"]
+    assert run["links"]["kernels"][FURTHER] == f"/api/runs/{run_id}/kernels/{FURTHER}"
+    line = next(s for s in run["summary"] if s.startswith(f"{MODE}: "))
+    assert f"{further['kernel_count']} kernel" in line and f"{second['speedup']:.2f}x" in line
+
+    page = client.get(f"/api/runs/{run_id}/kernels/{FURTHER}", params={"limit": 100}).json()
+    assert page["variant"] == FURTHER and page["total"] == further["kernel_count"]
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(run["links"]["downloads"]["kernels.csv"]).text))
+    )
+    assert sum(r["variant"] == FURTHER for r in rows) == further["kernel_count"]
+
+    # each mode's generated code is its own: the further mode's Triton kernel from its file
+    triton = next(k for k in page["kernels"] if k["name"].startswith("triton"))
+    source = client.get(f"/api/runs/{run_id}/kernels/{FURTHER}/{triton['index']}/source").json()
+    own = tmp_path / "kernelbench_style_two_modes" / "bundle"
+    code = (own / f"output_code_{MODE}_0.py").read_text()
+    assert source["source"] and source["source"].splitlines()[-1] in code
+    trace = f"compiled_{MODE}_trace.json.gz"
+    assert trace in run["links"]["downloads"]
+    download = client.get(run["links"]["downloads"][trace])
+    assert download.status_code == 200
+    assert download.content == (own / trace).read_bytes()
