@@ -100,6 +100,7 @@ def rerun(
         visibility=access.visibility,
         device_kind=recipe.device_kind,
         forked_from=run_id,
+        measure=recipe.measure,  # type: ignore[arg-type]  # validated when first submitted
     )
     kind = recipe.device_kind
     return _queue(context, caller, request, [recipe.size], None, kind, body.compile_mode)

@@ -106,6 +106,7 @@ class RunRecipe(BaseModel):
     title: str | None
     size: int | None
     device_kind: str
+    measure: list[str]
 
 
 class RoundTripPage(BaseModel):
@@ -476,14 +477,18 @@ class Store:
             return session.exec(select(Run.title).where(Run.id == run_id)).first()
 
     def recipe(self, run_id: str) -> RunRecipe | None:
-        """What a rerun copies: the code, title, size and device kind."""
-        query = select(Run.code, Run.title, Run.size, Run.device_kind).where(Run.id == run_id)
+        """What a rerun copies: the code, title, size, device kind and measurements."""
         with read_session(self.engine) as session:
-            row = session.exec(query).first()
-        if row is None:
-            return None
-        code, title, size, device_kind = row
-        return RunRecipe(code=code, title=title, size=size, device_kind=device_kind)
+            run = session.get(Run, run_id)
+            if run is None:
+                return None
+            return RunRecipe(
+                code=run.code,
+                title=run.title,
+                size=run.size,
+                device_kind=run.device_kind,
+                measure=list(run.measure or []),
+            )
 
     def get_code(self, run_id: str) -> str | None:
         with read_session(self.engine) as session:

@@ -26,6 +26,13 @@ def test_a_rerun_copies_the_recipe_in_the_mode_asked(client: TestClient, store: 
     assert run["status"] == "queued" and run["size"] == 4096
 
 
+def test_a_rerun_measures_what_its_run_measured(client: TestClient, store: Store) -> None:
+    original = client.post("/api/runs", json={"code": CODE, "measure": ["dram"]}).json()["id"]
+    created = client.post(f"/api/runs/{original}/rerun", json={"compile_mode": AUTOTUNE}).json()
+    recipe = store.recipe(created["id"])
+    assert recipe is not None and recipe.measure == ["dram"]
+
+
 def test_a_long_title_keeps_its_mode_suffix(client: TestClient, store: Store) -> None:
     original = store.create_run(CODE, title="t" * 200)
     created = client.post(f"/api/runs/{original}/rerun", json={"compile_mode": AUTOTUNE}).json()
