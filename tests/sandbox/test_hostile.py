@@ -20,10 +20,11 @@ import pytest
 from backend.limits import RunLimits
 from backend.result import RunResult
 from backend.store.repository import Store
+from backend.worker import cgroup as memory_cgroup
 from backend.worker import sandbox
+from backend.worker.cgroup import MemoryCgroup
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.sandbox import MemoryCgroup
 from backend.worker.spares import SpareKeeper, SpareOptions
 from tests.sandbox.conftest import BAD, EXAMPLES, Listener, processes_touching
 
@@ -129,8 +130,8 @@ def assert_nothing_harmed(
     assert uids and all(sandbox._pids_of_uid(uid) == [] for uid in uids)
     assert secret not in result.model_dump_json()
     assert list((data_dir / "work").glob("*")) == []  # the run's, and the next spare's
-    if (cgroups := sandbox.memory_hierarchy()) is not None:
-        parent = cgroups[0] / sandbox.CGROUP_PARENT
+    if (cgroups := memory_cgroup.memory_hierarchy()) is not None:
+        parent = cgroups[0] / memory_cgroup.CGROUP_PARENT
         left = [path for uid in uids for path in parent.glob(f"*-{uid}")]
         assert not left, f"cgroups left behind: {left}"
 

@@ -21,7 +21,8 @@ import pytest
 
 from backend.limits import RunLimits
 from backend.worker import sandbox
-from backend.worker.sandbox import MemoryCgroup, SandboxRun
+from backend.worker.cgroup import MemoryCgroup
+from backend.worker.sandbox import SandboxRun
 from tests.sandbox.conftest import Listener, processes_touching
 
 pytestmark = pytest.mark.usefixtures("real_sandbox")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from backend.limits import RunLimits
-from backend.worker import sandbox
+from backend.worker import cgroup, sandbox
 from backend.worker.execute import run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
@@ -39,8 +39,8 @@ def setup(tmp_path: Path) -> WorkerSetup:
 
 def left_of(workdir: Path, pids: list[int]) -> dict[str, object]:
     """What is left of a spare: its processes, tmpfs, cgroups, directory."""
-    hierarchy = sandbox.memory_hierarchy()
-    parent = hierarchy[0] / sandbox.CGROUP_PARENT if hierarchy else None
+    hierarchy = cgroup.memory_hierarchy()
+    parent = hierarchy[0] / cgroup.CGROUP_PARENT if hierarchy else None
     left = {
         "processes": [pid for pid in pids if alive(pid)],
         "mounted": os.path.ismount(workdir),
