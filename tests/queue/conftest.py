@@ -26,7 +26,7 @@ from backend.result import RunResult
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import ArtifactInput, Store
-from backend.worker.remote import Spool
+from backend.worker.spool import Spool
 from tests.queue.redis_server import RedisServer
 
 SYNTAX_ERROR = "def fn(:\n"
