@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from backend.worker.cgroup import MemoryCgroup
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions
+from tests.helpers import wait_for
 from tests.sandbox.conftest import BAD, EXAMPLES, Listener, processes_touching
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_sandbox")]
@@ -116,10 +116,11 @@ def run(
 
 
 def wait_for_spare(keeper: SpareKeeper, timeout_s: float = 300.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while (spare := keeper.spare()) is None or not spare.wait_ready(0.2):
-        assert time.monotonic() < deadline, "no spare became ready"
-        time.sleep(0.05)
+    def ready() -> bool:
+        spare = keeper.spare()
+        return spare is not None and spare.wait_ready(0.2)
+
+    wait_for(ready, timeout_s, "a spare becomes ready")
 
 
 def assert_nothing_harmed(
