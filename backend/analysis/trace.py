@@ -11,18 +11,17 @@ microsecond floats (`_us`); nesting is decided on exact integer nanoseconds.
 
 from __future__ import annotations
 
-import ast
 import bisect
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, NamedTuple
 
+from backend.analysis.trace_json import args_of, float_or_none, int_or_none, int_tuple
+
 OpCat = Literal["cpu_op", "user_annotation"]
 KernelCat = Literal["kernel", "gpu_memcpy", "gpu_memset", "cpu_kernel"]
-Direction = Literal["read", "write"]
 
 DEVICE_KERNEL_CATS: frozenset[str] = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
 GRAPH_ANNOTATION_PREFIX = "## Call CompiledFxGraph"
@@ -117,91 +116,10 @@ class ParsedTrace:
     device_properties: tuple[Mapping[str, object], ...]
 
 
-@dataclass(frozen=True)
-class TritonLaunch:
-    """What Inductor's _RecordFunctionFast recorded for one Triton launch (needs record_shapes)."""
-
-    op: int
-    kernel_name: str
-    kernel_file: str
-    kernel_hash: str
-    kernel_kwargs: str  # autotuned meta-params, e.g. "XBLOCK=1,R0_BLOCK=2048"
-    kernel_num_gb: float | None  # only with torch._inductor.config.benchmark_kernel
-    kernel_flop: int | None  # Inductor's estimate; 0 where it makes none (pointwise)
-    input_dims: tuple[tuple[int, ...], ...]  # every launch arg, inputs AND outputs
-    input_types: tuple[str, ...]
-    input_strides: tuple[tuple[int, ...], ...]
-    concrete_inputs: tuple[str, ...]
-
-    @property
-    def kernel_num_bytes(self) -> int | None:
-        # kernel_num_gb is bytes / 1e9 written as a float; round back to whole bytes
-        return None if self.kernel_num_gb is None else round(self.kernel_num_gb * 1e9)
-
-
-@dataclass(frozen=True)
-class ArgBytes:
-    """One pointer argument of a Triton launch and the bytes it accounts for."""
-
-    name: str
-    directions: tuple[Direction, ...]
-    shape: tuple[int, ...]
-    dtype: str  # Triton dtype from the signature, e.g. "fp32"
-    size_bytes: int  # broadcast (stride-0) dims counted once
-
-
-class ReadWriteSplit(NamedTuple):
-    bytes_read: int
-    bytes_written: int
-    args: list[ArgBytes]
-
-
-# --------------------------------------------------------------------------- JSON coercion
-
-
-def _int_or_none(value: object) -> int | None:
-    # bool is an int subclass; a flag is never a count
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None
-
-
-def _float_or_none(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
-
-
-def _int_tuple(value: object) -> tuple[int, ...] | None:
-    if not isinstance(value, list | tuple):
-        return None
-    ints = [_int_or_none(v) for v in value]
-    return None if any(i is None for i in ints) else tuple(i for i in ints if i is not None)
-
-
-def _nested_int_tuples(value: object) -> tuple[tuple[int, ...], ...]:
-    if not isinstance(value, list):
-        return ()
-    return tuple(_int_tuple(v) or () for v in value)
-
-
-def _str_tuple(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in value) if isinstance(value, list) else ()
-
-
-def _args_of(event: Mapping[str, object]) -> Mapping[str, object]:
-    args = event.get("args")
-    return args if isinstance(args, dict) else {}
-
-
 def _to_ns(value_us: object) -> int:
     # repr() gives the shortest decimal that round-trips, i.e. the text Kineto wrote
     # (ns precision); multiplying the float instead can land 1 ns off and break nesting.
-    us = _float_or_none(value_us) or 0.0
+    us = float_or_none(value_us) or 0.0
     return int((Decimal(repr(us)) * 1000).to_integral_value())
 
 
@@ -210,7 +128,7 @@ def _thread_key(event: Mapping[str, object]) -> tuple[str, str]:
 
 
 def _id_or_str(value: object) -> int | str:
-    as_int = _int_or_none(value)
+    as_int = int_or_none(value)
     return as_int if as_int is not None else str(value)
 
 
@@ -243,15 +161,15 @@ def _contains(outer: _Span, inner: _Span) -> bool:
 def _make_op(span: _Span, depth: int, parent: int | None) -> TraceOp:
     event = span.event
     cat: OpCat = "user_annotation" if event.get("cat") == "user_annotation" else "cpu_op"
-    args = _args_of(event)
+    args = args_of(event)
     return TraceOp(
         name=str(event.get("name", "")),
         cat=cat,
-        ts_us=_float_or_none(event.get("ts")) or 0.0,
-        dur_us=_float_or_none(event.get("dur")) or 0.0,
+        ts_us=float_or_none(event.get("ts")) or 0.0,
+        dur_us=float_or_none(event.get("dur")) or 0.0,
         pid=_id_or_str(event.get("pid")),
         tid=_id_or_str(event.get("tid")),
-        external_id=_int_or_none(args.get("External id")),
+        external_id=int_or_none(args.get("External id")),
         args=dict(args),
         depth=depth,
         parent=parent,
@@ -366,7 +284,7 @@ class _Linker:
     def _index_launches(events: list[dict[str, object]]) -> dict[int, tuple[tuple[str, str], int]]:
         launches = {}
         for event in events:
-            correlation = _int_or_none(_args_of(event).get("correlation"))
+            correlation = int_or_none(args_of(event).get("correlation"))
             if event.get("cat") in _LAUNCH_CATS and correlation is not None:
                 launches[correlation] = (_thread_key(event), _to_ns(event.get("ts")))
         return launches
@@ -404,24 +322,24 @@ _DEVICE_CAT: dict[str, KernelCat] = {
 
 
 def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
-    args = _args_of(event)
-    external_id = _int_or_none(args.get("External id"))
-    correlation = _int_or_none(args.get("correlation"))
+    args = args_of(event)
+    external_id = int_or_none(args.get("External id"))
+    correlation = int_or_none(args.get("correlation"))
     launch = linker.launch_op(external_id, correlation)
     cat = _DEVICE_CAT.get(str(event.get("cat")), "kernel")
     return TraceKernel(
         name=str(event.get("name", "")),
         cat=cat,
-        ts_us=_float_or_none(event.get("ts")) or 0.0,
-        dur_us=_float_or_none(event.get("dur")) or 0.0,
-        device=_int_or_none(args.get("device", event.get("pid"))),
-        stream=_int_or_none(args.get("stream", event.get("tid"))),
-        grid=_int_tuple(args.get("grid")),
-        block=_int_tuple(args.get("block")),
-        registers_per_thread=_int_or_none(args.get("registers per thread")),
-        shared_memory_bytes=_int_or_none(args.get("shared memory")),
-        occupancy_pct=_float_or_none(args.get("est. achieved occupancy %")),
-        memcpy_bytes=_int_or_none(args.get("bytes")) if cat != "kernel" else None,
+        ts_us=float_or_none(event.get("ts")) or 0.0,
+        dur_us=float_or_none(event.get("dur")) or 0.0,
+        device=int_or_none(args.get("device", event.get("pid"))),
+        stream=int_or_none(args.get("stream", event.get("tid"))),
+        grid=int_tuple(args.get("grid")),
+        block=int_tuple(args.get("block")),
+        registers_per_thread=int_or_none(args.get("registers per thread")),
+        shared_memory_bytes=int_or_none(args.get("shared memory")),
+        occupancy_pct=float_or_none(args.get("est. achieved occupancy %")),
+        memcpy_bytes=int_or_none(args.get("bytes")) if cat != "kernel" else None,
         external_id=external_id,
         correlation=correlation,
         launch_op=launch,
@@ -431,7 +349,7 @@ def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
 
 
 def _kernel_identity(event: Mapping[str, object]) -> tuple[object, ...]:
-    args = _args_of(event)
+    args = args_of(event)
     return (
         event.get("cat"),
         event.get("name"),
@@ -575,148 +493,3 @@ def cpu_compiled_kernels(parsed: ParsedTrace) -> list[TraceKernel]:
         return []
     ops = parsed.ops
     return [_cpu_kernel(ops, i) for i in range(len(ops)) if _is_cpu_compiled_kernel(ops, i)]
-
-
-# --------------------------------------------------------------------------- Triton launches
-
-
-def triton_launch(parsed: ParsedTrace, kernel: TraceKernel) -> TritonLaunch | None:
-    """The launch record of a Triton kernel, or None for other kernels (cuBLAS, ATen)."""
-    if kernel.launch_op is None or not is_triton_launch_op(parsed.ops[kernel.launch_op]):
-        return None
-    op = parsed.ops[kernel.launch_op]
-    args = op.args
-    return TritonLaunch(
-        op=kernel.launch_op,
-        kernel_name=str(args.get("kernel_name", op.name)),
-        kernel_file=str(args.get("kernel_file", "")),
-        kernel_hash=str(args.get("kernel_hash", "")),
-        kernel_kwargs=str(args.get("kernel_kwargs", "")),
-        kernel_num_gb=_float_or_none(args.get("kernel_num_gb")),
-        kernel_flop=_int_or_none(args.get("kernel_flop")),
-        input_dims=_nested_int_tuples(args.get("Input Dims")),
-        input_types=_str_tuple(args.get("Input type")),
-        input_strides=_nested_int_tuples(args.get("Input Strides")),
-        concrete_inputs=_str_tuple(args.get("Concrete Inputs")),
-    )
-
-
-_SIGNATURE_START = re.compile(r"triton_meta\s*=\s*\{\s*'signature'\s*:\s*")
-
-
-def _dict_text_at(source: str, start: int) -> str:
-    # the signature's keys and values are plain identifiers and type strings, never braces
-    end = source.index("}", start)
-    return source[start : end + 1]
-
-
-def _signature_start(kernel_source: str, kernel_name: str) -> int:
-    starts = [m.end() for m in _SIGNATURE_START.finditer(kernel_source)]
-    definition = kernel_source.find(f"def {kernel_name}(")
-    if definition >= 0:
-        # output_code.py holds several kernels: take the decorator right above the def
-        before = [s for s in starts if s < definition]
-        if before:
-            return before[-1]
-    elif len(starts) == 1:
-        # unique_kernel_names=False names the def `triton_`; a kernel file has one kernel
-        return starts[0]
-    raise ValueError(f"no triton_meta signature for {kernel_name!r} in the kernel source")
-
-
-def triton_signature(kernel_source: str, kernel_name: str) -> dict[str, str]:
-    """`triton_meta['signature']` of one kernel: {'in_ptr0': '*fp32', 'XBLOCK': 'constexpr'}."""
-    start = _signature_start(kernel_source, kernel_name)
-    parsed = ast.literal_eval(_dict_text_at(kernel_source, start))
-    if not isinstance(parsed, dict):
-        raise ValueError(f"signature of {kernel_name!r} is not a dict")
-    return {str(name): str(kind) for name, kind in parsed.items()}
-
-
-_TRITON_DTYPE_BYTES: dict[str, int] = {
-    "fp64": 8,
-    "fp32": 4,
-    "tf32": 4,
-    "fp16": 2,
-    "bf16": 2,
-    "fp8e4nv": 1,
-    "fp8e4b15": 1,
-    "fp8e4b8": 1,
-    "fp8e5": 1,
-    "fp8e5b16": 1,
-    "i64": 8,
-    "u64": 8,
-    "i32": 4,
-    "u32": 4,
-    "i16": 2,
-    "u16": 2,
-    "i8": 1,
-    "u8": 1,
-    "i1": 1,  # torch.bool is stored one byte per element
-}
-
-
-def _launch_arg_names(launch: TritonLaunch, signature: Mapping[str, str]) -> list[str]:
-    # Autotuned meta-params (XBLOCK, R0_BLOCK) come from the chosen config, not the call,
-    # so they are missing from Input Dims. Other constexprs (xnumel=1) ARE passed.
-    config_names = {kv.split("=", 1)[0] for kv in launch.kernel_kwargs.split(",") if "=" in kv}
-    if not config_names:
-        config_names = {
-            n for n, kind in signature.items() if kind == "constexpr" and n.endswith("BLOCK")
-        }
-    return [name for name in signature if name not in config_names]
-
-
-def _directions(arg_name: str) -> tuple[Direction, ...]:
-    if arg_name.startswith("in_out_ptr"):
-        return ("read", "write")
-    if arg_name.startswith("in_ptr"):
-        return ("read",)
-    if arg_name.startswith("out_ptr"):
-        return ("write",)
-    return ()  # workspace or other pointer: Inductor's estimate does not count it either
-
-
-def _footprint_elements(dims: tuple[int, ...], strides: tuple[int, ...]) -> int:
-    if len(strides) != len(dims):
-        return math.prod(dims)
-    # a stride-0 dim re-reads the same element: count it once, as Inductor does
-    return math.prod(d for d, s in zip(dims, strides, strict=True) if s != 0)
-
-
-def _arg_bytes(name: str, kind: str, dims: tuple[int, ...], strides: tuple[int, ...]) -> ArgBytes:
-    dtype = kind.removeprefix("*")
-    if dtype not in _TRITON_DTYPE_BYTES:
-        raise ValueError(f"unknown Triton dtype {kind!r} for argument {name!r}")
-    return ArgBytes(
-        name=name,
-        directions=_directions(name),
-        shape=dims,
-        dtype=dtype,
-        size_bytes=_footprint_elements(dims, strides) * _TRITON_DTYPE_BYTES[dtype],
-    )
-
-
-def split_read_write(launch: TritonLaunch, signature: Mapping[str, str]) -> ReadWriteSplit:
-    """Bytes read and written by one Triton launch, from the argument names' convention.
-
-    `in_ptr*` is read, `out_ptr*` written, `in_out_ptr*` both; size arguments are skipped.
-    Whole buffers are counted (Inductor's kernel_num_gb does the same for these kernels).
-    """
-    names = _launch_arg_names(launch, signature)
-    if len(names) != len(launch.input_dims):
-        raise ValueError(
-            f"{launch.kernel_name}: {len(launch.input_dims)} launch args recorded but the "
-            f"signature has {len(names)} (wrong kernel source, or record_shapes was off)"
-        )
-    strides = launch.input_strides
-    if len(strides) != len(names):
-        strides = ((),) * len(names)  # strides not recorded: count every dim
-    rows = [
-        _arg_bytes(name, signature[name], dims, stride)
-        for name, dims, stride in zip(names, launch.input_dims, strides, strict=True)
-        if signature[name].startswith("*")
-    ]
-    bytes_read = sum(r.size_bytes for r in rows if "read" in r.directions)
-    bytes_written = sum(r.size_bytes for r in rows if "write" in r.directions)
-    return ReadWriteSplit(bytes_read, bytes_written, rows)

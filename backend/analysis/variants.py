@@ -19,8 +19,8 @@ from backend.analysis.trace import (
     TraceKernel,
     cpu_compiled_kernels,
     cuda_kernels,
-    triton_launch,
 )
+from backend.analysis.triton_launch import triton_launch
 from backend.result import Kernel, Transfer
 
 Json = Mapping[str, Any]

@@ -21,182 +21,41 @@ Two threads keep it honest while it works:
 
 from __future__ import annotations
 
-import io
-import json
 import logging
-import os
 import socket
-import tarfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from backend.limits import RunLimits
 from backend.logs import run_context
 from backend.queue.protocol import (
-    REPORT_CONTENT_TYPE,
-    REPORT_FILE,
-    RESULT_FILE,
-    ArtifactEntry,
     BeatReply,
     Heartbeat,
     Report,
     RunBeat,
     StartedRun,
     StartRequest,
-    WorkerIdentity,
     WorkerInfo,
 )
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
 from backend.worker import device, peaks
+from backend.worker.api_client import HTTP_TIMEOUT_S, ApiClient, ApiRefused, ApiUnreachable
 from backend.worker.child import ChildStopped
 from backend.worker.device import worker_device_name
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from backend.worker.spool import Spool
 
 log = logging.getLogger("kernelscope.worker")
 HEARTBEAT_S = 1.0
 START_PATIENCE_S = 120.0  # a job keeps trying to claim its run this long while the API is away
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.5, 10.0
-HTTP_TIMEOUT_S = 30.0
-REPORT_HTTP_TIMEOUT_S = 300.0  # a large run's traces take a while over a slow link
-_RETRYABLE_HTTP = {408, 425, 429}  # plus every 5xx: the API may be restarting
-
-
-class ApiUnreachable(Exception):
-    """No answer, or a temporary one (5xx, 429): try again later."""
-
-
-class ApiRefused(Exception):
-    """A definitive answer that is not success (409: not yours anymore, 422: malformed)."""
-
-    def __init__(self, status: int, kind: str, message: str) -> None:
-        super().__init__(f"{status} {kind}: {message}")
-        self.status, self.kind = status, kind
-
-
-class ApiClient:
-    """The few calls a worker makes; standard library only (urllib)."""
-
-    def __init__(self, base_url: str, token: str | None) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.token = token
-
-    def me(self) -> WorkerIdentity:
-        """Who the API takes this worker to be: its token names it."""
-        request = self._request("/api/worker/me", None, None, method="GET")
-        return WorkerIdentity.model_validate(self._send(request, HTTP_TIMEOUT_S))
-
-    def heartbeat(self, beat: Heartbeat) -> BeatReply:
-        return BeatReply.model_validate(self._post_json("/api/worker/heartbeat", beat))
-
-    def start(self, run_id: str, request: StartRequest) -> StartedRun:
-        reply = self._post_json(f"/api/worker/runs/{run_id}/start", request)
-        return StartedRun.model_validate(reply)
-
-    def report(self, run_id: str, tar_path: Path) -> dict[str, Any]:
-        with tar_path.open("rb") as body:
-            request = self._request(f"/api/worker/runs/{run_id}/report", body, REPORT_CONTENT_TYPE)
-            request.add_header("Content-Length", str(tar_path.stat().st_size))
-            return self._send(request, REPORT_HTTP_TIMEOUT_S)
-
-    def _post_json(self, path: str, body: BaseModel) -> dict[str, Any]:
-        data = body.model_dump_json().encode()
-        return self._send(self._request(path, data, "application/json"), HTTP_TIMEOUT_S)
-
-    def _request(
-        self, path: str, data: Any, content_type: str | None, method: str = "POST"
-    ) -> urllib.request.Request:
-        request = urllib.request.Request(self.base_url + path, data=data, method=method)
-        if content_type is not None:
-            request.add_header("Content-Type", content_type)
-        request.add_header("Accept", "application/json")
-        if self.token:
-            request.add_header("Authorization", f"Bearer {self.token}")
-        return request
-
-    def _send(self, request: urllib.request.Request, timeout_s: float) -> dict[str, Any]:
-        try:
-            with urllib.request.urlopen(request, timeout=timeout_s) as response:
-                reply: dict[str, Any] = json.loads(response.read() or b"{}")
-                return reply
-        except urllib.error.HTTPError as exc:
-            if exc.code >= 500 or exc.code in _RETRYABLE_HTTP:
-                raise ApiUnreachable(f"HTTP {exc.code} from {request.full_url}") from None
-            raise _refusal(exc) from None
-        except (OSError, ValueError) as exc:  # URLError, refused, reset, timeout, bad JSON
-            raise ApiUnreachable(f"{request.full_url}: {exc}") from None
-
-
-def _refusal(exc: urllib.error.HTTPError) -> ApiRefused:
-    try:
-        error = json.loads(exc.read())["error"]
-        return ApiRefused(exc.code, str(error["kind"]), str(error["message"]))
-    except (ValueError, KeyError, TypeError, OSError):
-        return ApiRefused(exc.code, "http_error", str(exc.reason))
-
-
-# ---- the spool: reports on disk until acknowledged ------------------------------------
-
-
-class Spool:
-    """Reports waiting for the API, one tar each: `<run id>.<attempt>.tar`."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        directory.mkdir(parents=True, exist_ok=True)
-
-    def put(
-        self,
-        report: Report,
-        run_id: str,
-        result: RunResult | None = None,
-        artifacts: list[ArtifactInput] | None = None,
-    ) -> Path:
-        entries = [
-            ArtifactEntry(kind=kind, name=name, content_type=ctype, member=f"artifacts/{i}")
-            for i, (kind, name, _, ctype) in enumerate(artifacts or [])
-        ]
-        report = report.model_copy(update={"artifacts": entries})
-        path = self.directory / f"{run_id}.{report.attempt}.tar"
-        partial = path.with_suffix(".partial")
-        with tarfile.open(partial, "w") as tar:
-            _add(tar, REPORT_FILE, report.model_dump_json().encode())
-            if result is not None:
-                _add(tar, RESULT_FILE, result.model_dump_json().encode())
-            for entry, (_, _, data, _) in zip(entries, artifacts or [], strict=True):
-                _add(tar, entry.member, data)
-        with partial.open("rb") as written:
-            os.fsync(written.fileno())  # on disk before it counts as kept
-        partial.replace(path)
-        return path
-
-    def pending(self) -> list[Path]:
-        return sorted(self.directory.glob("*.tar"), key=lambda path: path.stat().st_mtime)
-
-    def beats(self) -> list[RunBeat]:
-        """The runs whose reports wait here: the API must not give them up meanwhile."""
-        found = []
-        for path in self.pending():
-            run_id, _, attempt = path.stem.rpartition(".")
-            if attempt.isdigit():
-                found.append(RunBeat(run_id=run_id, attempt=int(attempt)))
-        return found
-
-
-def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
-    info = tarfile.TarInfo(name)
-    info.size, info.mtime = len(data), int(time.time())
-    tar.addfile(info, io.BytesIO(data))
 
 
 # ---- the worker -----------------------------------------------------------------------

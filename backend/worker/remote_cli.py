@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from backend.limits import SANDBOX_MODES, SandboxMode
 from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
-from backend.worker import remote
+from backend.worker import api_client, remote
 from backend.worker.spares import SpareOptions
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args.sandbox)
         require(args.sandbox)
-        name = worker_name(args, remote.ApiClient(args.api, args.token))
+        name = worker_name(args, api_client.ApiClient(args.api, args.token))
     except (SandboxUnavailable, NameRefused) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
@@ -128,7 +128,7 @@ class NameRefused(Exception):
     """The API does not take this worker for the worker it would be: it cannot start."""
 
 
-def worker_name(args: argparse.Namespace, client: remote.ApiClient) -> str:
+def worker_name(args: argparse.Namespace, client: api_client.ApiClient) -> str:
     """The name the API knows this worker by: its token's (the API is asked, patiently:
     it may be starting too); without a token and without accounts, its own."""
     identity = _identity(client)
@@ -142,17 +142,17 @@ def worker_name(args: argparse.Namespace, client: remote.ApiClient) -> str:
     return identity.worker
 
 
-def _identity(client: remote.ApiClient) -> WorkerIdentity:
+def _identity(client: api_client.ApiClient) -> WorkerIdentity:
     for delay in remote.backoff():
         try:
             return client.me()
-        except remote.ApiRefused as exc:
+        except api_client.ApiRefused as exc:
             raise NameRefused(
                 f"the API at {client.base_url} refused this worker ({exc}). A worker needs a "
                 "worker token of its own: `kernelscope token create USER --worker-name NAME` "
                 f"on the API host, given here as ${TOKEN_ENV} or --token."
             ) from None
-        except remote.ApiUnreachable as exc:
+        except api_client.ApiUnreachable as exc:
             log.warning("asking the API who this worker is: %s; retrying in %.1f s", exc, delay)
             time.sleep(delay)
     raise AssertionError("not reached: the backoff never ends")

@@ -30,11 +30,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from backend.limits import SANDBOX_MODES, RunLimits
+from backend.worker.cgroup import CGROUP_PARENT, PROCESS_GONE_S, MemoryCgroup, memory_hierarchy
+from backend.worker.host import SYSTEM_PATH
+from backend.worker.work_quota import WorkQuota
 
 if TYPE_CHECKING:
     from backend.settings import Settings
@@ -44,9 +46,6 @@ log = logging.getLogger(__name__)
 UID_BASE = 70_000  # outside Debian's and systemd's reserved ranges and the usual subuid ranges
 UID_SLOTS = 64  # runs sandboxed at once on one host
 UID_LOCKS = Path(tempfile.gettempdir()) / "kernelscope-sandbox-uids"
-CGROUP_PARENT = "kernelscope"
-SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-PROCESS_GONE_S = 10.0  # how long close() waits for the sandbox's processes to disappear
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 # The loader needs its cache; compilers are reached through /etc/alternatives links.
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
@@ -525,180 +524,3 @@ def _kill_processes(uid: int) -> None:
     for pid in _pids_of_uid(uid):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-
-
-# ---- the work directory's disk quota ---------------------------------------------------------
-
-
-@dataclass
-class WorkQuota:
-    """A tmpfs mounted over the run's work directory, `size` and `nr_inodes` capped.
-
-    RLIMIT_FSIZE caps each file, but neither the total nor the number of files: a run
-    could fill the data directory's disk with 1 GiB files, or with millions of empty ones.
-    A tmpfs enforces both in the kernel, at the moment of the write (ENOSPC), needs no
-    quota support from the data directory's file system, and goes, with everything in it,
-    in one unmount. Its pages are memory, charged to the run's memory cgroup when there is
-    one. Sparse files cost it nothing: the reader refuses them by size (bundle.py).
-    """
-
-    path: Path
-
-    @classmethod
-    def mount(cls, workdir: Path, size_mb: int, files: int) -> tuple[WorkQuota | None, str | None]:
-        """Mount it, keeping what is already in `workdir` (the snippet, its cwd)."""
-        mount = shutil.which("mount", path=SYSTEM_PATH)
-        if mount is None:
-            return None, "`mount` not found"
-        workdir.mkdir(parents=True, exist_ok=True)
-        if os.path.ismount(workdir):  # left mounted by a worker that died: start afresh
-            cls(workdir).unmount()
-        staged = workdir.with_name(f".{workdir.name}.staged")
-        shutil.rmtree(staged, ignore_errors=True)
-        os.rename(workdir, staged)
-        workdir.mkdir(mode=0o700)
-        options = f"size={size_mb}m,nr_inodes={files},mode=0700,nosuid,nodev"
-        done = subprocess.run(
-            [mount, "-t", "tmpfs", "-o", options, "kernelscope-run", str(workdir)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        for entry in staged.iterdir():
-            shutil.move(entry, workdir / entry.name)
-        staged.rmdir()
-        if done.returncode != 0:
-            return None, f"cannot mount a tmpfs ({done.stderr.strip() or done.returncode})"
-        return cls(workdir), None
-
-    def full(self) -> bool:
-        """True when the run used (nearly) all of its space or files."""
-        try:
-            found = os.statvfs(self.path)
-        except OSError:
-            return False
-        return found.f_bavail * found.f_frsize < 1024 * 1024 or found.f_favail < 16
-
-    def unmount(self) -> None:
-        umount = shutil.which("umount", path=SYSTEM_PATH) or "umount"
-        for flags in ([], ["--lazy"]):  # lazy: a file still open somewhere must not stop us
-            command = [umount, *flags, str(self.path)]
-            done = subprocess.run(command, capture_output=True, check=False)
-            if done.returncode == 0:
-                return
-        log.error("cannot unmount the work directory %s", self.path)
-
-
-# ---- the memory cgroup -----------------------------------------------------------------------
-
-
-@dataclass
-class MemoryCgroup:
-    """A memory cgroup for one run, under `kernelscope/` of the memory hierarchy (v1 or v2).
-
-    Made under the hierarchy's mount point: in a container that is the container's own
-    cgroup, so the container's limit still applies above the run's.
-    """
-
-    path: Path
-    version: int
-
-    @property
-    def procs_file(self) -> Path:
-        return self.path / "cgroup.procs"
-
-    @classmethod
-    def create(cls, name: str, memory_mb: int) -> tuple[MemoryCgroup | None, str | None]:
-        """The run's cgroup with its limit set, or None and why it could not be made."""
-        mount = memory_hierarchy()
-        if mount is None:
-            return None, "no cgroup memory controller is mounted"
-        root, version = mount
-        try:
-            parent = root / CGROUP_PARENT
-            parent.mkdir(exist_ok=True)
-            if version == 2:
-                (parent / "cgroup.subtree_control").write_text("+memory")
-            path = parent / name
-            path.mkdir()
-        except OSError as exc:
-            return None, f"cannot create a cgroup under {root} ({exc.strerror})"
-        cgroup = cls(path, version)
-        try:
-            cgroup._set_limit(memory_mb * 1024 * 1024)
-        except OSError as exc:
-            cgroup.remove()
-            return None, f"cannot set a cgroup memory limit ({exc.strerror})"
-        return cgroup, None
-
-    def _set_limit(self, limit: int) -> None:
-        if self.version == 2:
-            (self.path / "memory.max").write_text(str(limit))
-            with contextlib.suppress(OSError):
-                (self.path / "memory.swap.max").write_text("0")
-            return
-        (self.path / "memory.limit_in_bytes").write_text(str(limit))
-        with contextlib.suppress(OSError):  # only with swap accounting on
-            (self.path / "memory.memsw.limit_in_bytes").write_text(str(limit))
-
-    def oom_kills(self) -> int:
-        name = "memory.events" if self.version == 2 else "memory.oom_control"
-        try:
-            for line in (self.path / name).read_text().splitlines():
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
-        except (OSError, ValueError):
-            pass
-        return 0
-
-    def kill(self) -> None:
-        try:
-            pids = [int(p) for p in self.procs_file.read_text().split()]
-        except (OSError, ValueError):
-            return
-        for pid in pids:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-
-    def remove(self) -> None:
-        """rmdir, once the killed processes have left (they take a moment to exit)."""
-        deadline = time.monotonic() + PROCESS_GONE_S
-        while True:
-            try:
-                self.path.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError as exc:
-                if time.monotonic() > deadline:
-                    log.error("cannot remove cgroup %s: %s", self.path, exc)
-                    return
-            self.kill()
-            time.sleep(0.05)
-
-
-def memory_hierarchy() -> tuple[Path, int] | None:
-    """Where the memory controller is mounted: (mount point, cgroup version), or None."""
-    try:
-        lines = Path("/proc/self/mountinfo").read_text().splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        before, _, after = line.partition(" - ")
-        fields, tail = before.split(), after.split()
-        if len(fields) < 5 or len(tail) < 3:
-            continue
-        mount_point = Path(fields[4])
-        if tail[0] == "cgroup" and "memory" in tail[2].split(","):
-            return mount_point, 1
-        if tail[0] == "cgroup2" and _v2_has_memory(mount_point):
-            return mount_point, 2
-    return None
-
-
-def _v2_has_memory(mount_point: Path) -> bool:
-    try:
-        return "memory" in (mount_point / "cgroup.controllers").read_text().split()
-    except OSError:
-        return False

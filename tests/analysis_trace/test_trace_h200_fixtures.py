@@ -11,8 +11,8 @@ from backend.analysis.trace import (
     graph_key,
     is_compiled_run,
     is_eager_island,
-    triton_launch,
 )
+from backend.analysis.triton_launch import triton_launch
 
 from .conftest import load_trace_doc
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from backend.analysis.trace import (
+from backend.analysis.trace import ParsedTrace, cuda_kernels
+from backend.analysis.triton_launch import (
     ArgBytes,
-    ParsedTrace,
     TritonLaunch,
-    cuda_kernels,
     split_read_write,
     triton_launch,
     triton_signature,

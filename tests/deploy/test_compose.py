@@ -173,8 +173,10 @@ def test_a_second_host_points_its_workers_at_the_first() -> None:
 def test_the_worker_command_accepts_the_compose_flags() -> None:
     entrypoint = config()["services"]["worker-gpu0"]["entrypoint"]
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    if "worker" not in commands:
-        pytest.skip("`kernelscope worker` is not registered in backend/cli.py yet")
+    assert "worker" in commands, (
+        "`kernelscope worker` is not registered in backend/cli.py: the compose file's worker"
+        " services run it, so every install needs it"
+    )
     build_parser().parse_args(entrypoint[1:])  # exits on a flag `worker` does not have
 
 

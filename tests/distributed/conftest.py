@@ -15,9 +15,8 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ import pytest
 
 from backend.store import accounts
 from backend.store.repository import DB_FILENAME, Store
+from tests.helpers import wait_for
 from tests.queue.redis_server import RedisServer, deployed_acl, free_port
 
 LEASE_S = 3.0
@@ -33,16 +33,6 @@ USERS = [f"user{i}" for i in range(10)]
 WORKERS = ("w1", "w2")
 STARTED = re.compile(r"run (\w+): started attempt (\d+)")
 PROCESS_START_S = 60.0
-
-
-def wait_for(predicate: Callable[[], Any], timeout_s: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"not reached within {timeout_s:g} s: {what}")
 
 
 class Service:

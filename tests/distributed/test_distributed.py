@@ -22,8 +22,8 @@ from tests.distributed.conftest import (
     instant,
     running_snippets,
     sleeper,
-    wait_for,
 )
+from tests.helpers import wait_for
 
 pytestmark = pytest.mark.slow
 

@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -25,6 +24,7 @@ from backend.api.app import create_app
 from backend.result import RunResult
 from backend.settings import Settings
 from backend.store.repository import Store
+from tests.helpers import wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -57,14 +57,6 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def wait_until(condition: object, what: str, timeout_s: float = WAIT_S) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not after {timeout_s:g} s")
-        time.sleep(0.2)
-
-
 class EndlessRun:
     """`kernelscope run` on ENDLESS, started in a process group of its own."""
 
@@ -95,7 +87,7 @@ class EndlessRun:
                 )
             return self.pid_file.exists()
 
-        wait_until(started, "the snippet's loop")
+        wait_for(started, WAIT_S, "the snippet's loop", interval_s=0.2)
         self.snippet_pids = [int(pid) for pid in self.pid_file.read_text().split()]
         assert all(alive(pid) for pid in self.snippet_pids)
 
@@ -133,7 +125,7 @@ def test_a_signal_kills_the_snippets_processes_and_cancels_the_run(
     assert f"interrupted ({number.name})" in stderr
     # The harness and the shell it started, killed as one process group; the shell,
     # reparented when the harness died, may take a moment to be reaped.
-    wait_until(lambda: not any(map(alive, endless.snippet_pids)), "the snippet's processes", 10)
+    wait_for(lambda: not any(map(alive, endless.snippet_pids)), 10, "the snippet's processes", 0.2)
     result = endless.result()
     assert result.status == "cancelled"
     assert result.error is not None and result.error.kind == "interrupted"

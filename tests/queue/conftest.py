@@ -10,7 +10,6 @@ which is the standard library's module of that name.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,21 +25,11 @@ from backend.result import RunResult
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import ArtifactInput, Store
-from backend.worker.remote import Spool
+from backend.worker.spool import Spool
+from tests.helpers import wait_for
 from tests.queue.redis_server import RedisServer
 
 SYNTAX_ERROR = "def fn(:\n"
-
-
-def wait_for(predicate: Callable[[], Any], timeout_s: float = 30.0, what: str = "") -> Any:
-    """Poll until `predicate()` is truthy; its value. Generous deadlines: a busy 2-core box."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not reached within {timeout_s:g} s: {what}")
 
 
 @pytest.fixture

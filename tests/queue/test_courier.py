@@ -13,7 +13,8 @@ import pytest
 
 from backend.queue.protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
 from backend.result import RunResult
-from backend.worker.remote import Agent, Spool, WorkerConfig
+from backend.worker.remote import Agent, WorkerConfig
+from backend.worker.spool import Spool
 from tests.queue.redis_server import free_port
 
 

@@ -13,7 +13,8 @@ import pytest
 from backend.queue import jobs
 from backend.result import RunResult
 from backend.store.repository import DB_FILENAME
-from tests.queue.conftest import Cluster, WorkerCalls, wait_for
+from tests.helpers import wait_for
+from tests.queue.conftest import Cluster, WorkerCalls
 
 LEASE_S = 1.5
 

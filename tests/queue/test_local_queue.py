@@ -22,7 +22,7 @@ from backend.worker.child import ChildStopped
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
-from tests.queue.conftest import wait_for
+from tests.helpers import wait_for
 from tests.store.factories import CODE
 
 SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    return []\n"

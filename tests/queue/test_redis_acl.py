@@ -27,7 +27,8 @@ from backend.queue.payload import JOB_FUNCTION
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
 from tests.deploy.conftest import compose
-from tests.queue.conftest import Cluster, wait_for
+from tests.helpers import wait_for
+from tests.queue.conftest import Cluster
 from tests.queue.redis_server import API_PASSWORD, RedisServer, deployed_acl
 from tests.queue.test_job_payloads import Performed
 

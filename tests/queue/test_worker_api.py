@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from backend.result import RunResult
-from tests.queue.conftest import Cluster, WorkerCalls, wait_for
+from tests.helpers import wait_for
+from tests.queue.conftest import Cluster, WorkerCalls
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:

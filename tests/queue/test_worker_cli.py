@@ -9,7 +9,7 @@ import pytest
 
 from backend.cli import build_parser, main
 from backend.queue.protocol import WorkerIdentity
-from backend.worker.remote import ApiRefused, ApiUnreachable
+from backend.worker.api_client import ApiRefused, ApiUnreachable
 from backend.worker.remote_cli import NameRefused, _config, worker_name
 
 

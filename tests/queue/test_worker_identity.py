@@ -15,7 +15,8 @@ from typing import Any
 
 from backend.result import RunResult
 from backend.store import accounts
-from tests.queue.conftest import Cluster, WorkerCalls, wait_for
+from tests.helpers import wait_for
+from tests.queue.conftest import Cluster, WorkerCalls
 
 LEASE_S = 1.5
 

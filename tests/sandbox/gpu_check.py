@@ -25,7 +25,7 @@ from typing import Any
 
 from backend.limits import RunLimits
 from backend.store.repository import Store
-from backend.worker import sandbox
+from backend.worker import cgroup, sandbox
 from backend.worker.execute import execute_run
 from backend.worker.process import PASSED_ENV, WorkerSetup
 
@@ -91,7 +91,7 @@ def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("gpu_sandbox.json")
     report: dict[str, Any] = {
         "probe": sandbox.probe(),
-        "memory_hierarchy": str(sandbox.memory_hierarchy()),
+        "memory_hierarchy": str(cgroup.memory_hierarchy()),
         "python": [sys.executable, sys.prefix, sys.base_prefix],
         "nvidia_nodes": sorted(p.name for p in Path("/dev").glob("nvidia*")),
     }

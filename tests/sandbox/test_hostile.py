@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,11 +19,13 @@ import pytest
 from backend.limits import RunLimits
 from backend.result import RunResult
 from backend.store.repository import Store
+from backend.worker import cgroup as memory_cgroup
 from backend.worker import sandbox
+from backend.worker.cgroup import MemoryCgroup
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.sandbox import MemoryCgroup
 from backend.worker.spares import SpareKeeper, SpareOptions
+from tests.helpers import wait_for
 from tests.sandbox.conftest import BAD, EXAMPLES, Listener, processes_touching
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_sandbox")]
@@ -115,10 +116,11 @@ def run(
 
 
 def wait_for_spare(keeper: SpareKeeper, timeout_s: float = 300.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while (spare := keeper.spare()) is None or not spare.wait_ready(0.2):
-        assert time.monotonic() < deadline, "no spare became ready"
-        time.sleep(0.05)
+    def ready() -> bool:
+        spare = keeper.spare()
+        return spare is not None and spare.wait_ready(0.2)
+
+    wait_for(ready, timeout_s, "a spare becomes ready")
 
 
 def assert_nothing_harmed(
@@ -129,8 +131,8 @@ def assert_nothing_harmed(
     assert uids and all(sandbox._pids_of_uid(uid) == [] for uid in uids)
     assert secret not in result.model_dump_json()
     assert list((data_dir / "work").glob("*")) == []  # the run's, and the next spare's
-    if (cgroups := sandbox.memory_hierarchy()) is not None:
-        parent = cgroups[0] / sandbox.CGROUP_PARENT
+    if (cgroups := memory_cgroup.memory_hierarchy()) is not None:
+        parent = cgroups[0] / memory_cgroup.CGROUP_PARENT
         left = [path for uid in uids for path in parent.glob(f"*-{uid}")]
         assert not left, f"cgroups left behind: {left}"
 

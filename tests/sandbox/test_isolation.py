@@ -11,7 +11,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,9 @@ import pytest
 
 from backend.limits import RunLimits
 from backend.worker import sandbox
-from backend.worker.sandbox import MemoryCgroup, SandboxRun
+from backend.worker.cgroup import MemoryCgroup
+from backend.worker.sandbox import SandboxRun
+from tests.helpers import wait_for
 from tests.sandbox.conftest import Listener, processes_touching
 
 pytestmark = pytest.mark.usefixtures("real_sandbox")
@@ -184,10 +185,7 @@ def test_a_detached_process_dies_with_the_sandbox(tmp_path: Path, real_sandbox: 
         subprocess.run(command, env=box.launcher_env(), timeout=60, check=True)
         # bwrap has returned: its PID namespace is torn down, which kills the sleeper; the
         # kernel reaps it asynchronously, so allow a moment (a loaded machine is slow)
-        deadline = time.monotonic() + 10
-        while sandbox._pids_of_uid(box.uid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert sandbox._pids_of_uid(box.uid) == []
+        wait_for(lambda: sandbox._pids_of_uid(box.uid) == [], 10, "the sleeper is reaped")
     finally:
         box.close()
     assert processes_touching(workdir) == []

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from backend.limits import RunLimits
-from backend.worker import sandbox
+from backend.worker import cgroup, sandbox
 from backend.worker.execute import run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from tests.helpers import wait_for
 from tests.sandbox.conftest import EXAMPLES, TEST_UID_BASE
 from tests.worker.test_spares import (
     BARE,
@@ -26,7 +27,6 @@ from tests.worker.test_spares import (
     ready_spare,
     ready_spare_other_than,
     two_runs_through_one_keeper,
-    wait_until,
 )
 
 pytestmark = pytest.mark.usefixtures("real_sandbox")
@@ -39,8 +39,8 @@ def setup(tmp_path: Path) -> WorkerSetup:
 
 def left_of(workdir: Path, pids: list[int]) -> dict[str, object]:
     """What is left of a spare: its processes, tmpfs, cgroups, directory."""
-    hierarchy = sandbox.memory_hierarchy()
-    parent = hierarchy[0] / sandbox.CGROUP_PARENT if hierarchy else None
+    hierarchy = cgroup.memory_hierarchy()
+    parent = hierarchy[0] / cgroup.CGROUP_PARENT if hierarchy else None
     left = {
         "processes": [pid for pid in pids if alive(pid)],
         "mounted": os.path.ismount(workdir),
@@ -77,7 +77,7 @@ def test_a_sandboxed_spare_dies_with_its_server(tmp_path: Path) -> None:
     pid, workdir, uid = kill_a_server_with_a_spare(tmp_path / "data", "bwrap", TEST_UID_BASE)
     try:
         assert uid >= TEST_UID_BASE
-        wait_until(lambda: not alive(pid) and sandbox._pids_of_uid(uid) == [], 15, "all died")
+        wait_for(lambda: not alive(pid) and sandbox._pids_of_uid(uid) == [], 15, "all died")
         assert os.path.ismount(workdir)  # its tmpfs outlived it ...
     finally:
         clear_spares_left(WorkerSetup(tmp_path / "data"))

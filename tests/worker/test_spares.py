@@ -16,8 +16,7 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -30,19 +29,14 @@ from backend.worker.child import ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from tests.helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = Job("def fn(:\n")
 BARE = SpareOptions(prewarm=False)
 
 
-def wait_until(predicate: Callable[[], Any], timeout_s: float = 60.0, what: str = "") -> Any:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if value := predicate():
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not within {timeout_s:g} s: {what}")
+SPARE_S = 60.0  # a spare's start, warm-up or clean-up on a busy 2-core machine
 
 
 def ready_spare(keeper: SpareKeeper) -> HarnessProcess:
@@ -50,7 +44,7 @@ def ready_spare(keeper: SpareKeeper) -> HarnessProcess:
         spare = keeper.spare()
         return spare if spare is not None and spare.wait_ready(0.1) else None
 
-    found: HarnessProcess = wait_until(ready, what="a spare is ready")
+    found: HarnessProcess = wait_for(ready, SPARE_S, "a spare is ready")
     return found
 
 
@@ -108,7 +102,7 @@ def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
-        warming = wait_until(keeper.spare, what="a spare is started")
+        warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
         warming.ready_at = None  # as if its ready line had not come yet
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
@@ -126,7 +120,7 @@ def test_a_spare_started_with_other_settings_is_discarded(
     old = ready_spare(keeper)
     longer = setup.with_timeout(999)
     assert keeper.take(longer) is None  # the run starts its own process instead
-    wait_until(lambda: not old.workdir.exists(), what="the old spare is cleaned up")
+    wait_for(lambda: not old.workdir.exists(), SPARE_S, "the old spare is cleaned up")
     assert not alive(old.process.pid)  # type: ignore[union-attr]
     assert ready_spare(keeper).setup == longer
 
@@ -136,7 +130,7 @@ def test_a_recycled_spare_is_replaced_by_a_fresh_one(setup: WorkerSetup) -> None
     keeper.start()
     try:
         first = ready_spare(keeper)
-        wait_until(lambda: keeper.spare() not in (None, first), what="a fresh spare")
+        wait_for(lambda: keeper.spare() not in (None, first), SPARE_S, "a fresh spare")
         assert not first.workdir.exists() and not alive(first.process.pid)  # type: ignore[union-attr]
     finally:
         keeper.close()
@@ -158,7 +152,7 @@ def test_a_killed_spare_leaves_nothing_behind_and_is_replaced(
 
 
 def ready_spare_other_than(keeper: SpareKeeper, old: HarnessProcess) -> HarnessProcess:
-    wait_until(lambda: keeper.spare() not in (None, old), what="a replacement spare")
+    wait_for(lambda: keeper.spare() not in (None, old), SPARE_S, "a replacement spare")
     return ready_spare(keeper)
 
 
@@ -211,7 +205,7 @@ def kill_a_server_with_a_spare(
 
 def test_a_spare_dies_with_the_server_and_the_next_start_clears_the_rest(tmp_path: Path) -> None:
     pid, workdir, _ = kill_a_server_with_a_spare(tmp_path / "data", "none")
-    wait_until(lambda: not alive(pid), 10, "the orphaned spare is gone")
+    wait_for(lambda: not alive(pid), 10, "the orphaned spare is gone")
     assert workdir.exists()  # nobody was left to remove it ...
     clear_spares_left(WorkerSetup(tmp_path / "data"))
     assert not workdir.exists()  # ... until the next start
