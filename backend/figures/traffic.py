@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
@@ -24,6 +25,14 @@ from plotly.subplots import make_subplots
 
 from backend.figures import palette
 from backend.figures.inputs import RoundTripLike
+from backend.figures.labels import (
+    MARGIN,
+    PAD_PX,
+    dotted_tails,
+    fit,
+    plot_px,
+    word_tails,
+)
 from backend.figures.markup import plain
 from backend.figures.placement import (
     Arrow,
@@ -49,9 +58,9 @@ MEMORY_Y = (0.0, 1.2)
 TRIP_Y = (0.66, 1.14)  # round-trip blocks: the upper half of the memory band
 GHOST_Y = (0.06, 0.58)  # eliminated ghosts: the lower half
 LABEL_Y, LABEL_GAP = 1.75, 0.2  # transfer labels sit in a gap cut out of their arrow
+LABEL_ROWS = (1.52, 1.96)  # too close for one row: every other label one row up
 MIN_UNITS = 4.0
 LABELLED_UNITS = 24  # panels wider than this show transfer labels on hover only
-CHARS_ACROSS = 135  # rough characters across a desktop-wide figure, to shorten long names
 TINY_SHARE = 0.01  # transfers under 1% of the largest are drawn thin: listed, not dominant
 FONT_SIZE = 13
 
@@ -92,14 +101,16 @@ def traffic_figure_of(
     x_range = (-0.3, max(MIN_UNITS, *(p.units for p in panels)) + 0.3)
     tiny = TINY_SHARE * max((t.bytes for p in panels for t in transfers_of(p)), default=0)
     labelled = x_range[1] - x_range[0] <= LABELLED_UNITS
+    # labels are sized for the narrowest the page draws the figure (labels.FIGURE_MIN_PX)
+    scale = _Scale(x_range, plot_px() / (x_range[1] - x_range[0]))
     for panel in panels:
-        for trace in _panel_traces(panel, tiny, labelled, x_range[1] - x_range[0]):
+        for trace in _panel_traces(panel, tiny, labelled, scale):
             figure.add_trace(trace, row=panel.row, col=1)
         _style_axes(figure, panel.row, x_range)
     for trace in _legend_traces():
         figure.add_trace(trace, row=1, col=1)
     figure.update_layout(_layout([s for p in panels for s in _shapes(p, x_range)]))
-    labels = [i for i, trace in enumerate(figure.data) if trace.mode == "text"]
+    labels = [i for i, trace in enumerate(figure.data) if "text" in (trace.mode or "")]
     figure.update_layout(meta={"label_traces": labels})
     return figure
 
@@ -119,34 +130,55 @@ def _title(panel: Panel, max_kernels: int) -> str:
 # ---- traces -----------------------------------------------------------------------------
 
 
-def _panel_traces(panel: Panel, tiny: float, labelled: bool, units: float) -> list[go.Scatter]:
-    traces = _arrow_traces(panel, tiny, LABEL_GAP if labelled else 0.0)
-    traces.append(_transfer_labels(panel, labelled, max(_chars(1.0, units), 6)))
-    traces.append(_kernel_labels(panel, units))
+@dataclass(frozen=True)
+class _Scale:
+    """The x axis at the narrowest figure: its range, and pixels per data unit."""
+
+    x_range: tuple[float, float]
+    px: float
+
+    def room(self, x: float, neighbours: Sequence[float]) -> float:
+        """How wide a label centred at `x` may be: half of it must stay clear of half of
+        each neighbour's (as wide at most), and within the figure's edges."""
+        left = (x - self.x_range[0]) * self.px + MARGIN["l"] * 0.5
+        right = (self.x_range[1] - x) * self.px + MARGIN["r"]
+        gaps = [abs(x - n) * self.px for n in neighbours if n != x]
+        return min([*gaps, 2 * left, 2 * right]) - PAD_PX
+
+
+def _panel_traces(panel: Panel, tiny: float, labelled: bool, scale: _Scale) -> list[go.Scatter]:
+    labels = _transfer_placement(panel, scale)
+    traces = _arrow_traces(panel, tiny, [y for y, _ in labels], LABEL_GAP if labelled else 0.0)
+    traces.append(_transfer_labels(panel, labelled, labels))
+    traces.append(_kernel_labels(panel, scale))
     if panel.spans:
-        traces += [_span_boxes(panel.spans), _span_labels(panel, labelled, units)]
+        traces += [_span_boxes(panel.spans), _span_labels(panel, labelled, scale)]
     if panel.ghosts:
-        traces += [_ghost_boxes(panel.ghosts), _ghost_labels(panel.ghosts)]
+        traces += [_ghost_boxes(panel.ghosts), _ghost_labels(panel.ghosts, scale)]
     return traces
 
 
-def _arrow_traces(panel: Panel, tiny: float, gap: float) -> list[go.Scatter]:
-    buckets: dict[tuple[str, bool], list[Arrow]] = {}
-    for slot in panel.slots:
-        for arrow in slot.arrows:
-            key = (arrow.transfer.direction, arrow.transfer.bytes < tiny)
-            buckets.setdefault(key, []).append(arrow)
+def _arrow_traces(
+    panel: Panel, tiny: float, label_ys: Sequence[float], gap: float
+) -> list[go.Scatter]:
+    buckets: dict[tuple[str, bool], list[tuple[Arrow, float]]] = {}
+    arrows = [a for s in panel.slots for a in s.arrows]
+    for arrow, label_y in zip(arrows, label_ys, strict=True):
+        key = (arrow.transfer.direction, arrow.transfer.bytes < tiny)
+        buckets.setdefault(key, []).append((arrow, label_y))
     return [_arrows(arrows, *key, gap) for key, arrows in sorted(buckets.items())]
 
 
-def _arrows(arrows: Sequence[Arrow], direction: str, thin: bool, gap: float) -> go.Scatter:
+def _arrows(
+    arrows: Sequence[tuple[Arrow, float]], direction: str, thin: bool, gap: float
+) -> go.Scatter:
     """Each arrow is two segments around its label; the head is a marker at the target."""
     read = direction == "read"
     tail, head = (MEMORY_Y[1], KERNEL_Y[0] - 0.07) if read else (KERNEL_Y[0], MEMORY_Y[1] + 0.07)
-    near_tail, near_head = (LABEL_Y - gap, LABEL_Y + gap)[:: 1 if read else -1]
     xs: list[float | None] = []
     ys: list[float | None] = []
-    for arrow in arrows:
+    for arrow, label_y in arrows:
+        near_tail, near_head = (label_y - gap, label_y + gap)[:: 1 if read else -1]
         xs += [arrow.x, arrow.x, None, arrow.x, arrow.x, None]
         ys += [tail, near_tail, None, near_head, head, None]
     color = palette.READ_COLOR if read else palette.WRITE_COLOR
@@ -169,13 +201,34 @@ def _arrows(arrows: Sequence[Arrow], direction: str, thin: bool, gap: float) -> 
     )
 
 
-def _transfer_labels(panel: Panel, labelled: bool, chars: int) -> go.Scatter:
+def _transfer_placement(panel: Panel, scale: _Scale) -> list[tuple[float, str]]:
+    """Each arrow's label height and text. One row when every label fits there whole;
+    else two, every other label one up, so each has twice the room beside it."""
+    arrows = [a for s in panel.slots for a in s.arrows]
+    xs = [a.x for a in arrows]
+
+    def texts(step: int) -> list[str]:
+        near = [[xs[j] for j in (i - step, i + step) if 0 <= j < len(xs)] for i in range(len(xs))]
+        return [
+            _transfer_text(a.transfer, scale.room(a.x, n))
+            for a, n in zip(arrows, near, strict=True)
+        ]
+
+    one_row = texts(1)
+    if all(one_row):
+        return [(LABEL_Y, text) for text in one_row]
+    return [(LABEL_ROWS[i % 2], text) for i, text in enumerate(texts(2))]
+
+
+def _transfer_labels(
+    panel: Panel, labelled: bool, placement: Sequence[tuple[float, str]]
+) -> go.Scatter:
     arrows = [a for s in panel.slots for a in s.arrows]
     return go.Scatter(
         x=[a.x for a in arrows],
-        y=[LABEL_Y] * len(arrows),
-        mode="text" if labelled else "markers",
-        text=[_transfer_text(a.transfer, chars) for a in arrows],
+        y=[y for y, _ in placement],
+        mode="markers+text" if labelled else "markers",
+        text=[text for _, text in placement],
         hovertext=[_transfer_hover(a) for a in arrows],
         hovertemplate="%{hovertext}<extra></extra>",
         marker={"size": 12, "opacity": 0},
@@ -185,9 +238,16 @@ def _transfer_labels(panel: Panel, labelled: bool, chars: int) -> go.Scatter:
     )
 
 
-def _transfer_text(transfer: Transfer, chars: int) -> str:
+def _transfer_text(transfer: Transfer, room: float) -> str:
+    """The tensor's name and bytes, the end of a dotted name, or nothing (hover only)."""
     glyph = "↑" if transfer.direction == "read" else "↓"
-    return f"{glyph} {plain(_shorten(transfer.tensor, chars))}<br>{human_bytes(transfer.bytes)}"
+    moved = human_bytes(transfer.bytes)
+    names = [transfer.tensor, *dotted_tails(transfer.tensor)]
+    return _lines(fit(([f"{glyph} {name}", moved] for name in names), room, FONT_SIZE - 1))
+
+
+def _lines(lines: Sequence[str] | None) -> str:
+    return "<br>".join(plain(line) for line in lines or [])
 
 
 def _transfer_hover(arrow: Arrow) -> str:
@@ -214,20 +274,24 @@ def _dram_line(kernel: Kernel) -> str | None:
     return f"DRAM measured: read {human_bytes(read)} · written {human_bytes(written)}"
 
 
-def _kernel_labels(panel: Panel, units: float) -> go.Scatter:
+def _kernel_labels(panel: Panel, scale: _Scale) -> go.Scatter:
     slots = panel.slots
     return go.Scatter(
         x=[(s.x0 + s.x1) / 2 for s in slots],
         y=[sum(KERNEL_Y) / 2] * len(slots),
-        mode="text",
-        text=[
-            plain(_shorten_middle(s.kernel.short_name, _chars(s.x1 - s.x0, units))) for s in slots
-        ],
+        mode="markers+text",
+        text=[_kernel_text(s.kernel.short_name, (s.x1 - s.x0) * scale.px - PAD_PX) for s in slots],
         hovertext=[_kernel_hover(s, panel.name) for s in slots],
         hovertemplate="%{hovertext}<extra></extra>",
+        marker={"size": 12, "opacity": 0},
         textfont={"size": FONT_SIZE},
         showlegend=False,
     )
+
+
+def _kernel_text(name: str, room: float) -> str:
+    """Generated names say what they fuse at the end: keep whole words from the end."""
+    return _lines(fit(([form] for form in [name, *word_tails(name)]), room, FONT_SIZE))
 
 
 def _kernel_hover(slot: Slot, variant: str) -> str:
@@ -257,20 +321,35 @@ def _span_boxes(spans: Sequence[Span]) -> go.Scatter:
     )
 
 
-def _span_labels(panel: Panel, labelled: bool, units: float) -> go.Scatter:
+def _span_labels(panel: Panel, labelled: bool, scale: _Scale) -> go.Scatter:
     spans, tracks = panel.spans, _tracks(panel.spans)
+    crowded = _crowded(spans)  # past MAX_TRACKS, blocks overlap: their labels would too
     return go.Scatter(
         x=[(s.x0 + s.x1) / 2 for s in spans],
         y=[sum(_track_y(s, tracks)) / 2 for s in spans],
-        mode="text" if labelled else "markers",
+        mode="markers+text" if labelled else "markers",
         marker={"size": 12, "opacity": 0},
-        text=[_span_text(s, panel.name, tracks == 1, _chars(s.x1 - s.x0, units)) for s in spans],
+        text=[
+            ""
+            if i in crowded
+            else _span_text(s, panel.name, tracks == 1, (s.x1 - s.x0) * scale.px - PAD_PX)
+            for i, s in enumerate(spans)
+        ],
         hovertext=[_span_hover(s, panel.name) for s in spans],
         hovertemplate="%{hovertext}<extra></extra>",
         textfont={"size": FONT_SIZE - 1, "color": palette.INK},
         cliponaxis=False,
         showlegend=False,
     )
+
+
+def _crowded(spans: Sequence[Span]) -> set[int]:
+    """Blocks that overlap an earlier one on their track (stacking ran out of tracks)."""
+    return {
+        i
+        for i, s in enumerate(spans)
+        if any(o.track == s.track and o.x0 < s.x1 and s.x0 < o.x1 for o in spans[:i])
+    }
 
 
 def _tracks(spans: Sequence[Span]) -> int:
@@ -284,18 +363,21 @@ def _track_y(span: Span, tracks: int) -> tuple[float, float]:
     return top - height * 0.9, top
 
 
-def _span_text(span: Span, variant: str, single: bool, chars: int) -> str:
+def _span_text(span: Span, variant: str, single: bool, room: float) -> str:
+    """Longest first: name, bytes and fate; then shorter words, the end of a dotted name,
+    the bytes alone (the block's colour says round trip), or nothing (hover only)."""
     moved = human_bytes(span.bytes)
-    text = f"{plain(span.tensor)} · round trip {moved}"
-    if len(f"{span.tensor} · round trip {moved}") > chars:  # too narrow: the name, shortened
-        text = f"{plain(_shorten(span.tensor, max(chars - len(moved) - 3, 4)))} · {moved}"
-    if not single:
-        return text
+    names = [span.tensor, *dotted_tails(span.tensor)]
     if variant == "compiled":
-        return text + "<br>still through memory"
-    fate = span.trip.eliminated if span.trip is not None else False
-    after = {True: "eliminated", False: "kept", None: "unknown"}[fate]
-    return text + f"<br>{after} when compiled"
+        fates = ["still through memory", "in memory"]
+    else:
+        fate = span.trip.eliminated if span.trip is not None else False
+        after = {True: "eliminated", False: "kept", None: "unknown"}[fate]
+        fates = [f"{after} when compiled", after]
+    heads = [[f"{span.tensor} · round trip {moved}"], *([f"{n} · {moved}"] for n in names)]
+    forms = [[*head, fate] for head in heads for fate in fates] if single else heads
+    forms.append([moved])
+    return _lines(fit(forms, room, FONT_SIZE - 1))
 
 
 def _span_hover(span: Span, variant: str) -> str:
@@ -347,15 +429,21 @@ def _ghost_boxes(ghosts: Sequence[Ghost]) -> go.Scatter:
     )
 
 
-def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
+def _ghost_labels(ghosts: Sequence[Ghost], scale: _Scale) -> go.Scatter:
+    # from the box's left edge: a label wider than a phone-narrow box runs on to the
+    # right, into the compiled panel's free space, up to the next ghost or the edge
+    xs = [g.x0 + 0.1 for g in ghosts]
+    ends = [g.x0 for g in ghosts[1:]] + [scale.x_range[1] + MARGIN["r"] / scale.px]
     return go.Scatter(
-        # from the box's left edge: a label wider than a phone-narrow box runs on to the
-        # right, into the compiled panel's free space, instead of off the left of the plot
-        x=[g.x0 + 0.1 for g in ghosts],
+        x=xs,
         textposition="middle right",
         y=[sum(GHOST_Y) / 2] * len(ghosts),
-        mode="text",
-        text=[_ghost_text(g) for g in ghosts],
+        mode="markers+text",
+        marker={"size": 12, "opacity": 0},
+        text=[
+            _ghost_text(g, (end - x) * scale.px - PAD_PX)
+            for g, x, end in zip(ghosts, xs, ends, strict=True)
+        ],
         hovertext=[_ghost_hover(g) for g in ghosts],
         hovertemplate="%{hovertext}<extra></extra>",
         textfont={"size": FONT_SIZE - 1, "color": palette.INK},
@@ -364,11 +452,16 @@ def _ghost_labels(ghosts: Sequence[Ghost]) -> go.Scatter:
     )
 
 
-def _ghost_text(ghost: Ghost) -> str:
+def _ghost_text(ghost: Ghost, room: float) -> str:
     trips = ghost.trips
-    what = plain(_shorten(trips.first[0].tensor, 22)) if trips.one_tensor else None
-    what = what or plural(trips.count, "intermediate")
-    return f"{what} — never written<br>(eliminated, {human_bytes(trips.bytes)} saved)"
+    names = [plural(trips.count, "intermediate")]
+    if trips.one_tensor:
+        names = [trips.first[0].tensor, *dotted_tails(trips.first[0].tensor)]
+    saved = human_bytes(trips.bytes)
+    forms = [[f"{name} — never written", f"(eliminated, {saved} saved)"] for name in names]
+    forms += [[f"{name} — never written", f"{saved} saved"] for name in names]
+    forms += [["never written", f"{saved} saved"], ["eliminated"]]
+    return _lines(fit(forms, room, FONT_SIZE - 1))
 
 
 def _ghost_hover(ghost: Ghost) -> str:
@@ -467,7 +560,7 @@ def _layout(shapes: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "shapes": shapes,
         "height": 760,
-        "margin": {"l": 72, "r": 16, "t": 96, "b": 16},
+        "margin": dict(MARGIN),
         "font": {"size": FONT_SIZE},
         "plot_bgcolor": "white",
         "hovermode": "closest",
@@ -487,19 +580,6 @@ def _message_figure(message: str) -> go.Figure:
     return figure
 
 
-def _chars(width_units: float, units: float) -> int:
-    return int(width_units / max(units, 1e-9) * CHARS_ACROSS)
-
-
 def _shorten(text: str, limit: int) -> str:
-    if limit < 4:
-        return ""
+    """For hover text only, where the whole name is a line away."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _shorten_middle(text: str, limit: int) -> str:
-    """Generated kernel names say what they fuse at the end: keep both ends."""
-    if len(text) <= limit or limit < 8:
-        return _shorten(text, limit)
-    head = (limit - 1) // 3
-    return text[:head] + "…" + text[len(text) - (limit - 1 - head) :]

@@ -137,11 +137,12 @@ def test_graph_break_island_kernel_has_its_own_outline() -> None:
 def test_a_round_trip_compile_kept_is_said_to_be_kept() -> None:
     figure = traffic_figure(recorded("mlp_bias_gelu"))
     eager = [text for trace in texts(figure, EAGER) for text in trace]
-    assert "x @ w · round trip 64 MiB<br>kept when compiled" in eager
-    # a narrower block drops the words "round trip" but keeps the name and the bytes
-    assert "x @ w + bias · 64 MiB<br>eliminated when compiled" in eager
+    # fitted for a phone-wide figure: a block drops the words "round trip" and keeps the
+    # name and the bytes; a narrower one its bytes (its arrows and ghost name it)
+    assert "x @ w · 64 MiB<br>kept when compiled" in eager
+    assert "64 MiB" in eager
     compiled = [text for trace in texts(figure, COMPILED) for text in trace]
-    assert "x @ w · round trip 64 MiB<br>still through memory" in compiled
+    assert "x @ w · 64 MiB<br>still through memory" in compiled
     assert "x @ w + bias — never written<br>(eliminated, 64 MiB saved)" in compiled
 
 
@@ -254,6 +255,7 @@ def test_summary_of_a_failed_run_is_empty() -> None:
 
 def test_meta_lists_the_label_traces_a_narrow_screen_may_hide(add_relu: go.Figure) -> None:
     labels = add_relu.layout.meta["label_traces"]
-    assert [add_relu.data[i].mode for i in labels] == ["text"] * len(labels)
+    # labels carry invisible markers: a label left to hover (too narrow) still hovers
+    assert [add_relu.data[i].mode for i in labels] == ["markers+text"] * len(labels)
     # per panel: transfers, kernel names, and the round-trip block (eager) or ghost (compiled)
     assert len(labels) == 6

@@ -1,0 +1,131 @@
+"""Labels of the memory-traffic figure that fit whole where the page draws it narrowest.
+
+The page never draws the figure narrower than `FIGURE_MIN_PX` (frontend/static/app.css:
+`.figure-scroll > .figure { min-width }`); on a phone it scrolls sideways inside its card.
+Every label is picked to fit at that width from forms that keep their meaning: the whole
+name, then the end of a dotted name ("…weight", never "ln.wei…"), then the trailing whole
+words of a kernel name ("…add_relu_0"), then nothing but the hover. A label is never cut
+mid-word, and its estimated width never reaches into a neighbour's.
+
+Widths are estimates (no font metrics on the server): per character, on the wide side of
+the sans-serif fonts a browser falls back to, so a label judged to fit does fit.
+`drawn_label_boxes` gives every drawn label's estimated extent in pixels, for the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+FIGURE_MIN_PX = 720  # keep equal to app.css `.figure-scroll > .figure { min-width }`
+MARGIN = {"l": 72, "r": 16, "t": 96, "b": 16}
+PAD_PX = 8  # between two neighbouring labels
+LINE_EM = 1.3  # Plotly's line height for multi-line text
+
+_NARROW = frozenset(" .,:;'|!()[]{}ijlrtfI1·")
+_WIDE = frozenset("mwMW@%—…↑↓")
+
+
+def char_em(char: str) -> float:
+    """A character's advance in em, rounded up for Open Sans, DejaVu Sans and Arial."""
+    if char in _NARROW:
+        return 0.38
+    if char in _WIDE:
+        return 1.0
+    if char.isupper() or char.isdigit():
+        return 0.7
+    return 0.62
+
+
+def text_px(lines: Sequence[str], size: float) -> float:
+    """The widest line's estimated width in pixels (lines are plain text, not markup)."""
+    return max((sum(char_em(c) for c in line) * size for line in lines), default=0.0)
+
+
+def plot_px(width_px: float = FIGURE_MIN_PX) -> float:
+    """The plotting area's width inside a figure `width_px` wide."""
+    return width_px - MARGIN["l"] - MARGIN["r"]
+
+
+def dotted_tails(name: str) -> list[str]:
+    """Shorter forms of a dotted name that keep its end: "a.b.c" → "…b.c", "…c"."""
+    parts = name.split(".")
+    if len(parts) < 2 or not all(parts):
+        return []
+    return ["…" + ".".join(parts[i:]) for i in range(1, len(parts))]
+
+
+def word_tails(name: str) -> list[str]:
+    """Shorter forms of a generated kernel name, which says what it fuses at its end:
+    whole `_` words from the end, "triton_poi_fused_add_relu_0" → "…fused_add_relu_0"…"""
+    parts = name.split("_")
+    if len(parts) < 2:
+        return []
+    tails = ["…" + "_".join(parts[i:]) for i in range(1, len(parts))]
+    return [t for t in tails if len(t) > 2]  # "…0" alone says nothing
+
+
+def fit(forms: Iterable[Sequence[str]], budget_px: float, size: float) -> list[str] | None:
+    """The first form (its lines) whose estimate fits `budget_px`; None: hover only."""
+    for form in forms:
+        if text_px(form, size) <= budget_px:
+            return list(form)
+    return None
+
+
+# ---- estimated extents, for tests -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LabelBox:
+    """A drawn label's estimated extent in pixels inside its panel's plotting area."""
+
+    axis: str
+    text: str
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    def overlaps(self, other: LabelBox) -> bool:
+        return (
+            self.axis == other.axis
+            and self.x0 < other.x1
+            and other.x0 < self.x1
+            and self.y0 < other.y1
+            and other.y0 < self.y1
+        )
+
+
+def drawn_label_boxes(figure: Any, width_px: float = FIGURE_MIN_PX) -> list[LabelBox]:
+    """Every non-empty text label of a traffic figure drawn `width_px` wide, as boxes."""
+    layout = figure.layout
+    height = layout.height - MARGIN["t"] - MARGIN["b"]
+    boxes = []
+    for trace in figure.data:
+        if "text" not in (trace.mode or "") or trace.text is None:
+            continue
+        axis = trace.xaxis or "x"
+        suffix = axis[1:]
+        xaxis, yaxis = layout[f"xaxis{suffix}"], layout[f"yaxis{suffix}"]
+        x_lo, x_hi = xaxis.range
+        y_lo, y_hi = yaxis.range
+        x_scale = plot_px(width_px) / (x_hi - x_lo)
+        domain = yaxis.domain
+        y_scale = height * (domain[1] - domain[0]) / (y_hi - y_lo)
+        size = trace.textfont.size or layout.font.size
+        anchor = trace.textposition or "middle center"
+        for x, y, text in zip(trace.x, trace.y, trace.text, strict=True):
+            if not text:
+                continue
+            lines = [_unescape(line) for line in text.split("<br>")]
+            width, tall = text_px(lines, size), len(lines) * size * LINE_EM
+            cx, cy = (x - x_lo) * x_scale, (y - y_lo) * y_scale
+            left = cx if anchor.endswith("right") else cx - width / 2
+            boxes.append(LabelBox(axis, text, left, left + width, cy - tall / 2, cy + tall / 2))
+    return boxes
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")

@@ -1,0 +1,116 @@
+"""The traffic figure's labels at a phone's width (issue 14): whole or left to hover,
+never cut mid-word ("ln.wei…", "relu(t…"), never over a neighbour ("↓ m↓ sum(e)↓ output").
+
+On a phone the page draws the figure `FIGURE_MIN_PX` wide and lets it scroll; the labels
+are fitted for that width, so the estimate is checked there (and wider is roomier).
+The issue's tensors came from CPU runs of a Model with LayerNorm and of a hand-written
+softmax; the recorded H200 bundles of the same shapes are renamed to them here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import plotly.graph_objects as go
+import pytest
+
+from backend.figures.labels import FIGURE_MIN_PX, dotted_tails, drawn_label_boxes, word_tails
+from backend.figures.traffic import traffic_figure
+from backend.result import RunResult
+from tests.figures.conftest import EXAMPLES, recorded
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE_TENSORS = {  # as a CPU run of the issue's snippets names them
+    "layernorm_residual": {"weight": "ln.weight", "bias": "ln.bias", "x": "relu(t)"},
+    "softmax_residual": {"x": "m", "residual": "sum(e)", "x + residual": "exp(x - m)"},
+}
+
+
+def renamed(example: str) -> RunResult:
+    result = recorded(example).model_copy(deep=True)
+    names = PHONE_TENSORS[example]
+    for variant in result.variants.values():
+        for kernel in variant.kernels:
+            for transfer in kernel.transfers:
+                transfer.tensor = names.get(transfer.tensor, transfer.tensor)
+    for trip in result.round_trips:
+        trip.tensor = names.get(trip.tensor, trip.tensor)
+    return result
+
+
+def figures() -> list[tuple[str, go.Figure]]:
+    return [(e, traffic_figure(recorded(e))) for e in EXAMPLES] + [
+        (f"{e} (renamed)", traffic_figure(renamed(e))) for e in PHONE_TENSORS
+    ]
+
+
+FIGURES = figures()
+
+
+@pytest.mark.parametrize(("name", "figure"), FIGURES, ids=[n for n, _ in FIGURES])
+def test_no_two_drawn_labels_overlap_at_the_phone_width(name: str, figure: go.Figure) -> None:
+    boxes = drawn_label_boxes(figure, FIGURE_MIN_PX)
+    assert boxes, name
+    clashes = [(a.text, b.text) for a, b in itertools.combinations(boxes, 2) if a.overlaps(b)]
+    assert clashes == []
+
+
+def every_name(result: RunResult) -> set[str]:
+    names = set()
+    for variant in result.variants.values():
+        for kernel in variant.kernels:
+            names.add(kernel.short_name)
+            names.update(t.tensor for t in kernel.transfers)
+    names.update(t.tensor for t in result.round_trips)
+    return names
+
+
+def allowed_forms(names: set[str]) -> set[str]:
+    """A name whole, or a short form that keeps whole words from its end."""
+    return {form for n in names for form in [n, *dotted_tails(n), *word_tails(n)]}
+
+
+LABEL = re.compile(r"^(?:[↑↓] )?(?P<name>.+?)(?: — never written| · .*)?$")
+
+
+@pytest.mark.parametrize("example", [*EXAMPLES, *PHONE_TENSORS])
+def test_no_label_is_cut_mid_word(example: str) -> None:
+    result = renamed(example) if example in PHONE_TENSORS else recorded(example)
+    forms = allowed_forms(every_name(result))
+    figure = traffic_figure(result)
+    for box in drawn_label_boxes(figure, FIGURE_MIN_PX):
+        first = box.text.split("<br>")[0].replace("&amp;", "&").replace("&lt;", "<")
+        first = first.replace("&gt;", ">")
+        if re.fullmatch(r"[\d.,]+ (?:[KMGT]i)?B|eliminated|never written", first):
+            continue  # a block's bytes alone, or a ghost saying what it is
+        name = LABEL.match(first)
+        assert name is not None, first
+        if re.fullmatch(r"[\d,]+ intermediates?", name["name"]):
+            continue
+        assert name["name"] in forms, (example, box.text)
+        assert not name["name"].endswith("…"), box.text
+
+
+def test_a_crowded_dotted_name_keeps_its_end() -> None:
+    texts = [
+        t
+        for trace in traffic_figure(renamed("layernorm_residual")).data
+        if trace.text is not None
+        for t in trace.text
+    ]
+    assert not any("ln.wei…" in t or "relu(t…" in t for t in texts)
+    assert any(t.startswith(("↑ ln.weight", "↑ …weight")) for t in texts)
+
+
+def test_short_forms() -> None:
+    assert dotted_tails("model.ln.weight") == ["…ln.weight", "…weight"]
+    assert dotted_tails("x + residual") == []
+    assert dotted_tails("1.5") == ["…5"]  # a number is no tensor name: kept for completeness
+    assert word_tails("triton_poi_fused_add_relu_0")[-2:] == ["…add_relu_0", "…relu_0"]
+
+
+def test_the_page_never_draws_the_figure_narrower_than_the_labels_assume() -> None:
+    css = (ROOT / "frontend" / "static" / "app.css").read_text()
+    assert f".figure-scroll > .figure {{ min-width: {FIGURE_MIN_PX}px; }}" in css
