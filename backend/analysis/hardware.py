@@ -46,9 +46,18 @@ def kernel_flops(op: str | None, transfers: Sequence[Transfer]) -> int | None:
     return None
 
 
+# FLOPs and shapes come from the run's own trace and accounting: a count no kernel does
+# (or one SQLite cannot store) is not believed.
+MAX_FLOPS = 2**62
+
+
+def believable_flops(flops: int | None) -> int | None:
+    return flops if flops is not None and 0 < flops <= MAX_FLOPS else None
+
+
 def _contraction(out: list[int], depth: int | None) -> int | None:
     """2 x (output elements) x (the length of the sum behind each one)."""
-    return 2 * math.prod(out) * depth if depth else None
+    return believable_flops(2 * math.prod(out) * depth) if depth else None
 
 
 def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> None:
@@ -57,7 +66,8 @@ def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> 
     peak = device.peak_bandwidth_bytes_per_s if device is not None else None
     for variant in variants.values():
         for kernel in variant.kernels:
-            if kernel.flops is None:  # Inductor's estimate, when it made one, stays
+            kernel.flops = believable_flops(kernel.flops)  # Inductor's estimate, if believable
+            if kernel.flops is None:
                 kernel.flops = kernel_flops(kernel.op, kernel.transfers)
             kernel.achieved_bandwidth_pct, kernel.cache_resident = bandwidth_share(kernel, peak)
         moved = variant.bytes_read + variant.bytes_written

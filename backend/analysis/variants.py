@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.analysis.hardware import believable_flops
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
     ParsedTrace,
@@ -266,7 +267,7 @@ def _with_estimates(
         launch = triton_launch(parsed, event) if event.cat == "kernel" else None
         if launch is not None:
             kernel.estimated_bytes = launch.kernel_num_bytes
-            kernel.flops = launch.kernel_flop or None
+            kernel.flops = believable_flops(launch.kernel_flop)
     return kernels
 
 

@@ -10,14 +10,21 @@ mark (older bundles) are used whole.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from typing import Any
 
 from backend.harness.protocol import MEASURED_CALL
 
+# The harness marks at most a handful of calls. The trace is written in the snippet's own
+# process: a forged one with thousands of marks would make every window a copy of the
+# metadata and the analysis quadratic, so more than this is refused.
+MAX_MEASURED_CALLS = 32
+
 
 def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """One trace document per measured call, in call order (metadata rows in each)."""
+    """One trace document per measured call, in call order (metadata rows in each).
+    ValueError for more marks than the harness ever writes."""
     events = doc.get("traceEvents", [])
     starts = sorted(
         float(e["ts"])
@@ -26,17 +33,22 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     )
     if not starts:
         return [doc]
+    if len(starts) > MAX_MEASURED_CALLS:
+        raise ValueError(
+            f"the trace marks {len(starts):,} measured calls; the harness marks at most "
+            f"{MAX_MEASURED_CALLS}"
+        )
+    metadata: list[Any] = []  # process and thread names: shared by every window
     windows: list[list[Any]] = [[] for _ in starts]
     for event in events:
         if event.get("name") == MEASURED_CALL:
             continue
         where = _window(event, starts)
-        if where is None:  # metadata rows (process and thread names) go in every window
-            for window in windows:
-                window.append(event)
+        if where is None:
+            metadata.append(event)
         elif where >= 0:
             windows[where].append(event)
-    return [{**doc, "traceEvents": kept} for kept in windows]
+    return [{**doc, "traceEvents": metadata + kept} for kept in windows]
 
 
 def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -54,10 +66,4 @@ def _window(event: Mapping[str, Any], starts: list[float]) -> int | None:
         at = float(ts)
     except (TypeError, ValueError):
         return None
-    where = -1
-    for index, start in enumerate(starts):  # a handful of calls: a scan is enough
-        if at >= start:
-            where = index
-        else:
-            break
-    return where
+    return bisect.bisect_right(starts, at) - 1  # -1: before the first mark

@@ -342,6 +342,8 @@ class Bundle(_Part):
         if self.status == "failed":
             if self.error is None:
                 raise ValueError("a failed bundle must say why (error)")
+            if self.further_modes:  # the harness writes them only for a succeeded run
+                raise ValueError("a failed bundle has no further compile modes")
             return self
         missing = [name for name in _SUCCEEDED_PARTS if _part(self, name) is None]
         if missing:
@@ -352,11 +354,25 @@ class Bundle(_Part):
                 if getattr(further.compiled, part) is None:
                     raise ValueError(f"further mode {further.mode} lacks compiled.{part}")
             _check_references(self, further.compiled)
+        _check_further_modes(self)
         parts: list[Bundle | FurtherMode] = [self, *self.further_modes]
         names = [g.output_code for part in parts for g in _graphs(part)]
         if len(set(names)) != len(names):
             raise ValueError("two compiled graphs name the same output_code file")
         return self
+
+
+def _check_further_modes(bundle: Bundle) -> None:
+    """Each further mode is another mode than the run's and the others, with a trace of its
+    own name: two parts naming one file would store it twice (a failed save)."""
+    first = (bundle.compile_mode or "default").split(",")[0].strip()
+    modes = [first, *(further.mode for further in bundle.further_modes)]
+    if len(set(modes)) != len(modes):
+        raise ValueError(f"compile modes repeat: {', '.join(modes)}")
+    traces = [bundle.compiled.trace if bundle.compiled else None]
+    traces += [further.compiled.trace for further in bundle.further_modes]
+    if len(set(traces)) != len(traces):
+        raise ValueError("two compiled variants name the same trace file")
 
 
 _SUCCEEDED_PARTS = (

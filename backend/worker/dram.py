@@ -123,7 +123,9 @@ def _command(ncu: str, job: Job, setup: WorkerSetup, snippet: str) -> list[str]:
     command += ["--clock-control", "none", "--metrics", METRICS, "--target-processes", "all"]
     command += [sys.executable, "-m", "backend.harness", "--ncu-pass", "--snippet", snippet]
     command += ["--bundle", "ncu-bundle", "--device", "cuda"]
-    command += ["--compile-mode", job.compile_mode, "--parent-pid", str(os.getpid())]
+    # the pass measures `variants.compiled`: the first of the job's comma-separated modes
+    first_mode = job.compile_mode.split(",")[0].strip() or "default"
+    command += ["--compile-mode", first_mode, "--parent-pid", str(os.getpid())]
     if job.size is not None:
         command += ["--size", str(job.size)]
     return command

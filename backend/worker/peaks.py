@@ -10,6 +10,8 @@ their first run, `kernelscope run` after its run has finished.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import logging
 import math
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,13 +74,30 @@ def peaks_for(device_type: str, name: str) -> Peaks | None:
     with _LOCK:
         if key in _MEMO:
             return _MEMO[key]
-        peaks = _read(key)
-        if peaks is None:
-            peaks = measure(device_type)
-            if peaks is not None:
-                _write(key, peaks)
+        with _host_lock():  # two Kernelscope processes probing at once would halve both
+            peaks = _read(key)
+            if peaks is None:
+                peaks = measure(device_type)
+                if peaks is not None:
+                    _write(key, peaks)
         _MEMO[key] = peaks
         return peaks
+
+
+@contextlib.contextmanager
+def _host_lock() -> Iterator[None]:
+    """An exclusive lock beside the cache file, across processes (a no-op where it cannot
+    be made: a read-only home, say)."""
+    path = cache_file().with_suffix(".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")  # noqa: SIM115  # held for the with block below
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
 
 
 _MEMO: dict[str, Peaks | None] = {}

@@ -120,3 +120,24 @@ def test_no_device_fills_flops_only() -> None:
 def test_device_info_keeps_the_measured_peaks() -> None:
     device = DeviceInfo(type="cuda", name="H200", peak_bandwidth_bytes_per_s=4.3e12)
     assert device.model_dump()["peak_flops"] is None
+
+
+@pytest.mark.parametrize("forged", [-5, 0, 2**70])
+def test_flops_no_kernel_does_are_not_believed(forged: int) -> None:
+    """Inductor's estimate comes from the run's trace: a negative or unstorable count
+    (SQLite holds 63 bits) is dropped, and a GEMM's own count from shapes takes its place."""
+    variants = copy.deepcopy(analysed("mlp_bias_gelu").variants)
+    for variant in variants.values():
+        for kernel in variant.kernels:
+            kernel.flops = forged
+    apply_device(variants, None)
+    for variant in variants.values():
+        for kernel in variant.kernels:
+            expected = kernel_flops(kernel.op, kernel.transfers)
+            assert kernel.flops == expected and (expected is None or 0 < expected <= 2**62)
+    huge = [
+        transfer("read", [2**40, 2**20]),
+        transfer("read", [2**20, 2**40]),
+        transfer("write", [2**40, 2**40]),
+    ]
+    assert kernel_flops("aten::mm", huge) is None  # 2**141: no kernel does that

@@ -115,3 +115,22 @@ def test_one_call_keeps_its_durations_and_no_spread() -> None:
     assert combined.count == 1
     assert combined.kernels[0].dur_us == 3.0
     assert combined.kernels[0].duration_p10_us is None
+
+
+def test_a_trace_forged_with_thousands_of_marks_is_refused_not_analysed_for_minutes() -> None:
+    """The trace comes from the snippet's process: each mark used to cost a scan of every
+    event and a copy of the metadata rows, quadratic in a forged trace."""
+    meta = {"ph": "M", "name": "process_name", "pid": 1, "args": {"name": "x"}}
+    marks = [
+        {"ph": "X", "cat": "user_annotation", "name": MEASURED_CALL, "ts": i, "dur": 1}
+        for i in range(5_000)
+    ]
+    with pytest.raises(ValueError, match="5,000 measured calls"):
+        measured_calls({"traceEvents": [meta, *marks]})
+    # at the limit: each call gets its own kernels and the shared metadata rows
+    kernels = [
+        {"ph": "X", "cat": "kernel", "name": "k", "ts": i + 0.5, "dur": 0.1} for i in range(32)
+    ]
+    calls = measured_calls({"traceEvents": [meta, *marks[:32], *kernels]})
+    assert len(calls) == 32
+    assert all(c["traceEvents"] == [meta, kernels[i]] for i, c in enumerate(calls))

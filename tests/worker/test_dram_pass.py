@@ -346,3 +346,14 @@ def test_measured_bytes_and_measurements_are_stored_and_load_back(tmp_path: Path
         loaded = store.load_result(run_id)
     assert loaded is not None and loaded.measurements == result.measurements
     assert dram_numbers(loaded, "eager") == [EAGER_ADD, EAGER_RELU]
+
+
+def test_the_pass_compiles_the_first_of_several_modes(tmp_path: Path) -> None:
+    """A run with compile_modes measures `variants.compiled`, its first mode: the comma
+    list itself is no mode torch.compile knows."""
+    from backend.worker.dram import _command
+
+    job = Job(code="x = 1", compile_mode="max-autotune-no-cudagraphs,reduce-overhead")
+    command = _command("ncu", job, WorkerSetup(tmp_path), "snippet.py")
+    mode = command[command.index("--compile-mode") + 1]
+    assert mode == "max-autotune-no-cudagraphs"
