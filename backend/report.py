@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from backend.analysis.dram import measured_totals
 from backend.figures.summary import bandwidth_sentence, mode_sentences
+from backend.figures.units import human_bytes
 from backend.result import RunResult, Variant
 
 RUN_REPORTED = "reported by the run"
@@ -14,7 +15,8 @@ WORKER_RECORDED = "recorded by the worker"
 
 
 def megabytes(count: int) -> str:
-    return f"{count / 1e6:,.1f} MB"
+    """Bytes in the binary units the pages use (`19.1 MiB`): one unit family everywhere."""
+    return human_bytes(count)
 
 
 def duration(us: float) -> str:
@@ -232,15 +234,15 @@ def _output_summary(result: RunResult) -> str:
 
 def render_sweep(results: Sequence[RunResult]) -> str:
     header = (
-        f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager MB':>10} "
-        f"{'comp MB':>9} {'speedup':>8} {'kernel sp':>10}"
+        f"{'size':>12} {'status':>10} {'eager k':>8} {'comp k':>7} {'eager moved':>11} "
+        f"{'comp moved':>11} {'speedup':>8} {'kernel sp':>10}"
     )
     rows = [header]
     for result in results:
         eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
         rows.append(
             f"{result.size or 0:>12,} {result.status:>10} "
-            f"{_count(eager):>8} {_count(compiled):>7} {_mb(eager):>10} {_mb(compiled):>9} "
+            f"{_count(eager):>8} {_count(compiled):>7} {_mb(eager):>11} {_mb(compiled):>11} "
             f"{_times(result.speedup):>8} {_times(result.kernel_speedup):>10}   {result.id}"
         )
     return "\n".join(rows)
@@ -251,4 +253,4 @@ def _count(variant: Variant | None) -> str:
 
 
 def _mb(variant: Variant | None) -> str:
-    return f"{(variant.bytes_read + variant.bytes_written) / 1e6:,.1f}" if variant else "-"
+    return megabytes(variant.bytes_read + variant.bytes_written) if variant else "-"

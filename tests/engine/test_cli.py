@@ -58,7 +58,7 @@ def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
     done = kernelscope("run", EXAMPLES / "add_relu.py", "--data-dir", data_dir)
     assert done.returncode == 0, done.stderr
     assert (
-        "eliminated: (a + b) -> 4.0 MB written by aten::add and read back by aten::relu"
+        "eliminated: (a + b) -> 3.81 MiB written by aten::add and read back by aten::relu"
         in done.stdout
     )
     assert "compiling" in done.stderr and "eager profile" in done.stderr  # steps, with time

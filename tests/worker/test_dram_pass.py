@@ -22,6 +22,7 @@ from backend.analysis.dram import kernel_key, merge_dram
 from backend.analysis.ncu import NcuKernel, parse_ncu_csv
 from backend.compare import compare_runs
 from backend.figures.traffic import traffic_figure
+from backend.figures.units import human_bytes
 from backend.limits import RunLimits
 from backend.report import render
 from backend.result import Measurement, RunResult
@@ -305,7 +306,7 @@ def test_the_cli_summary_gives_measured_vs_logical_per_variant() -> None:
     text = render(measured_result())
     assert "DRAM bytes, measured by Nsight Compute (ncu pass: 2.5 s):" in text
     eager = sum(EAGER_ADD) + sum(EAGER_RELU)
-    assert f"eager     {eager / 1e6:,.1f} MB measured vs 20.0 MB logical" in text
+    assert f"eager     {human_bytes(eager)} measured vs 19.1 MiB logical" in text
     assert f"{eager / 20e6:.2f}x logical" in text
 
 
