@@ -40,7 +40,7 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
-from backend.figures import NAMED, bandwidth_sentence, mode_sentences, summary_sentences
+from backend.figures import NAMED, summary_sentences
 from backend.result import (
     COMPILE_MODES,
     FINISHED_STATUSES,
@@ -483,9 +483,9 @@ def _summary(context: AppContext, head: RunHead) -> list[str]:
 
     def sentences() -> list[str]:
         fates = context.store.round_trip_fates(head.id, NAMED)
-        said = summary_sentences(eager, compiled, head.totals, fates)
-        bandwidth = bandwidth_sentence(compiled.bandwidth_pct, head.device)
-        return said + ([bandwidth] if bandwidth else []) + mode_sentences(head.compiled_modes)
+        return summary_sentences(
+            eager, compiled, head.totals, fates, head.device, head.compiled_modes
+        )
 
     return context.results.part(head.id, "summary", sentences)
 

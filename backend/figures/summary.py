@@ -40,9 +40,10 @@ def fates_of(round_trips: Sequence[RoundTripLike]) -> dict[bool | None, Fate]:
 def traffic_summary(result: RunResult) -> list[str]:
     """The lesson in words, from the document's own numbers."""
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
-    sentences = summary_sentences(eager, compiled, result.totals, fates_of(result.round_trips))
-    bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
-    return sentences + ([bandwidth] if bandwidth and sentences else [])
+    fates = fates_of(result.round_trips)
+    return summary_sentences(
+        eager, compiled, result.totals, fates, result.device, result.compiled_modes
+    )
 
 
 def summary_sentences(
@@ -50,9 +51,12 @@ def summary_sentences(
     compiled: VariantCounts | None,
     totals: Totals | None,
     fates: Mapping[bool | None, FateLike],
+    device: DeviceInfo | None = None,
+    modes: Sequence[CompiledMode] = (),
 ) -> list[str]:
     """`traffic_summary` from the parts it reads: the variants' counts, not their kernels,
-    and the round trips' fates, not the round trips."""
+    and the round trips' fates, not the round trips; then the share of the device's
+    bandwidth and a line per further compile mode."""
     if eager is None or compiled is None:
         return []
     gone, kept, unknown = (fates.get(fate) for fate in FATES)
@@ -63,7 +67,8 @@ def summary_sentences(
         sentences.append(_kept_sentence(kept))
     if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
-    return sentences
+    bandwidth = bandwidth_sentence(compiled.bandwidth_pct, device)
+    return sentences + ([bandwidth] if bandwidth else []) + mode_sentences(modes)
 
 
 def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) -> str | None:
