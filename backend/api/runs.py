@@ -55,6 +55,7 @@ from backend.store.ids import new_run_id
 from backend.store.ownership import RunAccess
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
 from backend.store.visibility import Viewer
+from backend.worker.progress import run_steps
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
 EVENT_POLL_S = 0.25  # how often the event stream looks at the run row
@@ -529,6 +530,7 @@ def _progress_now(context: AppContext, run_id: str) -> Progress | None:
         created_at=state.created_at,
         started_at=state.started_at,
         elapsed_s=_elapsed(state),
+        steps=run_steps(state.compile_mode, state.measure),
     )
 
 

@@ -93,7 +93,9 @@ class Progress(BaseModel):
     started_at: str | None
     elapsed_s: float | None = Field(description="seconds since it started running")
     steps: list[str] = Field(
-        default_factory=lambda: list(RUN_STEPS), description="every step, in order"
+        default_factory=lambda: list(RUN_STEPS),
+        description="every step this run passes, in order (its compile modes and measurements "
+        "decide whether 'further compile modes' and 'measuring DRAM bytes' are among them)",
     )
 
 

@@ -69,8 +69,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _ncu_pass(options: argparse.Namespace) -> None:
-    """The measuring pass under Nsight Compute: its exit status says how it went."""
-    _die_with(options.parent_pid)
+    """The measuring pass under Nsight Compute: its exit status says how it went. Its parent
+    is ncu, not the worker (which stops both by their process group): it dies with ncu."""
+    _kill_me_with_my_parent()
     from backend.harness.ncu_pass import ncu_pass
 
     try:
@@ -110,12 +111,17 @@ def _die_with(parent_pid: int | None) -> None:
     it (in the sandbox, bubblewrap's --die-with-parent does this)."""
     if parent_pid is None or not sys.platform.startswith("linux"):
         return
-    import ctypes
-
-    pr_set_pdeathsig = 1
-    ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    _kill_me_with_my_parent()
     if os.getppid() != parent_pid:  # the worker died before the line above
         os._exit(0)
+
+
+def _kill_me_with_my_parent() -> None:
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
 
 
 def _exit_now() -> None:

@@ -2,11 +2,15 @@
 
     python -m backend.harness.device_probe [--device auto|cpu|cuda]   (prints one JSON line)
 
-- Bandwidth: a device-to-device copy of 8x the last-level cache (so the data cannot live
-  in it), and a sum over the same bytes (reads only), repeated; bytes moved over the
-  median time, the better of the two. This is the roof a memory-bound kernel is measured
-  against (the datasheet's number is not reachable; a read-heavy kernel such as a + b
-  beats a plain copy by a few per cent, so a copy alone would be a roof it can pass).
+- Bandwidth: three streaming kernels over buffers of 8x the last-level cache each (so the
+  data cannot live in it): a copy (one read, one write), an add (two reads, one write, the
+  shape of most element-wise work) and a sum (reads only). Each is timed as a batch of
+  back-to-back calls between two events (a single call's time would include the launch
+  gap, a few per cent of a 100 µs kernel), median of the batches; the best of the three is
+  the roof a memory-bound kernel is measured against. The datasheet's number is not
+  reachable, and no one pattern is the fastest everywhere: on the H200 (2026-12-02) a
+  copy timed one call at a time gave 4.05-4.15 TB/s while Inductor's fused a + b reached
+  4.36 TB/s, so a copy alone was a roof that kernels passed.
 - Matrix FLOP/s in float32 (TF32 off) and bfloat16, from square matmuls: the compute roof
   of the roofline.
 Run in its own process (the worker never imports torch), once per device and host
@@ -24,8 +28,9 @@ from typing import Any
 
 import torch
 
-REPEATS = 10
-CPU_REPEATS = 4  # a CPU copy of 512 MiB takes a tenth of a second or more
+REPEATS = 7
+CPU_REPEATS = 3  # a CPU copy of 512 MiB takes a tenth of a second or more
+BATCH = 5  # calls timed back to back per sample on a GPU
 MIN_COPY_BYTES = 256 * 1024**2
 # A CPU's "last-level cache" can be a VM's fiction of 480 MiB; 512 MiB is past any real one.
 MAX_CPU_COPY_BYTES = 512 * 1024**2
@@ -65,10 +70,11 @@ def _seconds(device: torch.device, work: Callable[[], object]) -> float:
         if device.type == "cuda":
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
-            work()
+            for _ in range(BATCH):
+                work()
             end.record()
             end.synchronize()
-            samples.append(start.elapsed_time(end) / 1e3)
+            samples.append(start.elapsed_time(end) / 1e3 / BATCH)
         else:
             began = time.perf_counter()
             work()
@@ -77,11 +83,13 @@ def _seconds(device: torch.device, work: Callable[[], object]) -> float:
 
 
 def _stream_bandwidth(device: torch.device, size: int) -> float:
-    source = torch.empty(size // 4, dtype=torch.float32, device=device).fill_(1.0)
-    target = torch.empty_like(source)
-    copy = 2 * size / _seconds(device, lambda: target.copy_(source))  # read once, written once
-    read = size / _seconds(device, source.sum)
-    return max(copy, read)
+    """Bytes per second of the best of a copy, an add and a sum over `size`-byte buffers."""
+    a = torch.empty(size // 4, dtype=torch.float32, device=device).fill_(1.0)
+    b, out = torch.ones_like(a), torch.empty_like(a)
+    copy = 2 * size / _seconds(device, lambda: out.copy_(a))  # read once, written once
+    add = 3 * size / _seconds(device, lambda: torch.add(a, b, out=out))  # two reads, a write
+    read = size / _seconds(device, a.sum)
+    return max(copy, add, read)
 
 
 def _matmul_flops(device: torch.device, dtype: torch.dtype) -> float | None:

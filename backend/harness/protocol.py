@@ -25,6 +25,7 @@ BUNDLE_FILE = "bundle.json"
 MEASURED_CALL = "kernelscope: measured call"
 
 # The steps a user sees while a run is in progress, in order.
+FURTHER_MODES_STEP = "further compile modes"
 STEPS = (
     "starting",
     "loading snippet",
@@ -34,6 +35,7 @@ STEPS = (
     "checking outputs",  # the accounted compiled call, checked at once: no output outlives it
     "compiled profile",
     "timing",
+    FURTHER_MODES_STEP,  # one step for them all: each compiles, checks, profiles, times
     "writing results",
 )
 

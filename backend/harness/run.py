@@ -30,7 +30,7 @@ from backend.harness.inductor_facts import GraphCapture
 from backend.harness.inputs import Inputs
 from backend.harness.machine import LoadMeter
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
-from backend.harness.protocol import BundleWriter, Progress
+from backend.harness.protocol import FURTHER_MODES_STEP, STEPS, BundleWriter, Progress
 from backend.harness.snippet import (
     EntryPoint,
     assignment_targets,
@@ -77,6 +77,7 @@ class Run:
         self.snippet_file = str(options.snippet)
         self.doc["snippet_file"] = self.snippet_file
         self.step = "starting"
+        self.in_further_modes = False  # their steps are inside one protocol step
         self.device = torch.device("cpu")
         self.load = LoadMeter()  # the load averages before anything of the run
 
@@ -108,8 +109,12 @@ class Run:
         self.doc["error"] = error.as_dict()
 
     def _enter(self, step: str) -> None:
+        """Where the run is: for its error messages, and for the worker when it is one of
+        the protocol's steps (a further mode's own steps are inside "further compile
+        modes", which the worker is told once)."""
         self.step = step
-        self.progress.step(step)
+        if step in STEPS and not self.in_further_modes:
+            self.progress.step(step)
 
     def _user_code(self, what: str, call: Callable[[], Any]) -> Any:
         """Run user code; its exceptions become the user's error, with their own frames."""
@@ -152,7 +157,10 @@ class Run:
                 self.doc["notes"].append(CPU_GRAPHS_NOTE)
             if len(modes) > 1:
                 del compiled  # its graphs go with the reset
+                self._enter(FURTHER_MODES_STEP)
+                self.in_further_modes = True
                 self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
+                self.in_further_modes = False
         self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
 
     @contextlib.contextmanager

@@ -77,6 +77,8 @@ class RunState(BaseModel):
     created_at: str
     started_at: str | None
     finished_at: str | None
+    compile_mode: str = "default"  # with `measure`: which steps the run will pass
+    measure: list[str] = []
 
 
 class ClaimedRun(BaseModel):
@@ -131,8 +133,7 @@ _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in RunSummary.model_fields if name != "owner"
 ]
 _STATE_COLUMNS: list[QueryableAttribute[Any]] = [
-    getattr(Run, name)
-    for name in ("id", "status", "progress_step", "created_at", "started_at", "finished_at")
+    getattr(Run, name) for name in RunState.model_fields  # each field is the column's name
 ]
 _SWEEP_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in ("id", "status", "size", "speedup", "kernel_speedup")
@@ -260,6 +261,8 @@ class Store:
                 created_at=mapping.format_utc(run.created_at),
                 started_at=_format_optional(run.started_at),
                 finished_at=_format_optional(run.finished_at),
+                compile_mode=run.compile_mode,
+                measure=list(run.measure or []),
             )
 
     def device_names(self, viewer: Viewer | None = None) -> list[str]:

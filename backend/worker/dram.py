@@ -33,12 +33,11 @@ from backend.result import MeasureKind, Measurement
 from backend.worker import sandbox
 from backend.worker.child import ChildOutcome, ChildStopped
 from backend.worker.process import SNIPPET_FILE, Job, WorkerSetup, harness_env
-from backend.worker.progress import ANALYSING_STEP, ProgressCallback, StepClock
+from backend.worker.progress import ANALYSING_STEP, DRAM_STEP, ProgressCallback, StepClock
 
 log = logging.getLogger(__name__)
 
 DRAM: MeasureKind = "dram"
-DRAM_STEP = "measuring DRAM bytes"
 METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 NVTX_INCLUDE = ("EAGER/", "COMPILED/")  # only the measured calls are profiled
 MAX_CSV_BYTES = 16 * 1024 * 1024  # ncu's CSV (about 1.5 kB per kernel and metric)
@@ -125,7 +124,8 @@ def _command(ncu: str, job: Job, setup: WorkerSetup, snippet: str) -> list[str]:
     command += ["--bundle", "ncu-bundle", "--device", "cuda"]
     # the pass measures `variants.compiled`: the first of the job's comma-separated modes
     first_mode = job.compile_mode.split(",")[0].strip() or "default"
-    command += ["--compile-mode", first_mode, "--parent-pid", str(os.getpid())]
+    # no --parent-pid: the pass's parent is ncu, not this worker (it would exit at once)
+    command += ["--compile-mode", first_mode]
     if job.size is not None:
         command += ["--size", str(job.size)]
     return command

@@ -32,6 +32,22 @@ def test_several_compile_modes_are_queued_as_one_run(client: TestClient, store: 
         assert run is not None and run.compile_mode == ",".join(modes)
 
 
+def test_the_progress_view_lists_the_steps_this_run_passes(client: TestClient) -> None:
+    one = client.post("/api/runs", json={"code": CODE}).json()["id"]
+    two = client.post("/api/runs", json={"code": CODE, "compile_modes": ["default", MODE]})
+    measured = client.post("/api/runs", json={"code": CODE, "measure": ["dram"]}).json()["id"]
+    steps = {
+        name: client.get(f"/api/runs/{run_id}").json()["progress"]["steps"]
+        for name, run_id in (("one", one), ("two", two.json()["id"]), ("dram", measured))
+    }
+    assert (
+        "further compile modes" not in steps["one"] and "measuring DRAM bytes" not in steps["one"]
+    )
+    assert steps["two"].index("timing") + 1 == steps["two"].index("further compile modes")
+    assert steps["dram"][-2:] == ["measuring DRAM bytes", "analysing"]
+    assert all(s[0] == "starting" and s[-1] == "analysing" for s in steps.values())
+
+
 def test_one_compile_mode_still_works_and_reduce_overhead_is_one(client: TestClient) -> None:
     for mode in ("default", MODE, "reduce-overhead"):
         response = client.post("/api/runs", json={"code": CODE, "compile_mode": mode})

@@ -29,9 +29,10 @@ from backend.result import Measurement, RunResult
 from backend.worker import execute
 from backend.worker.bundle import load_bundle
 from backend.worker.child import ChildOutcome
-from backend.worker.dram import DRAM_STEP, METRICS
+from backend.worker.dram import METRICS
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
+from backend.worker.progress import DRAM_STEP
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RECORDED = DATA / "h200_bundles" / "add_relu" / "bundle"
@@ -68,6 +69,13 @@ if mode == "hang":
 if mode == "flood":
     sys.stdout.write("x" * (17 * 1024 * 1024))
     sys.exit(0)
+# Like ncu, start the target as a child (a CPU host has no CUDA: the pass must get as far as
+# saying so, rather than exit early), then print the recorded CSV.
+import subprocess
+done = subprocess.run(target, capture_output=True, text=True)
+if done.returncode == 0 or "CUDA device" not in done.stderr:
+    sys.exit(f"fake ncu: the pass exited {{done.returncode}} before its device check: "
+             + done.stderr[-500:])
 sys.stdout.write(open(config["csv"]).read())
 """
 
