@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from backend.analysis.dram import measured_totals
 from backend.figures.summary import bandwidth_sentence, mode_sentences
 from backend.figures.units import human_bytes
-from backend.result import RunResult, Variant
+from backend.result import Hint, RunResult, Variant
 
 RUN_REPORTED = "reported by the run"
 WORKER_RECORDED = "recorded by the worker"
@@ -148,11 +148,17 @@ def _round_trips(result: RunResult) -> list[str]:
         if trip.why is not None:
             lines.append(f"  why ({trip.why.kind}): {trip.why.message}")
             if trip.why.hint is not None:
-                lines.append(f"  hint: {trip.why.hint.message}")
+                lines += _hint(trip.why.hint, "  ")
     for trip in unknown:
         lines.append(f"unknown: ({trip.tensor}) {trip.unknown_reason}")
-    lines += [f"hint: {hint.message}" for hint in result.hints]
+    for hint in result.hints:
+        lines += _hint(hint, "")
     return lines
+
+
+def _hint(hint: Hint, indent: str) -> list[str]:
+    checked = [f"{indent}  {hint.checked}"] if hint.checked else []
+    return [f"{indent}hint: {hint.message}", *checked]
 
 
 def _compile(result: RunResult) -> list[str]:

@@ -228,6 +228,11 @@ class Hint(BaseModel):
     compile_mode: str | None = Field(
         default=None, description="the compile mode to try: 'Try it' reruns with it"
     )
+    checked: str | None = Field(
+        default=None,
+        description="what the run showed when it also ran that compile mode (a further mode "
+        "of the same run); null when it did not",
+    )
 
 
 class FusionWhy(BaseModel):

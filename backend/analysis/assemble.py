@@ -11,7 +11,7 @@ from typing import Any
 
 from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
-from backend.analysis.fusion_reasons import run_hints
+from backend.analysis.fusion_reasons import check_hints, run_hints
 from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evidence, totals
@@ -167,6 +167,7 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
             [],
         )
     ]
+    tried: dict[str, tuple[CompiledMode, list[RoundTrip]]] = {}
     for mode, trace in zip(further, traces, strict=True):
         if trace is None:
             continue
@@ -175,19 +176,21 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
         name = mode_variant(mode["mode"], first=False)
         variant = _variant(calls, mode["compiled"])
         analysis.variants[name] = variant
-        analysis.compiled_modes.append(
-            _mode_summary(
-                mode["mode"],
-                name,
-                eager,
-                variant,
-                ratio_interval(_samples(bundle["eager"]), _samples(mode["compiled"])),
-                totals(eager_round_trips(alone, evidence)),
-                Correctness(**mode["correctness"]),
-                _compile_info(mode["compile"]),
-                list(mode.get("notes", [])),
-            )
+        trips = eager_round_trips(alone, evidence)
+        summary = _mode_summary(
+            mode["mode"],
+            name,
+            eager,
+            variant,
+            ratio_interval(_samples(bundle["eager"]), _samples(mode["compiled"])),
+            totals(trips),
+            Correctness(**mode["correctness"]),
+            _compile_info(mode["compile"]),
+            list(mode.get("notes", [])),
         )
+        analysis.compiled_modes.append(summary)
+        tried[summary.mode] = (summary, trips)
+    check_hints(analysis.round_trips, analysis.hints, tried, analysis.compiled_modes[0])
 
 
 def _mode_summary(

@@ -24,7 +24,7 @@ from typing import Any
 
 from backend.analysis.inductor_join import Placement
 from backend.analysis.naming import op_display
-from backend.result import FusionWhy, Hint
+from backend.result import CompiledMode, FusionWhy, Hint, RoundTrip
 
 Json = Mapping[str, Any]
 AUTOTUNE = "max-autotune-no-cudagraphs"
@@ -310,3 +310,56 @@ def run_hints(
         "graph replay instead of a launch per kernel."
     )
     return [Hint(message=message, compile_mode="reduce-overhead")]
+
+
+def check_hints(
+    trips: Sequence[RoundTrip],
+    hints: Sequence[Hint],
+    modes: Mapping[str, tuple[CompiledMode, Sequence[RoundTrip]]],
+    first: CompiledMode,
+) -> None:
+    """Say, on each hint whose compile mode the run also ran, what that mode did: hints are
+    checked where the run can check them, never left as guesses beside the answer. In place."""
+    for trip in trips:
+        hint = trip.why.hint if trip.why is not None else None
+        if hint is None or hint.compile_mode is None or hint.compile_mode not in modes:
+            continue
+        mode, mode_trips = modes[hint.compile_mode]
+        same = next(
+            (t for t in mode_trips if (t.tensor, t.producer) == (trip.tensor, trip.producer)),
+            None,
+        )
+        hint.checked = _trip_checked(mode.mode, trip, same)
+    for hint in hints:
+        if hint.compile_mode is not None and hint.compile_mode in modes:
+            hint.checked = _speed_checked(modes[hint.compile_mode][0], first)
+
+
+def _trip_checked(mode: str, trip: RoundTrip, same: RoundTrip | None) -> str:
+    tried = f"Checked in this run: with {mode}"
+    if same is None or same.eliminated is None:
+        return f"{tried} Kernelscope could not tell whether {trip.tensor} is still written."
+    if same.eliminated:
+        into = f", fused into {same.fused_into}" if same.fused_into else ""
+        return f"{tried} {trip.tensor} is never written{into}."
+    if same.why is not None and same.why.kind == "library_call":
+        return (
+            f"{tried} it stays: that mode also ran {trip.producer} as a library call (its "
+            "autotuning kept the library kernel over any generated GEMM for this shape), so "
+            f"{trip.tensor} still goes through memory."
+        )
+    kind = same.why.kind.replace("_", " ") if same.why is not None else "no reason recorded"
+    return f"{tried} {trip.tensor} still goes through memory ({kind})."
+
+
+def _speed_checked(mode: CompiledMode, first: CompiledMode) -> str:
+    faster = "faster" if mode.wall_time_us < first.wall_time_us else "no faster"
+    return (
+        f"Checked in this run: one {mode.mode} call took {mode.wall_time_us:,.1f} µs against "
+        f"{first.wall_time_us:,.1f} µs with {first.mode} ({faster}; speedup over eager "
+        f"{_times(mode.speedup)} against {_times(first.speedup)})."
+    )
+
+
+def _times(ratio: float | None) -> str:
+    return f"{ratio:.2f}x" if ratio is not None else "unknown"

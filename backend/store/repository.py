@@ -133,7 +133,8 @@ _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in RunSummary.model_fields if name != "owner"
 ]
 _STATE_COLUMNS: list[QueryableAttribute[Any]] = [
-    getattr(Run, name) for name in RunState.model_fields  # each field is the column's name
+    getattr(Run, name)
+    for name in RunState.model_fields  # each field is the column's name
 ]
 _SWEEP_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in ("id", "status", "size", "speedup", "kernel_speedup")

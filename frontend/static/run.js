@@ -342,7 +342,7 @@ async function renderWhy(run) {
   const modes = [...kept.round_trips.map((trip) => trip.why?.hint), ...hints]
     .map((hint) => hint?.compile_mode).filter((mode) => tryable(run, mode));
   $("#why-hints").replaceChildren(
-    ...hints.map((hint) => el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message)),
+    ...hints.flatMap(hintLines),
     ...[...new Set(modes)].map((mode) => el("p", { class: "hint" }, el("button", {
       type: "button", class: "primary try-it", "data-mode": mode, text: `Try it: rerun with ${mode}`,
       onclick: (event) => tryIt(mode, event.currentTarget),
@@ -360,7 +360,13 @@ function whyItem(trip) {
   }));
   return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
     lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines) : null,
-    why.hint ? el("p", { class: "hint" }, el("strong", { text: "Hint: " }), why.hint.message) : null);
+    ...(why.hint ? hintLines(why.hint) : []));
+}
+
+// A hint, and what the run showed when it also ran the hint's compile mode.
+function hintLines(hint) {
+  return [el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message),
+    hint.checked ? el("p", { class: "hint-checked muted", text: hint.checked }) : null].filter(Boolean);
 }
 
 function showLine(line) {

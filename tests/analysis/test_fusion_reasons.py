@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from backend.analysis.assemble import Analysis
-from backend.analysis.fusion_reasons import AUTOTUNE, Reasons, run_hints
+from backend.analysis.fusion_reasons import AUTOTUNE, Reasons, check_hints, run_hints
 from backend.analysis.inductor_join import Placement
-from backend.result import RoundTrip
+from backend.result import CompiledMode, Hint, RoundTrip
 from tests.analysis.conftest import ROOT, analyse_bundle
 
 DATA = ROOT / "tests" / "data"
@@ -165,3 +165,65 @@ def test_without_a_logged_reason_the_answer_is_unknown_and_says_what_is_known() 
     why = _kept(_run("cpu_bundles/eager_island"), "z").why
     assert why is not None and why.kind == "unknown"
     assert "between sum and add" in why.message and "no reason" in why.message
+
+
+# ---- hints checked by the run's further modes -------------------------------------------
+
+
+def _trip(
+    eliminated: bool | None, why: str | None = None, fused_into: str | None = None
+) -> RoundTrip:
+    hint = {"message": "Try max-autotune", "compile_mode": AUTOTUNE}
+    return RoundTrip.model_validate(
+        {
+            "tensor": "x @ w",
+            "bytes": 1 << 20,
+            "shape": [512, 512],
+            "dtype": "float32",
+            "producer": "aten::mm",
+            "consumers": ["aten::add"],
+            "eliminated": eliminated,
+            "fused_into": fused_into,
+            "why": None if why is None else {"kind": why, "message": "m", "hint": hint},
+        }
+    )
+
+
+def _mode(mode: str, wall_us: float, speedup: float) -> CompiledMode:
+    return CompiledMode(
+        mode=mode, variant="compiled" if mode == "default" else f"compiled:{mode}",
+        kernel_count=1, transfer_count=3, bytes_moved=1, wall_time_us=wall_us,
+        kernel_time_us=2.0, speedup=speedup,
+    )  # fmt: skip
+
+
+def test_a_hint_is_checked_against_the_mode_the_run_also_ran() -> None:
+    # On the H200 (gemm_epilogue, fp32 8192 x 4096 x 4096) max-autotune kept cuBLAS: the
+    # hint must say so, not promise a fusion the run saw did not happen.
+    first, autotuned = _mode("default", 65.0, 0.5), _mode(AUTOTUNE, 60.0, 0.55)
+    for outcome, expected in (
+        (_trip(False, "library_call"), "it stays: that mode also ran aten::mm as a library call"),
+        (
+            _trip(True, fused_into="triton_tem_fused_addmm_0"),
+            "never written, fused into triton_tem",
+        ),
+        (_trip(None), "could not tell"),
+        (_trip(False, "inductor_declined"), "still goes through memory (inductor declined)"),
+    ):
+        kept = _trip(False, "library_call")
+        check_hints([kept], [], {AUTOTUNE: (autotuned, [outcome])}, first)
+        assert kept.why is not None and kept.why.hint is not None
+        assert kept.why.hint.checked is not None and expected in kept.why.hint.checked, outcome
+        assert kept.why.hint.checked.startswith(f"Checked in this run: with {AUTOTUNE}")
+
+
+def test_a_hint_the_run_did_not_try_stays_unchecked_and_speed_hints_give_both_times() -> None:
+    kept = _trip(False, "library_call")
+    speed = Hint(message="Try reduce-overhead", compile_mode="reduce-overhead")
+    graphs = _mode("reduce-overhead", 132.2, 0.26)
+    check_hints([kept], [speed], {"reduce-overhead": (graphs, [])}, _mode("default", 65.7, 0.52))
+    assert kept.why is not None and kept.why.hint is not None and kept.why.hint.checked is None
+    assert speed.checked == (
+        "Checked in this run: one reduce-overhead call took 132.2 µs against 65.7 µs with "
+        "default (no faster; speedup over eager 0.26x against 0.52x)."
+    )

@@ -45,3 +45,16 @@ def test_grad_mode_noise_and_bandwidth_are_said() -> None:
     assert "NOISY TIMINGS (loaded_cpu): other processes kept 1.5 cores busy" in text
     pct = run.variants["compiled"].bandwidth_pct
     assert pct is not None and f"bandwidth: compiled reached {pct:.0f}% of" in text
+
+
+def test_a_checked_hint_prints_what_the_run_showed_under_it() -> None:
+    run = recorded("mlp_bias_gelu")
+    (trip,) = [t for t in run.round_trips if t.why is not None and t.why.hint is not None]
+    assert trip.why is not None and trip.why.hint is not None
+    trip.why.hint.checked = "Checked in this run: with max-autotune-no-cudagraphs it stays."
+    lines = render(run).splitlines()
+    at = lines.index(
+        "  hint: Try mode='max-autotune-no-cudagraphs': Inductor can then generate "
+        "the GEMM as a Triton template and fuse the work around it into that kernel."
+    )
+    assert lines[at + 1] == "    Checked in this run: with max-autotune-no-cudagraphs it stays."
