@@ -7,6 +7,8 @@
 #
 #     scripts/gpu_validate.sh core      # probe, add_relu (2**26 + DRAM; 1e6: modes, noise), reasons
 #     scripts/gpu_validate.sh heldout   # measured vs logical DRAM bytes with data over 4x L2
+#     scripts/gpu_validate.sh recheck   # probe twice, add_relu 2**26 (+ DRAM) and 1e6 modes
+#     scripts/gpu_validate.sh bundles   # harness bundles of two-mode runs, for tests/data
 #
 # SCALE=dir names where the real-scale snippets are (default ../shared/corpus/scale).
 set -u
@@ -51,6 +53,23 @@ PY
   step graph_break 100 examples/graph_break.py
   step train_step 150 "$SCALE/train_step.py"
   step gemm_epilogue_modes 240 "$SCALE/gemm_epilogue.py" --compile-mode default,max-autotune-no-cudagraphs
+  ;;
+recheck)
+  for i in 1 2; do python3 -m backend.harness.device_probe --device cuda; done | tee "$OUT/probes.jsonl"
+  step add_relu_2p26_dram 150 examples/add_relu.py --sizes 67108864 --measure dram
+  step add_relu_1m_modes 150 examples/add_relu.py --sizes 1048576 --compile-mode default,reduce-overhead
+  ;;
+bundles)
+  record() {  # record NAME SNIPPET SIZE MODES
+    mkdir -p "$OUT/$1"
+    cp "$2" "$OUT/$1/snippet.py"
+    timeout 240 python3 -m backend.harness --snippet "$OUT/$1/snippet.py" --bundle "$OUT/$1/bundle" \
+      --device cuda --size "$3" --compile-mode "$4" > "$OUT/$1/stdout.txt" 2> "$OUT/$1/stderr.txt"
+    echo "$1: exit $?"
+    tar czf "$TARGET/gpu-validate.tgz" -C /tmp gpu-validate ks-validate ks-cache
+  }
+  record add_relu_1m_reduce_overhead examples/add_relu.py 1048576 default,reduce-overhead
+  record gemm_epilogue_two_modes "$SCALE/gemm_epilogue.py" 8192 default,max-autotune-no-cudagraphs
   ;;
 heldout)
   step gelu_chain_dram 120 examples/gelu_chain.py --sizes 67108864 --measure dram

@@ -127,14 +127,19 @@ def analyse(
     return analysis
 
 
-def _compiled_calls(bundle: Json, compiled_trace: Json) -> tuple[Calls, Evidence]:
+def _compiled_calls(
+    bundle: Json, compiled_trace: Json, launches_from: Json | None = None
+) -> tuple[Calls, Evidence]:
     """The bundle's compiled variant from its trace's measured calls, and the evidence its
-    round trips are decided on."""
-    provenance = kernel_provenance(
-        bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
-    )
+    round trips are decided on. `launches_from`: another bundle whose compiled launch log
+    (and the values and lines it names) stands in for this one's (see `_replays_graphs`)."""
     evidence = gather_evidence(bundle)
-    named = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
+    logged = launches_from or bundle
+    provenance = kernel_provenance(
+        logged["compiled"].get("provenance", {}), logged.get("snippet_file")
+    )
+    logged_evidence = evidence if launches_from is None else gather_evidence(logged)
+    named = {**logged["compiled"], "values": name_compiled_values(logged, logged_evidence)}
     device_type = bundle["device"]["type"]
     found = [
         compiled_kernels(named, bundle["eager"], parse_trace(call), device_type, provenance)
@@ -172,7 +177,11 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
         if trace is None:
             continue
         alone = {**bundle, **{k: mode[k] for k in ("compiled", "compile", "correctness")}}
-        calls, evidence = _compiled_calls(alone, trace)
+        notes = list(mode.get("notes", []))
+        borrowed = _replays_graphs(mode, bundle)
+        calls, evidence = _compiled_calls(alone, trace, bundle if borrowed else None)
+        if borrowed:
+            notes.append(REPLAY_NOTE.format(mode=mode["mode"], first=analysis.compile.mode))
         name = mode_variant(mode["mode"], first=False)
         variant = _variant(calls, mode["compiled"])
         analysis.variants[name] = variant
@@ -186,11 +195,27 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
             totals(trips),
             Correctness(**mode["correctness"]),
             _compile_info(mode["compile"]),
-            list(mode.get("notes", [])),
+            notes,
         )
         analysis.compiled_modes.append(summary)
         tried[summary.mode] = (summary, trips)
     check_hints(analysis.round_trips, analysis.hints, tried, analysis.compiled_modes[0])
+
+
+REPLAY_NOTE = (
+    "{mode} replays a CUDA graph: its kernels are launched by the GPU, not by Python, so "
+    "their reads and writes are those of the same kernels in {first}, matched by name. The "
+    "copy before each replay (foreach_copy) puts the call's inputs into the graph's own "
+    "buffers."
+)
+
+
+def _replays_graphs(mode: Json, bundle: Json) -> bool:
+    """Does this further mode replay CUDA graphs, so that no launch was logged, while the
+    first mode (without graphs) logged its launches? Its kernels are then the first's."""
+    own, first = mode["compiled"].get("launches"), bundle["compiled"].get("launches")
+    first_graphs = "reduce-overhead" in str(bundle["compile"].get("mode", ""))
+    return "reduce-overhead" in mode["mode"] and not own and bool(first) and not first_graphs
 
 
 def _mode_summary(

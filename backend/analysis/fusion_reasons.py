@@ -353,12 +353,23 @@ def _trip_checked(mode: str, trip: RoundTrip, same: RoundTrip | None) -> str:
 
 
 def _speed_checked(mode: CompiledMode, first: CompiledMode) -> str:
-    faster = "faster" if mode.wall_time_us < first.wall_time_us else "no faster"
+    faster = _verdict(mode.speedup_interval, first.speedup_interval)
     return (
         f"Checked in this run: one {mode.mode} call took {mode.wall_time_us:,.1f} µs against "
         f"{first.wall_time_us:,.1f} µs with {first.mode} ({faster}; speedup over eager "
         f"{_times(mode.speedup)} against {_times(first.speedup)})."
     )
+
+
+def _verdict(tried: list[float] | None, first: list[float] | None) -> str:
+    """Faster or slower only when the speedups' intervals do not overlap."""
+    if tried is None or first is None:
+        return "its spread unknown"
+    if tried[0] > first[1]:
+        return "faster"
+    if tried[1] < first[0]:
+        return "slower"
+    return "within noise"
 
 
 def _times(ratio: float | None) -> str:

@@ -299,6 +299,23 @@ class _Linker:
         thread, at_ns = self.launch_at[correlation]
         return self._innermost_cpu_op_at(thread, at_ns)
 
+    def graph_around_launch(self, correlation: int | None) -> int | None:
+        """The "## Call CompiledFxGraph" annotation around the runtime call that launched a
+        kernel. A CUDA-graph replay (mode="reduce-overhead") launches its kernels with one
+        cudaGraphLaunch whose External id is the outer "Torch-Compiled Region" op's, so the
+        kernels' own ancestry never reaches the annotation; the launch's time does."""
+        if correlation is None or correlation not in self.launch_at:
+            return None
+        thread, at_ns = self.launch_at[correlation]
+        position = bisect.bisect_right(self.starts_ns.get(thread, []), at_ns) - 1
+        candidate = self.thread_ops[thread][position] if position >= 0 else None
+        while candidate is not None:
+            span = self.spans[candidate]
+            if is_graph_annotation(self.ops[candidate]) and span.start_ns <= at_ns <= span.end_ns:
+                return candidate
+            candidate = self.ops[candidate].parent
+        return None
+
     def _innermost_cpu_op_at(self, thread: tuple[str, str], at_ns: int) -> int | None:
         starts = self.starts_ns.get(thread, [])
         position = bisect.bisect_right(starts, at_ns) - 1
@@ -327,6 +344,11 @@ def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
     correlation = int_or_none(args.get("correlation"))
     launch = linker.launch_op(external_id, correlation)
     cat = _DEVICE_CAT.get(str(event.get("cat")), "kernel")
+    user_op = None if launch is None else _user_op(linker.ops, launch)
+    graph = None if launch is None else _graph_annotation(linker.ops, launch)
+    if graph is None and (replayed := linker.graph_around_launch(correlation)) is not None:
+        graph = replayed  # a CUDA-graph replay: its launching op is Dynamo's region, no op
+        user_op = user_op if user_op is not None and _is_user_level(linker.ops[user_op]) else None
     return TraceKernel(
         name=str(event.get("name", "")),
         cat=cat,
@@ -343,8 +365,8 @@ def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
         external_id=external_id,
         correlation=correlation,
         launch_op=launch,
-        user_op=None if launch is None else _user_op(linker.ops, launch),
-        graph_annotation=None if launch is None else _graph_annotation(linker.ops, launch),
+        user_op=user_op,
+        graph_annotation=graph,
     )
 
 

@@ -92,3 +92,39 @@ def test_the_cli_takes_a_comma_list_of_compile_modes() -> None:
     for bad in ("fast", "default,default", f"default,{MODE},reduce-overhead,default", ","):
         with pytest.raises(SystemExit):
             parser.parse_args(["run", "x.py", "--compile-mode", bad])
+
+
+# ---- real two-mode recordings from the H200 (tests/data/h200_mode_bundles) ----------------
+
+H200_MODES = Path(__file__).resolve().parents[1] / "data" / "h200_mode_bundles"
+
+
+def test_a_cuda_graph_lane_carries_the_traffic_of_the_kernels_it_replays() -> None:
+    analysis = analyse_bundle(H200_MODES / "add_relu_1m_reduce_overhead" / "bundle")
+    graphs, first = analysis.variants["compiled:reduce-overhead"], analysis.variants["compiled"]
+    fused = [k for k in graphs.kernels if k.short_name == "triton_poi_fused_add_relu_0"]
+    assert len(fused) == 1 and fused[0].graph == 0  # inside the compiled graph, not an island
+    assert [t.tensor for t in fused[0].transfers] == ["a", "b", "output"]
+    assert (fused[0].bytes_read, fused[0].bytes_written) == (2 * 4 * 2**20, 4 * 2**20)
+    assert graphs.transfer_count == first.transfer_count == 3
+    (copy,) = [k for k in graphs.kernels if k.short_name == "foreach_copy"]
+    assert copy.op == "aten::_foreach_copy_" and copy.transfers == []
+    (mode,) = [m for m in analysis.compiled_modes if m.mode == "reduce-overhead"]
+    assert any("replays a CUDA graph" in note for note in mode.notes)
+    assert mode.round_trips_eliminated == 1
+    # the run's own hint, checked by the lane it asked for: on the H200 no faster
+    (hint,) = analysis.hints
+    assert hint.compile_mode == "reduce-overhead" and hint.checked is not None
+    assert "within noise" in hint.checked
+
+
+def test_max_autotune_keeping_cublas_makes_the_hint_say_so() -> None:
+    analysis = analyse_bundle(H200_MODES / "gemm_epilogue_two_modes" / "bundle")
+    (kept,) = [t for t in analysis.round_trips if t.eliminated is False]
+    assert kept.tensor == "x @ w" and kept.why is not None and kept.why.kind == "library_call"
+    assert kept.why.hint is not None and kept.why.hint.compile_mode == "max-autotune-no-cudagraphs"
+    assert kept.why.hint.checked is not None
+    assert "it stays: that mode also ran aten::mm as a library call" in kept.why.hint.checked
+    lane = analysis.variants["compiled:max-autotune-no-cudagraphs"]
+    assert [k.kind for k in lane.kernels] == ["matmul", "fused"]
+    assert not any(k.short_name.startswith("triton_tem") for k in lane.kernels)
