@@ -203,10 +203,9 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
 
 
 REPLAY_NOTE = (
-    "{mode} replays a CUDA graph: its kernels are launched by the GPU, not by Python, so "
-    "their reads and writes are those of the same kernels in {first}, matched by name. The "
-    "copy before each replay (foreach_copy) puts the call's inputs into the graph's own "
-    "buffers."
+    "{mode} replays a CUDA graph (no launch from Python): its kernels' reads and writes are "
+    "those of the same kernels in {first}; foreach_copy first copies the inputs into the "
+    "graph's buffers."
 )
 
 

@@ -245,8 +245,23 @@ def compiled_kernels(
         if source is None and user_op:
             source = Source(user_op, [], [], [])
         rows.append((event, event.ts_us, event.dur_us, source, name))
-    kernels = _dense_graph_numbers(_with_estimates(build_kernels(rows), parsed, events))
+    kernels = _with_estimates(build_kernels(rows), parsed, events)
+    kernels = _dense_graph_numbers(_in_their_graph(kernels, events))
     return CompiledKernels(kernels, islands.taken)
+
+
+def _in_their_graph(kernels: list[Kernel], events: list[TraceKernel]) -> list[Kernel]:
+    """A kernel inside a compiled graph's call that no launch names (the copy of the inputs
+    into a CUDA graph's buffers before a replay) belongs to that graph, not to an eager
+    island: it takes the graph of the kernels in the same call."""
+    graph_of: dict[int, int] = {}
+    for kernel, event in zip(kernels, events, strict=True):
+        if kernel.graph is not None and event.graph_annotation is not None:
+            graph_of.setdefault(event.graph_annotation, kernel.graph)
+    for kernel, event in zip(kernels, events, strict=True):
+        if kernel.graph is None and event.graph_annotation in graph_of:
+            kernel.graph = graph_of[event.graph_annotation]
+    return kernels
 
 
 def _dense_graph_numbers(kernels: list[Kernel]) -> list[Kernel]:

@@ -11,6 +11,7 @@ time went) and says how many of how many. Clicking a point opens its row.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -78,7 +79,26 @@ def roofline_figure(
     if bandwidth and variants:
         figure.add_trace(_bandwidth_line(list(variants), bandwidth), row=2, col=1)
     figure.update_layout(_layout(variants, device, bandwidth))
+    figure.update_xaxes(range=_strip_range(variants, bandwidth), row=2, col=1)
     return figure
+
+
+def _strip_range(
+    variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]], bandwidth: float | None
+) -> list[float] | None:
+    """The strip's log range: at least two decades up to past the roof, so kernels within a
+    few per cent of each other are drawn together, not spread over the whole width."""
+    rates = [
+        k.bytes_moved / (k.dur_us * 1e-6)
+        for _, kernels in variants.values()
+        for k in kernels
+        if k.bytes_moved > 0 and k.dur_us > 0
+    ]
+    if not rates:
+        return None
+    top = max([*rates, bandwidth or 0.0])
+    bottom = min([*rates, top / 100])
+    return [math.log10(bottom) - 0.1, math.log10(top) + 0.1]
 
 
 def _bandwidth_line(lanes: list[str], bandwidth: float) -> go.Scatter:
@@ -89,6 +109,7 @@ def _bandwidth_line(lanes: list[str], bandwidth: float) -> go.Scatter:
         y=[lanes[0], lanes[-1]],
         mode="lines",
         name=f"measured bandwidth {human_rate(bandwidth)}",
+        showlegend=False,  # the bandwidth roof above has the legend entry
         line={"color": palette.INK, "dash": "dash", "width": 2},
         hoverinfo="name",
     )
@@ -196,6 +217,8 @@ def _hover(variant: str, kernel: KernelRateLike, peak: float | None = None) -> s
         )
     if kernel.cache_resident:
         lines.append("faster than the measured bandwidth: its data was cache-resident")
+    elif peak and rate > peak:  # far more data than the cache: DRAM, a little past the probe
+        lines.append(f"at the roof: {100 * rate / peak - 100:.0f}% past the measured bandwidth")
     elif peak:
         lines.append(f"{100 * rate / peak:.0f}% of the measured bandwidth")
     lines.append("click: its row in the kernel table")

@@ -109,6 +109,7 @@ def test_a_cuda_graph_lane_carries_the_traffic_of_the_kernels_it_replays() -> No
     assert graphs.transfer_count == first.transfer_count == 3
     (copy,) = [k for k in graphs.kernels if k.short_name == "foreach_copy"]
     assert copy.op == "aten::_foreach_copy_" and copy.transfers == []
+    assert copy.graph == 0  # part of the graph's call, not an eager island (no graph break)
     (mode,) = [m for m in analysis.compiled_modes if m.mode == "reduce-overhead"]
     assert any("replays a CUDA graph" in note for note in mode.notes)
     assert mode.round_trips_eliminated == 1

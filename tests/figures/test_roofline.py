@@ -114,3 +114,20 @@ def test_kernel_names_are_text_not_markup() -> None:
 
 def json_text(figure: Any) -> str:
     return str(figure.to_json())
+
+
+def test_kernels_at_the_roof_are_drawn_together_and_said_to_be_there() -> None:
+    # The H200's probe (4.317 TB/s) and add_relu at 2**26: every kernel within 1% of the roof.
+    # The strip spans two decades to past the roof (an autoscaled log axis spread 4.27-4.36
+    # TB/s over the whole width), and a kernel past the roof with data far over the L2 is
+    # "at the roof", not cache-resident and not "101%".
+    peak = 4.317e12
+    variants, device = h200("add_relu_2p26", peak)
+    figure = roofline_figure(rates(variants), device).to_plotly_json()
+    low, high = figure["layout"]["xaxis2"]["range"]
+    assert high - low >= 2 and 10**low < peak / 50 and 10**high > peak
+    drawn = [t for t in figure["data"] if t.get("xaxis") == "x2" and t["mode"] == "markers"]
+    hovers = [h for t in drawn for h in t["hovertext"]]
+    past = [h for t in drawn for x, h in zip(t["x"], t["hovertext"], strict=True) if x > peak]
+    assert past and all("at the roof" in h and "cache-resident" not in h for h in past), hovers
+    assert all("% of the measured bandwidth" in h for h in hovers if h not in past)
