@@ -251,6 +251,14 @@ class FusionWhy(BaseModel):
     hint: Hint | None = None
 
 
+class TripInMode(BaseModel):
+    """What one further compile mode did to an eager round trip."""
+
+    eliminated: bool | None = Field(description="as RoundTrip.eliminated, in this mode")
+    fused_into: str | None = Field(default=None, description="this mode's kernel that absorbed it")
+    why: FusionWhy | None = Field(default=None, description="why this mode still writes it")
+
+
 class RoundTrip(BaseModel):
     """An eager intermediate written to memory and read back, and what compile did to it."""
 
@@ -277,6 +285,11 @@ class RoundTrip(BaseModel):
     unknown_reason: str | None = Field(default=None, description="why eliminated is None")
     why: FusionWhy | None = Field(
         default=None, description="why it still goes through memory (eliminated is False)"
+    )
+    modes: dict[str, TripInMode] = Field(
+        default_factory=dict,
+        description="what each further compile mode of the run did to it, by mode (the "
+        "fields above are the first mode's); empty for a run of one mode",
     )
 
 

@@ -32,6 +32,7 @@ from backend.result import (
     Noise,
     RoundTrip,
     Totals,
+    TripInMode,
     Variant,
     Versions,
     mode_variant,
@@ -199,7 +200,18 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
         )
         analysis.compiled_modes.append(summary)
         tried[summary.mode] = (summary, trips)
+        _record_fates(analysis.round_trips, summary.mode, trips)
     check_hints(analysis.round_trips, analysis.hints, tried, analysis.compiled_modes[0])
+
+
+def _record_fates(first: Sequence[RoundTrip], mode: str, trips: Sequence[RoundTrip]) -> None:
+    """Each of the run's round trips keeps what `mode` did to it: both lists are the same
+    eager round trips, in the same order (eager's ops decide them). In place."""
+    for trip, other in zip(first, trips, strict=True):
+        assert (trip.tensor, trip.producer) == (other.tensor, other.producer)
+        trip.modes[mode] = TripInMode(
+            eliminated=other.eliminated, fused_into=other.fused_into, why=other.why
+        )
 
 
 REPLAY_NOTE = (

@@ -22,6 +22,7 @@ from backend.figures import (
     TrafficTrips,
     TripGroup,
     draw_timeline,
+    message_figure,
     mode_breaks,
     plan_timeline,
     sweep_figure,
@@ -30,8 +31,10 @@ from backend.figures import (
 )
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
-from backend.result import Variant, VariantName
+from backend.result import RoundTrip, Variant, VariantName
 from backend.run_head import RunHead
+
+MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
 
 router = APIRouter(
     prefix="/api/runs/{run_id}/figures",
@@ -105,21 +108,84 @@ def _timeline(
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
-def traffic(run_id: str, request: Request, context: Context) -> Response:
+def traffic(
+    run_id: str,
+    request: Request,
+    context: Context,
+    variant: Annotated[
+        str,
+        Query(
+            max_length=64,
+            description="the compiled variant drawn under eager: `compiled` (the first compile "
+            "mode) or a further mode's `compiled:<mode>`",
+        ),
+    ] = "compiled",
+) -> Response:
     """What each kernel read from and wrote to device memory, and the eliminated round trips."""
     head = head_with_kernels(context, run_id)
-    tagged = context.results.part(run_id, "traffic", lambda: _figure_bytes(_traffic(context, head)))
+    if variant == "compiled":
+        tagged = context.results.part(
+            run_id, "traffic", lambda: _figure_bytes(_traffic(context, head))
+        )
+    else:
+        mode = _further_mode(head, variant)
+        tagged = context.results.part(
+            run_id, ("traffic", variant), lambda: _figure_bytes(_mode_traffic(context, head, mode))
+        )
     return conditional(request, tagged)
 
 
-def _traffic(context: AppContext, head: RunHead) -> Any:
-    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
-    those show: only they are read."""
+def _further_mode(head: RunHead, variant: str) -> str:
+    modes = {m.variant: m.mode for m in head.compiled_modes if m.variant != "compiled"}
+    if variant not in modes:
+        known = ", ".join(["compiled", *modes]) if modes else "compiled (this run has one mode)"
+        raise ApiError(
+            404, "no_such_variant", f"run {head.id} has no compiled variant {variant!r}: {known}"
+        )
+    return modes[variant]
+
+
+def _variants(context: AppContext, head: RunHead) -> dict[VariantName, Variant]:
+    """Each variant's totals with its first MAX_KERNELS kernels."""
     variants: dict[VariantName, Variant] = {}
     for name, totals in head.variants.items():
         page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
         kernels = [] if page is None else page.kernels
         variants[name] = Variant(**totals.model_dump(), kernels=kernels)
+    return variants
+
+
+def _mode_traffic(context: AppContext, head: RunHead, mode: str) -> Any:
+    """Eager above a further compile mode: the run's round trips with that mode's fates.
+    They are read whole (a mode's fates are not indexed), up to MAX_MODE_TRIPS."""
+    variants = _variants(context, head)
+    eager = variants["eager"]
+    drawn = next(v for name, v in variants.items() if name == f"compiled:{mode}")
+    page = context.store.round_trip_page(head.id, 0, MAX_MODE_TRIPS + 1)
+    if page.total > MAX_MODE_TRIPS:
+        return message_figure(
+            f"{page.total:,} round trips: the picture per compile mode draws runs of up to "
+            f"{MAX_MODE_TRIPS:,} (the {mode} variant's kernels are in the table and timeline)"
+        )
+    in_mode = [_in_mode(trip, mode) for trip in page.round_trips]
+    trips = TrafficTrips.of(in_mode, traffic_asks(eager, drawn, MAX_KERNELS))
+    both: dict[VariantName, Variant] = {"eager": eager, "compiled": drawn}
+    return traffic_figure_of(head.status, both, trips, compiled_name=f"compiled ({mode})")
+
+
+def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
+    fate = trip.modes.get(mode)
+    if fate is None:  # stored before per-mode fates were kept: not known
+        return trip.model_copy(update={"eliminated": None, "fused_into": None, "why": None})
+    return trip.model_copy(
+        update={"eliminated": fate.eliminated, "fused_into": fate.fused_into, "why": fate.why}
+    )
+
+
+def _traffic(context: AppContext, head: RunHead) -> Any:
+    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
+    those show: only they are read."""
+    variants = _variants(context, head)
     eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
         trips = TrafficTrips({}, {}, TripGroup.of([]))

@@ -25,7 +25,13 @@ from backend.figures.timeline import (
     run_timeline,
     timeline_figure,
 )
-from backend.figures.traffic import MAX_KERNELS, traffic_figure, traffic_figure_of, traffic_summary
+from backend.figures.traffic import (
+    MAX_KERNELS,
+    message_figure,
+    traffic_figure,
+    traffic_figure_of,
+    traffic_summary,
+)
 
 __all__ = [
     "MAX_KERNELS",
@@ -39,6 +45,7 @@ __all__ = [
     "bandwidth_sentence",
     "draw_timeline",
     "fates_of",
+    "message_figure",
     "mode_breaks",
     "mode_sentences",
     "plan_timeline",

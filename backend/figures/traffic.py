@@ -69,7 +69,7 @@ def traffic_figure(result: RunResult, *, max_kernels: int = MAX_KERNELS) -> go.F
     """Two panels, eager on top: kernels, memory, and the transfers between them."""
     eager, compiled = result.variants.get("eager"), result.variants.get("compiled")
     if eager is None or compiled is None:
-        return _message_figure(f"no memory traffic to show: the run {result.status}")
+        return message_figure(f"no memory traffic to show: the run {result.status}")
     asks = traffic_asks(eager, compiled, max_kernels)
     trips = TrafficTrips.of(result.round_trips, asks)
     return traffic_figure_of(result.status, result.variants, trips, max_kernels)
@@ -80,13 +80,15 @@ def traffic_figure_of(
     variants: Mapping[VariantName, Variant],
     trips: TrafficTrips,
     max_kernels: int = MAX_KERNELS,
+    compiled_name: str = "compiled",
 ) -> go.Figure:
     """`traffic_figure` from the parts it reads: each variant's first `max_kernels` kernels
     (the rest are counted from its totals) and the round trips `traffic_asks` names. A
-    large run's picture never loads its kernels or round trips whole."""
+    large run's picture never loads its kernels or round trips whole. `compiled_name` names
+    the lower panel (a further compile mode's variant drawn in `compiled`'s place)."""
     eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
-        return _message_figure(f"no memory traffic to show: the run {status}")
+        return message_figure(f"no memory traffic to show: the run {status}")
     first = eager_panel(eager, trips, max_kernels)
     panels = [first, compiled_panel(compiled, trips, max_kernels, first.units)]
     figure = make_subplots(
@@ -94,7 +96,7 @@ def traffic_figure_of(
         cols=1,
         shared_xaxes=False,
         vertical_spacing=0.14,
-        subplot_titles=[_title(p, max_kernels) for p in panels],
+        subplot_titles=[_title(first, max_kernels), _title(panels[1], max_kernels, compiled_name)],
     )
     # left-aligned titles stay on screen when a phone cuts the figure narrow
     figure.update_annotations(x=0, xanchor="left", font={"size": FONT_SIZE + 1})
@@ -115,11 +117,11 @@ def traffic_figure_of(
     return figure
 
 
-def _title(panel: Panel, max_kernels: int) -> str:
+def _title(panel: Panel, max_kernels: int, name: str | None = None) -> str:
     variant = panel.variant
     moved = human_bytes(variant.bytes_read + variant.bytes_written)
     text = (
-        f"<b>{panel.name}</b>: {plural(variant.kernel_count, 'kernel')}, "
+        f"<b>{name or panel.name}</b>: {plural(variant.kernel_count, 'kernel')}, "
         f"{plural(variant.transfer_count, 'transfer')}, {moved} moved"
     )
     if panel.left_out:
@@ -569,7 +571,7 @@ def _layout(shapes: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _message_figure(message: str) -> go.Figure:
+def message_figure(message: str) -> go.Figure:
     figure = go.Figure()
     figure.update_layout(
         height=200,

@@ -71,15 +71,23 @@ class _Encoder:
     """JSON text per distinct list, remembered for one save. The repeated JSON columns hold
     flat lists of ints or of strings (validated by the document's models), so the list's
     items are its key: `[1]` and `[1.0]` never both occur. A round trip's `why` is a
-    model, rare enough (one per round trip) to encode each time."""
+    model, rare enough (one per round trip) to encode each time, and so are its `modes` (a
+    mapping of models, by compile mode)."""
 
     seen: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
-    def __call__(self, value: list[Any] | BaseModel | None) -> str | None:
+    def __call__(self, value: list[Any] | dict[str, Any] | BaseModel | None) -> str | None:
         if value is None:
             return None
         if isinstance(value, BaseModel):
             return value.model_dump_json()
+        if isinstance(value, dict):
+            return json.dumps(
+                {
+                    k: v.model_dump(mode="json") if isinstance(v, BaseModel) else v
+                    for k, v in value.items()
+                }
+            )
         key = tuple(value)
         text = self.seen.get(key)
         if text is None:

@@ -229,6 +229,12 @@ class RoundTrip(SQLModel, table=True):
     decided_by: str | None = None
     unknown_reason: str | None = Field(default=None, sa_type=Text)
     why: dict[str, Any] | None = Field(default=None, sa_type=_json(nullable=True))
+    # what each further compile mode did to it: {mode: {eliminated, fused_into, why}}
+    modes: dict[str, Any] = Field(
+        default_factory=dict,
+        sa_type=_json(nullable=False),
+        sa_column_kwargs={"server_default": "{}"},
+    )
 
 
 class Artifact(SQLModel, table=True):

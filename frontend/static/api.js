@@ -74,7 +74,8 @@ export const api = {
   compare: (a, b) => call("GET", "/api/compare" + q({ a, b })),
   compareTimeline: (a, b, widthPx) => call("GET", "/api/compare/figures/timeline" + q({ a, b, width_px: widthPx })),
   timeline: (id, params) => call("GET", `${run(id)}/figures/timeline` + q(params)),
-  traffic: (id) => call("GET", `${run(id)}/figures/traffic`),
+  // variant: "compiled" (default) or a further compile mode's "compiled:<mode>", drawn under eager
+  traffic: (id, variant) => call("GET", `${run(id)}/figures/traffic` + q({ variant })),
   roofline: (id) => call("GET", `${run(id)}/figures/roofline`),
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`

@@ -173,7 +173,7 @@ function renderFinished(run) {
   VARIANTS = Object.keys(run.variants);
   renderSummary(run);
   renderConditions(run);
-  renderTraffic();
+  renderTraffic(run);
   renderWhy(run);
   // the table blocks the main thread for a while: draw the timeline first; the roofline's
   // points open table rows, so it comes after the table
@@ -285,12 +285,31 @@ function correctnessDetail(check) {
   return errors + against + (check.note ? ` · ${check.note}` : "");
 }
 
-async function renderTraffic() {
+async function renderTraffic(run) {
   $("#traffic-card").hidden = false;
+  const modes = run.compiled_modes ?? [];
+  // a run of several compile modes: one button per mode draws that mode under eager
+  const buttons = modes.length > 1 ? modes.map((m) => el("button", {
+    type: "button", class: "mode-choice", "data-variant": m.variant, text: m.mode,
+    "aria-pressed": String(m.variant === "compiled"),
+    onclick: () => drawTraffic(m.variant, buttons),
+  })) : [];
+  $("#traffic-modes").replaceChildren(...(buttons.length ? ["Compiled panel: ", ...buttons] : []));
+  $("#traffic-modes").hidden = !buttons.length;
+  await drawTraffic("compiled", buttons);
+}
+
+async function drawTraffic(variant, buttons) {
+  for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.variant === variant));
+  const div = $("#traffic");
+  div.dataset.variant = variant; // tests wait for the variant they asked for
   try {
-    plot($("#traffic"), await api.traffic(runId));
+    const figure = await api.traffic(runId, variant === "compiled" ? undefined : variant);
+    if (div.dataset.variant !== variant) return; // a later choice won
+    await plot(div, figure);
+    div.dataset.drawn = variant;
   } catch (err) {
-    showError($("#traffic"), err);
+    showError(div, err);
   }
 }
 

@@ -6,13 +6,16 @@ trace, and a headline line per further mode."""
 from __future__ import annotations
 
 import csv
+import json
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlmodel import Session
+from sqlmodel import Session, select
 
+from backend.store.models import RoundTrip as RoundTripRow
 from backend.store.models import Run
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
@@ -108,3 +111,47 @@ def test_a_stored_two_mode_run_serves_each_mode(
     download = client.get(run["links"]["downloads"][trace])
     assert download.status_code == 200
     assert download.content == (own / trace).read_bytes()
+
+
+H200_MODES = Path(__file__).resolve().parents[1] / "data" / "h200_mode_bundles"
+
+
+def test_the_traffic_picture_draws_each_mode_under_eager(client: TestClient, store: Store) -> None:
+    # gemm_epilogue on the H200 with default and max-autotune: in both lanes x @ w stays (cuBLAS)
+    run_id = import_bundle(store, H200_MODES / "gemm_epilogue_two_modes")
+    base = f"/api/runs/{run_id}/figures/traffic"
+    first = client.get(base).json()
+    further = client.get(base, params={"variant": FURTHER}).json()
+    titles = [a["text"] for a in further["layout"]["annotations"] if "kernel" in a.get("text", "")]
+    assert titles[0].startswith("<b>eager</b>") and titles[1].startswith(
+        f"<b>compiled ({MODE})</b>"
+    )
+    assert any(a["text"].startswith("<b>compiled</b>") for a in first["layout"]["annotations"])
+
+    for figure in (first, further):  # x @ w kept, the epilogue's intermediates never written
+        text = json.dumps(figure)
+        assert "still through memory" in text and "never written" in text
+    unknown = client.get(base, params={"variant": "compiled:reduce-overhead"})
+    assert unknown.status_code == 404
+    assert f"compiled, {FURTHER}" in unknown.json()["error"]["message"]
+
+
+def test_a_mode_that_fused_more_is_drawn_with_its_own_fates(
+    client: TestClient, store: Store, tmp_path: Path
+) -> None:
+    # the stored fates are the mode's, not the first mode's: flip one and the picture follows
+    run_id = import_bundle(store, two_mode_folder(tmp_path))
+    page = client.get(f"/api/runs/{run_id}/round-trips").json()
+    assert all(t["modes"][MODE]["eliminated"] is True for t in page["round_trips"])
+    picture = f"/api/runs/{run_id}/figures/traffic"
+    with Session(store.engine) as session:
+        (trip, *_) = session.exec(select(RoundTripRow).where(RoundTripRow.run_id == run_id)).all()
+        trip.modes = {MODE: {"eliminated": False, "fused_into": None, "why": None}}
+        session.add(trip)
+        session.commit()
+
+    def hovers(figure: dict[str, Any]) -> str:
+        return " ".join(str(t.get("hovertext")) for t in figure["data"])
+
+    assert "kept when compiled" in hovers(client.get(picture, params={"variant": FURTHER}).json())
+    assert "kept when compiled" not in hovers(client.get(picture).json())

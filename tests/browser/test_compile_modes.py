@@ -64,3 +64,45 @@ def test_a_compiled_kernel_lists_the_round_trips_it_keeps_and_why(
     page.locator("tr[data-kernel='eager:0']").click()  # eager kernels list none
     expect(detail).to_contain_text("eager #0")
     expect(detail.locator(".kernel-why")).to_have_count(0)
+
+
+H200_MODES = Path(__file__).resolve().parents[1] / "data" / "h200_mode_bundles"
+TRAFFIC_TITLES = """() => document.getElementById('traffic').layout.annotations
+  .map(a => a.text).filter(t => t.includes('kernel'))"""
+
+
+def test_the_traffic_picture_switches_mode_and_the_checked_hint_shows(
+    page: Any, server: Server
+) -> None:
+    # gemm_epilogue on the H200 with default and max-autotune (max-autotune kept cuBLAS)
+    with Store.open(server.data_dir) as store:
+        run_id = import_bundle(store, H200_MODES / "gemm_epilogue_two_modes")
+    page.goto(f"/r/{run_id}")
+    traffic = page.locator("#traffic")
+    page.locator("#traffic[data-drawn='compiled']").wait_for()
+    choices = page.locator("#traffic-modes button")
+    expect(choices).to_have_count(2)
+    expect(choices.nth(0)).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(TRAFFIC_TITLES)[1].startswith("<b>compiled</b>")
+
+    choices.nth(1).click()
+    page.locator(f"#traffic[data-drawn='{FURTHER}']").wait_for()
+    expect(choices.nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(choices.nth(0)).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate(TRAFFIC_TITLES)[1].startswith(f"<b>compiled ({MODE})</b>")
+    assert traffic.is_visible()
+
+    # the hint names max-autotune; the run ran it too, and the card says what it did
+    why = page.locator("#why-card")
+    expect(why.locator(".hint-checked")).to_contain_text(
+        f"Checked in this run: with {MODE} it stays"
+    )
+    expect(why.get_by_role("button", name=f"Try it: rerun with {MODE}")).to_have_count(0)
+
+
+def test_a_run_of_one_mode_has_no_mode_buttons(page: Any, server: Server) -> None:
+    with Store.open(server.data_dir) as store:
+        run_id = import_bundle(store, MLP_BIAS_GELU)
+    page.goto(f"/r/{run_id}")
+    page.locator("#traffic[data-drawn='compiled']").wait_for()
+    expect(page.locator("#traffic-modes")).to_be_hidden()
