@@ -109,7 +109,6 @@ def _bandwidth_line(lanes: list[str], bandwidth: float) -> go.Scatter:
         y=[lanes[0], lanes[-1]],
         mode="lines",
         name=f"measured bandwidth {human_rate(bandwidth)}",
-        showlegend=False,  # the bandwidth roof above has the legend entry
         line={"color": palette.INK, "dash": "dash", "width": 2},
         hoverinfo="name",
     )
@@ -182,6 +181,7 @@ def _roofs(
             y=[bandwidth * low, bandwidth * ridge],
             mode="lines",
             name=f"bandwidth roof {human_rate(bandwidth)}",
+            showlegend=False,  # the same dashed line as the strip's "measured bandwidth"
             line={"color": palette.INK, "dash": "dash"},
             hoverinfo="name",
         )

@@ -6,8 +6,8 @@ trace, and a headline line per further mode."""
 from __future__ import annotations
 
 import csv
-import json
 import io
+import json
 from pathlib import Path
 from typing import Any
 

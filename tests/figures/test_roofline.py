@@ -13,7 +13,7 @@ from backend.analysis.hardware import apply_device
 from backend.figures.roofline import roofline_figure
 from backend.result import DeviceInfo, Variant
 from backend.store.children import KernelRate
-from tests.analysis.conftest import analysed
+from tests.analysis.conftest import ROOT, analyse_bundle, analysed
 
 PEAK = 4.5e12  # test roofs: the expectations are computed from them
 FLOPS = {"float32": 5.0e13, "bfloat16": 7.0e14}
@@ -131,3 +131,36 @@ def test_kernels_at_the_roof_are_drawn_together_and_said_to_be_there() -> None:
     past = [h for t in drawn for x, h in zip(t["x"], t["hovertext"], strict=True) if x > peak]
     assert past and all("at the roof" in h and "cache-resident" not in h for h in past), hovers
     assert all("% of the measured bandwidth" in h for h in hovers if h not in past)
+
+
+# The H200's peaks as its worker measured them on 2026-12-02 (docs/gpu-validation.md).
+H200_PEAKS = {
+    "peak_bandwidth_bytes_per_s": 4.317e12,
+    "peak_flops": {"float32": 5.12e13, "bfloat16": 7.66e14},
+}
+SCALE = sorted(p.name for p in (ROOT / "tests" / "data" / "h200_scale_bundles").iterdir())
+
+
+@pytest.mark.parametrize("example", SCALE)
+def test_the_scale_corpus_rooflines_under_the_h200s_measured_roofs(example: str) -> None:
+    analysis = analyse_bundle(ROOT / "tests" / "data" / "h200_scale_bundles" / example / "bundle")
+    assert analysis.device is not None
+    device = analysis.device.model_copy(update=H200_PEAKS)
+    variants = copy.deepcopy(analysis.variants)
+    apply_device(variants, device)
+    figure = roofline_figure(rates(variants), device).to_plotly_json()
+    strip = [t for t in figure["data"] if t.get("xaxis") == "x2" and t["mode"] == "markers"]
+    drawn = sum(len(t["x"]) for t in strip)
+    assert drawn == sum(
+        1 for v in variants.values() for k in v.kernels if k.bytes_read + k.bytes_written > 0
+    )
+    for variant in variants.values():  # never above 100% without the cache label
+        for kernel in variant.kernels:
+            share = kernel.achieved_bandwidth_pct
+            assert share is None or share <= 100, (kernel.short_name, share)
+            if kernel.cache_resident:
+                moved = kernel.bytes_read + kernel.bytes_written
+                assert moved < 4 * (device.l2_cache_bytes or 0), kernel.short_name
+    compute = [t for t in figure["data"] if t.get("xaxis") == "x" and t["mode"] == "markers"]
+    for trace in compute:  # GEMMs and convolutions under the highest measured roof
+        assert all(y <= 1.05 * 7.66e14 for y in trace["y"]), (example, trace["y"])
