@@ -81,8 +81,9 @@ class DeviceInfo(BaseModel):
     )
     peak_bandwidth_bytes_per_s: float | None = Field(
         default=None,
-        description="measured by the worker once per device (a copy of 8x the last-level "
-        "cache, bytes read plus written per second): the roof kernels are measured against",
+        description="measured by the worker once per device (the best of a copy, an add and "
+        "a sum over buffers of 8x the last-level cache, bytes read plus written per second): "
+        "the roof kernels are measured against",
     )
     peak_flops: dict[str, float] | None = Field(
         default=None,
@@ -257,6 +258,8 @@ class TripInMode(BaseModel):
     eliminated: bool | None = Field(description="as RoundTrip.eliminated, in this mode")
     fused_into: str | None = Field(default=None, description="this mode's kernel that absorbed it")
     why: FusionWhy | None = Field(default=None, description="why this mode still writes it")
+    decided_by: str | None = Field(default=None, description="as RoundTrip.decided_by")
+    unknown_reason: str | None = Field(default=None, description="why eliminated is None")
 
 
 class RoundTrip(BaseModel):

@@ -173,7 +173,7 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
             [],
         )
     ]
-    tried: dict[str, tuple[CompiledMode, list[RoundTrip]]] = {}
+    tried: dict[str, CompiledMode] = {}
     for mode, trace in zip(further, traces, strict=True):
         if trace is None:
             continue
@@ -186,7 +186,9 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
         name = mode_variant(mode["mode"], first=False)
         variant = _variant(calls, mode["compiled"])
         analysis.variants[name] = variant
-        trips = eager_round_trips(alone, evidence)
+        # a replayed graph's kernels are the first mode's, and so are the fates (its own
+        # launch log is empty: it has no evidence of what its kernels wrote)
+        trips = analysis.round_trips if borrowed else eager_round_trips(alone, evidence)
         summary = _mode_summary(
             mode["mode"],
             name,
@@ -199,7 +201,7 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
             notes,
         )
         analysis.compiled_modes.append(summary)
-        tried[summary.mode] = (summary, trips)
+        tried[summary.mode] = summary
         _record_fates(analysis.round_trips, summary.mode, trips)
     check_hints(analysis.round_trips, analysis.hints, tried, analysis.compiled_modes[0])
 
@@ -210,7 +212,11 @@ def _record_fates(first: Sequence[RoundTrip], mode: str, trips: Sequence[RoundTr
     for trip, other in zip(first, trips, strict=True):
         assert (trip.tensor, trip.producer) == (other.tensor, other.producer)
         trip.modes[mode] = TripInMode(
-            eliminated=other.eliminated, fused_into=other.fused_into, why=other.why
+            eliminated=other.eliminated,
+            fused_into=other.fused_into,
+            why=other.why,
+            decided_by=other.decided_by,
+            unknown_reason=other.unknown_reason,
         )
 
 
@@ -223,10 +229,12 @@ REPLAY_NOTE = (
 
 def _replays_graphs(mode: Json, bundle: Json) -> bool:
     """Does this further mode replay CUDA graphs, so that no launch was logged, while the
-    first mode (without graphs) logged its launches? Its kernels are then the first's."""
+    first mode, `default`, logged its launches? reduce-overhead compiles what default does
+    and adds the graphs, so its kernels are then the first's (another first mode, e.g.
+    max-autotune's templates, would not match)."""
     own, first = mode["compiled"].get("launches"), bundle["compiled"].get("launches")
-    first_graphs = "reduce-overhead" in str(bundle["compile"].get("mode", ""))
-    return "reduce-overhead" in mode["mode"] and not own and bool(first) and not first_graphs
+    first_default = str(bundle["compile"].get("mode", "")) == "default"
+    return mode["mode"] == "reduce-overhead" and not own and bool(first) and first_default
 
 
 def _mode_summary(

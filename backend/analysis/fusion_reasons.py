@@ -24,7 +24,7 @@ from typing import Any
 
 from backend.analysis.inductor_join import Placement
 from backend.analysis.naming import op_display
-from backend.result import CompiledMode, FusionWhy, Hint, RoundTrip
+from backend.result import CompiledMode, FusionWhy, Hint, RoundTrip, TripInMode
 
 Json = Mapping[str, Any]
 AUTOTUNE = "max-autotune-no-cudagraphs"
@@ -315,27 +315,23 @@ def run_hints(
 def check_hints(
     trips: Sequence[RoundTrip],
     hints: Sequence[Hint],
-    modes: Mapping[str, tuple[CompiledMode, Sequence[RoundTrip]]],
+    modes: Mapping[str, CompiledMode],
     first: CompiledMode,
 ) -> None:
-    """Say, on each hint whose compile mode the run also ran, what that mode did: hints are
-    checked where the run can check them, never left as guesses beside the answer. In place."""
+    """Say, on each hint whose compile mode the run also ran, what that mode did (the trip's
+    own fate in that mode, `trip.modes`): hints are checked where the run can check them,
+    never left as guesses beside the answer. In place."""
     for trip in trips:
         hint = trip.why.hint if trip.why is not None else None
         if hint is None or hint.compile_mode is None or hint.compile_mode not in modes:
             continue
-        mode, mode_trips = modes[hint.compile_mode]
-        same = next(
-            (t for t in mode_trips if (t.tensor, t.producer) == (trip.tensor, trip.producer)),
-            None,
-        )
-        hint.checked = _trip_checked(mode.mode, trip, same)
+        hint.checked = _trip_checked(hint.compile_mode, trip, trip.modes.get(hint.compile_mode))
     for hint in hints:
         if hint.compile_mode is not None and hint.compile_mode in modes:
-            hint.checked = _speed_checked(modes[hint.compile_mode][0], first)
+            hint.checked = _speed_checked(modes[hint.compile_mode], first)
 
 
-def _trip_checked(mode: str, trip: RoundTrip, same: RoundTrip | None) -> str:
+def _trip_checked(mode: str, trip: RoundTrip, same: TripInMode | None) -> str:
     tried = f"Checked in this run: with {mode}"
     if same is None or same.eliminated is None:
         return f"{tried} Kernelscope could not tell whether {trip.tensor} is still written."
@@ -344,8 +340,7 @@ def _trip_checked(mode: str, trip: RoundTrip, same: RoundTrip | None) -> str:
         return f"{tried} {trip.tensor} is never written{into}."
     if same.why is not None and same.why.kind == "library_call":
         return (
-            f"{tried} it stays: that mode also ran {trip.producer} as a library call (its "
-            "autotuning kept the library kernel over any generated GEMM for this shape), so "
+            f"{tried} it stays: that mode also ran {trip.producer} as a library call, so "
             f"{trip.tensor} still goes through memory."
         )
     kind = same.why.kind.replace("_", " ") if same.why is not None else "no reason recorded"

@@ -31,7 +31,7 @@ from backend.figures import (
 )
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
-from backend.result import RoundTrip, Variant, VariantName
+from backend.result import RoundTrip, TripInMode, Variant, VariantName
 from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
@@ -130,7 +130,10 @@ def traffic(
     else:
         mode = _further_mode(head, variant)
         tagged = context.results.part(
-            run_id, ("traffic", variant), lambda: _figure_bytes(_mode_traffic(context, head, mode))
+            run_id,
+            ("traffic", variant),
+            lambda: _figure_bytes(_mode_traffic(context, head, mode)),
+            kept="figure",
         )
     return conditional(request, tagged)
 
@@ -174,12 +177,10 @@ def _mode_traffic(context: AppContext, head: RunHead, mode: str) -> Any:
 
 
 def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
-    fate = trip.modes.get(mode)
-    if fate is None:  # stored before per-mode fates were kept: not known
-        return trip.model_copy(update={"eliminated": None, "fused_into": None, "why": None})
-    return trip.model_copy(
-        update={"eliminated": fate.eliminated, "fused_into": fate.fused_into, "why": fate.why}
+    fate = trip.modes.get(mode) or TripInMode(
+        eliminated=None, unknown_reason="the run was stored before each mode's fates were kept"
     )
+    return trip.model_copy(update=fate.model_dump(exclude_unset=False) | {"why": fate.why})
 
 
 def _traffic(context: AppContext, head: RunHead) -> Any:

@@ -94,8 +94,10 @@ class Progress(BaseModel):
     elapsed_s: float | None = Field(description="seconds since it started running")
     steps: list[str] = Field(
         default_factory=lambda: list(RUN_STEPS),
-        description="every step this run passes, in order (its compile modes and measurements "
-        "decide whether 'further compile modes' and 'measuring DRAM bytes' are among them)",
+        description="the steps this run is planned to pass, in order (its compile modes and "
+        "measurements decide whether 'further compile modes' and 'measuring DRAM bytes' are "
+        "among them; a DRAM pass that cannot run on its worker is skipped, and the result's "
+        "`measurements` say why)",
     )
 
 

@@ -84,6 +84,11 @@ def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) ->
             f"compiled moved its logical bytes at {compiled_pct:,.0f}% of {roof}: faster than "
             f"DRAM allows, so its data was largely resident in the last-level cache{cache}."
         )
+    if compiled_pct >= 100:  # at (or, clamped, a little past) the probe's roof
+        return (
+            f"compiled streamed its logical bytes at {roof} bandwidth: at the roof "
+            "(logical bytes over kernel time)."
+        )
     return (
         f"compiled reached {compiled_pct:.0f}% of {roof} bandwidth "
         f"({human_rate(peak * compiled_pct / 100)}, logical bytes over kernel time)."

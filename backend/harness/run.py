@@ -159,8 +159,10 @@ class Run:
                 del compiled  # its graphs go with the reset
                 self._enter(FURTHER_MODES_STEP)
                 self.in_further_modes = True
-                self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
-                self.in_further_modes = False
+                try:
+                    self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
+                finally:
+                    self.in_further_modes = False
         self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
 
     @contextlib.contextmanager

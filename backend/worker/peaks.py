@@ -1,6 +1,7 @@
-"""What this worker's device can do, measured once per device and host: its copy bandwidth
-at 8x the last-level cache and its matmul FLOP/s (backend.harness.device_probe, run in a
-process of its own because the worker never imports torch).
+"""What this worker's device can do, measured once per device and host: its streaming
+bandwidth (the best of a copy, an add and a sum over buffers of 8x the last-level cache) and
+its matmul FLOP/s (backend.harness.device_probe, run in a process of its own because the
+worker never imports torch).
 
 The numbers are kept in a small file under the user's cache directory (keyed by host,
 device kind and name, and CUDA_VISIBLE_DEVICES), so a worker measures its device once, not
@@ -30,6 +31,7 @@ from backend.result import DeviceInfo
 log = logging.getLogger(__name__)
 
 PROBE_TIMEOUT_S = 180.0
+PROBE_VERSION = 2  # raise when device_probe measures differently: cached roofs are remeasured
 MAX_AGE_S = 30 * 24 * 3600  # a driver or clock change is rare; remeasure monthly
 CACHE_NAME = "device-peaks.json"
 # Sane ranges: a probe that says more or less than any real device is not believed.
@@ -105,8 +107,10 @@ _LOCK = threading.Lock()
 
 
 def _key(device_type: str, name: str) -> str:
+    """The cache entry's key. PROBE_VERSION is in it: a probe that measures differently
+    (2: the best of copy, add and sum in batches) must not reuse an older probe's roof."""
     visible = os.environ.get("CUDA_VISIBLE_DEVICES", "") if device_type == "cuda" else ""
-    return f"{socket.gethostname()}|{device_type}|{name}|{visible}"
+    return f"{socket.gethostname()}|{device_type}|{name}|{visible}|probe{PROBE_VERSION}"
 
 
 def measure(device_type: str) -> Peaks | None:

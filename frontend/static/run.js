@@ -309,7 +309,7 @@ async function drawTraffic(variant, buttons) {
     await plot(div, figure);
     div.dataset.drawn = variant;
   } catch (err) {
-    showError(div, err);
+    if (div.dataset.variant === variant) showError(div, err); // else a later choice won
   }
 }
 

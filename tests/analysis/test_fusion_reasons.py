@@ -10,7 +10,7 @@ import pytest
 from backend.analysis.assemble import Analysis
 from backend.analysis.fusion_reasons import AUTOTUNE, Reasons, check_hints, run_hints
 from backend.analysis.inductor_join import Placement
-from backend.result import CompiledMode, Hint, RoundTrip
+from backend.result import CompiledMode, Hint, RoundTrip, TripInMode
 from tests.analysis.conftest import ROOT, analyse_bundle
 
 DATA = ROOT / "tests" / "data"
@@ -211,17 +211,33 @@ def test_a_hint_is_checked_against_the_mode_the_run_also_ran() -> None:
         (_trip(False, "inductor_declined"), "still goes through memory (inductor declined)"),
     ):
         kept = _trip(False, "library_call")
-        check_hints([kept], [], {AUTOTUNE: (autotuned, [outcome])}, first)
+        kept.modes[AUTOTUNE] = TripInMode(
+            eliminated=outcome.eliminated, fused_into=outcome.fused_into, why=outcome.why
+        )
+        check_hints([kept], [], {AUTOTUNE: autotuned}, first)
         assert kept.why is not None and kept.why.hint is not None
         assert kept.why.hint.checked is not None and expected in kept.why.hint.checked, outcome
         assert kept.why.hint.checked.startswith(f"Checked in this run: with {AUTOTUNE}")
+
+
+def test_each_round_trip_is_checked_by_its_own_fate_not_a_namesake() -> None:
+    # a name assigned in a loop makes several round trips with one name: each hint must read
+    # its own trip's fate in the other mode (by position), not the first namesake's
+    first, autotuned = _mode("default", 65.0, 0.5), _mode(AUTOTUNE, 60.0, 0.55)
+    early, late = _trip(False, "library_call"), _trip(False, "library_call")
+    early.modes[AUTOTUNE] = TripInMode(eliminated=False, why=early.why)
+    late.modes[AUTOTUNE] = TripInMode(eliminated=True, fused_into="triton_tem_fused_mm_0")
+    check_hints([early, late], [], {AUTOTUNE: autotuned}, first)
+    assert early.why is not None and early.why.hint is not None and late.why is not None
+    assert "it stays" in (early.why.hint.checked or "")
+    assert late.why.hint is not None and "never written" in (late.why.hint.checked or "")
 
 
 def test_a_hint_the_run_did_not_try_stays_unchecked_and_speed_hints_give_both_times() -> None:
     kept = _trip(False, "library_call")
     speed = Hint(message="Try reduce-overhead", compile_mode="reduce-overhead")
     graphs = _mode("reduce-overhead", 132.2, 0.26)
-    check_hints([kept], [speed], {"reduce-overhead": (graphs, [])}, _mode("default", 65.7, 0.52))
+    check_hints([kept], [speed], {"reduce-overhead": graphs}, _mode("default", 65.7, 0.52))
     assert kept.why is not None and kept.why.hint is not None and kept.why.hint.checked is None
     assert speed.checked == (
         "Checked in this run: one reduce-overhead call took 132.2 µs against 65.7 µs with "
@@ -233,5 +249,5 @@ def test_a_hint_the_run_did_not_try_stays_unchecked_and_speed_hints_give_both_ti
         (_mode("reduce-overhead", 40.0, 1.2), "faster"),
     ):
         speed.checked = None
-        check_hints([], [speed], {"reduce-overhead": (graphs, [])}, _mode("default", 97.6, 0.4843))
+        check_hints([], [speed], {"reduce-overhead": graphs}, _mode("default", 97.6, 0.4843))
         assert speed.checked is not None and f"({verdict};" in speed.checked

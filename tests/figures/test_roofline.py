@@ -164,3 +164,15 @@ def test_the_scale_corpus_rooflines_under_the_h200s_measured_roofs(example: str)
     compute = [t for t in figure["data"] if t.get("xaxis") == "x" and t["mode"] == "markers"]
     for trace in compute:  # GEMMs and convolutions under the highest measured roof
         assert all(y <= 1.05 * 7.66e14 for y in trace["y"]), (example, trace["y"])
+
+
+def test_the_headline_says_at_the_roof_not_a_rate_that_was_never_measured() -> None:
+    from backend.figures.summary import bandwidth_sentence
+
+    variants, device = h200("add_relu_2p26", 4.317e12)
+    pct = variants["compiled"].bandwidth_pct
+    assert pct == 100.0  # passed the probe's roof with 768 MiB of data: clamped
+    sentence = bandwidth_sentence(pct, device)
+    assert sentence is not None and "at the roof" in sentence and "100%" not in sentence
+    below = bandwidth_sentence(85.0, device)
+    assert below is not None and below.startswith("compiled reached 85% of")

@@ -85,6 +85,18 @@ def test_a_stale_or_broken_cache_is_measured_again(cache: Path, probes: list[str
     assert probes == ["cpu", "cpu", "cpu"]
 
 
+def test_a_roof_an_older_probe_measured_is_measured_again(
+    cache: Path, probes: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the H200's first probe (a copy, one call per event pair) set a roof kernels passed;
+    # a worker that cached it must not keep it for 30 days once the probe changes
+    peaks.peaks_for("cuda", "NVIDIA H200")
+    peaks._MEMO.clear()
+    monkeypatch.setattr(peaks, "PROBE_VERSION", peaks.PROBE_VERSION + 1)
+    peaks.peaks_for("cuda", "NVIDIA H200")
+    assert probes == ["cuda", "cuda"]
+
+
 def test_a_runs_device_carries_the_peaks(cache: Path, probes: list[str]) -> None:
     device = DeviceInfo(type="cpu", name="Some CPU", l2_cache_bytes=32 * 2**20)
     measured = peaks.with_peaks(device)
