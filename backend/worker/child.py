@@ -21,6 +21,7 @@ from typing import Any
 
 from backend.analysis.ncu import NcuKernel
 from backend.result import GpuProcess, Measurement
+from backend.worker import device
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
 from backend.worker.process import HarnessProcess, Job, ProcessGone, WorkerSetup
@@ -101,7 +102,8 @@ def run_child(
     steps = StepClock()
     process = _given(request, spare)
     try:
-        outcome = _run(request, process, steps, on_progress)
+        with device.running_run(process.pid):  # for other slots' busy-GPU warnings
+            outcome = _run(request, process, steps, on_progress)
     finally:
         process.close()  # nothing of the run survives it: processes, cgroup, uid, files
     outcome.notes += process.notes

@@ -10,6 +10,7 @@ has no GPU is refused as forged.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import glob
 import os
@@ -18,7 +19,7 @@ import shutil
 import socket
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from backend.result import DeviceInfo, GpuProcess
@@ -246,9 +247,33 @@ def _descends_from(pid: int, ancestor: int) -> bool:
     return False
 
 
-def other_gpu_processes(visible: str | None, run: Runner | None = None) -> list[GpuProcess] | None:
-    """Processes on the GPU a run gets that are not this worker's (its runs and spares);
-    None where nvidia-smi cannot tell."""
+# The harness processes running a snippet in this worker process now, by the thread that
+# runs each: with several local slots on one GPU, another slot's run is load for this one.
+_RUNNING: dict[int, int] = {}  # process id -> the running thread's ident
+_RUNNING_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def running_run(pid: int | None) -> Iterator[None]:
+    """While a run's process (`pid`) runs its snippet, in this thread."""
+    if pid is None:
+        yield
+        return
+    with _RUNNING_LOCK:
+        _RUNNING[pid] = threading.get_ident()
+    try:
+        yield
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.pop(pid, None)
+
+
+def other_gpu_processes(
+    visible: str | None, run: Runner | None = None, owner: int | None = None
+) -> list[GpuProcess] | None:
+    """Processes on the GPU a run gets that are not its own: anything outside this worker,
+    and this worker's runs in other slots (not `owner`, the run's thread), but not its idle
+    spares. None where nvidia-smi cannot tell."""
     selected = selected_gpu(visible)
     smi = shutil.which("nvidia-smi")
     if selected == "" or smi is None:
@@ -263,7 +288,15 @@ def other_gpu_processes(visible: str | None, run: Runner | None = None) -> list[
     if done.returncode != 0:
         return None
     me = os.getpid()
-    return [p for p in parse_compute_apps(done.stdout) if not _descends_from(p.pid, me)]
+    with _RUNNING_LOCK:
+        neighbours = [pid for pid, thread in _RUNNING.items() if thread != owner]
+    found = []
+    for process in parse_compute_apps(done.stdout):
+        if not _descends_from(process.pid, me):
+            found.append(process)
+        elif any(_descends_from(process.pid, pid) for pid in neighbours):
+            found.append(process.model_copy(update={"name": f"{process.name} (another run here)"}))
+    return found
 
 
 class GpuWatch:
@@ -272,13 +305,14 @@ class GpuWatch:
 
     def __init__(self, visible: str | None) -> None:
         self._found: list[GpuProcess] | None = None
+        owner = threading.get_ident()  # the run's thread: its own process is not "other"
         self._thread = threading.Thread(
-            target=self._ask, args=(visible,), name="ks-smi-apps", daemon=True
+            target=self._ask, args=(visible, owner), name="ks-smi-apps", daemon=True
         )
         self._thread.start()
 
-    def _ask(self, visible: str | None) -> None:
-        self._found = other_gpu_processes(visible)
+    def _ask(self, visible: str | None, owner: int) -> None:
+        self._found = other_gpu_processes(visible, owner=owner)
 
     def result(self, timeout_s: float = SMI_TIMEOUT_S) -> list[GpuProcess] | None:
         self._thread.join(timeout_s)

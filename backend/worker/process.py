@@ -257,6 +257,11 @@ class HarnessProcess:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.setpriority(os.PRIO_PROCESS, tid, ours)
 
+    @property
+    def pid(self) -> int | None:
+        """The process started for the run (bubblewrap's, under the sandbox)."""
+        return None if self.process is None else self.process.pid
+
     def _pids(self) -> list[int]:
         if self.sandbox is not None:
             return self.sandbox.processes()

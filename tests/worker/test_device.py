@@ -169,3 +169,50 @@ def test_the_workers_own_processes_are_not_others() -> None:
 
     assert _descends_from(os.getpid(), os.getpid())
     assert not _descends_from(1, os.getpid())
+
+
+def test_another_slots_run_is_busy_gpu_but_this_run_and_idle_spares_are_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two local slots on one GPU: each run must see the other's process as load, never its
+    # own, and never an idle spare (real processes, a faked nvidia-smi answer).
+    import subprocess
+    import sys
+    import threading
+
+    sleep = [sys.executable, "-c", "import time; time.sleep(30)"]
+    ours, neighbour, spare = (subprocess.Popen(sleep) for _ in range(3))
+    try:
+        rows = (
+            "".join(f"{p.pid}, python3, 512\n" for p in (ours, neighbour, spare)) + "1, init, 1\n"
+        )
+        answer = subprocess.CompletedProcess([], 0, stdout=rows, stderr="")
+        monkeypatch.setattr(device.shutil, "which", lambda name: "/usr/bin/nvidia-smi")
+        registered = threading.Event()
+        release = threading.Event()
+
+        def other_slot() -> None:
+            with device.running_run(neighbour.pid):
+                registered.set()
+                release.wait(10)
+
+        slot = threading.Thread(target=other_slot)
+        slot.start()
+        registered.wait(10)
+        with device.running_run(ours.pid):
+            owner = threading.get_ident()
+            found = device.other_gpu_processes(None, lambda *a, **k: answer, owner=owner)
+        release.set()
+        slot.join()
+        assert found is not None
+        assert {p.pid: p.name for p in found} == {
+            neighbour.pid: "python3 (another run here)",
+            1: "init",
+        }
+        # once the other slot's run is over, its process is no longer counted as a run
+        after = device.other_gpu_processes(None, lambda *a, **k: answer, owner=owner)
+        assert after is not None and {p.pid for p in after} == {1}
+    finally:
+        for process in (ours, neighbour, spare):
+            process.kill()
+            process.wait()
