@@ -96,7 +96,9 @@ def analyse(
             for call in measured_calls(eager_trace)
         ]
     )
-    compiled, evidence = _compiled_calls(bundle, compiled_trace)
+    evidence = gather_evidence(bundle)
+    first_log = _launch_log(bundle, evidence)
+    compiled, evidence.island_ops = _compiled_calls(bundle, compiled_trace, first_log)
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]),
         "compiled": _variant(compiled, bundle["compiled"]),
@@ -123,34 +125,47 @@ def analyse(
     )
     if bundle.get("load"):
         analysis.machine_load = MachineLoad(**bundle["load"])
-    _further_modes(analysis, bundle, further_traces)
+    _further_modes(analysis, bundle, further_traces, first_log)
     analysis.noise = noise_warnings(analysis.variants, analysis.machine_load)
     return analysis
 
 
-def _compiled_calls(
-    bundle: Json, compiled_trace: Json, launches_from: Json | None = None
-) -> tuple[Calls, Evidence]:
-    """The bundle's compiled variant from its trace's measured calls, and the evidence its
-    round trips are decided on. `launches_from`: another bundle whose compiled launch log
-    (and the values and lines it names) stands in for this one's (see `_replays_graphs`)."""
-    evidence = gather_evidence(bundle)
-    logged = launches_from or bundle
+@dataclass(frozen=True)
+class _LaunchLog:
+    """What a compiled variant's trace kernels are matched against: its compiled part with
+    the values named (the launch log and the values it reads and writes), and the kernels'
+    snippet lines."""
+
+    compiled: Json
+    provenance: Json
+
+
+def _launch_log(bundle: Json, evidence: Evidence) -> _LaunchLog:
+    compiled = {**bundle["compiled"], "values": name_compiled_values(bundle, evidence)}
     provenance = kernel_provenance(
-        logged["compiled"].get("provenance", {}), logged.get("snippet_file")
+        bundle["compiled"].get("provenance", {}), bundle.get("snippet_file")
     )
-    logged_evidence = evidence if launches_from is None else gather_evidence(logged)
-    named = {**logged["compiled"], "values": name_compiled_values(logged, logged_evidence)}
+    return _LaunchLog(compiled, provenance)
+
+
+def _compiled_calls(bundle: Json, compiled_trace: Json, log: _LaunchLog) -> tuple[Calls, set[int]]:
+    """The bundle's compiled variant from its trace's measured calls, matched against `log`
+    (its own, or the first mode's for a replayed CUDA graph: see `_replays_graphs`), and
+    the eager ops that ran as eager code between its graphs."""
     device_type = bundle["device"]["type"]
     found = [
-        compiled_kernels(named, bundle["eager"], parse_trace(call), device_type, provenance)
+        compiled_kernels(
+            log.compiled, bundle["eager"], parse_trace(call), device_type, log.provenance
+        )
         for call in measured_calls(compiled_trace)
     ]
-    evidence.island_ops = found[-1].island_ops  # every call runs the same islands
-    return combine_calls([f.kernels for f in found]), evidence
+    # every call runs the same islands
+    return combine_calls([f.kernels for f in found]), found[-1].island_ops
 
 
-def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | None]) -> None:
+def _further_modes(
+    analysis: Analysis, bundle: Json, traces: Sequence[Json | None], first_log: _LaunchLog
+) -> None:
     """Each further compile mode (issue 11) analysed exactly as the first: its own variant
     `compiled:<mode>`, speedups, output check and the round trips it eliminates. The run's
     `round_trips` (and their `why`) stay the first mode's."""
@@ -179,16 +194,19 @@ def _further_modes(analysis: Analysis, bundle: Json, traces: Sequence[Json | Non
             continue
         alone = {**bundle, **{k: mode[k] for k in ("compiled", "compile", "correctness")}}
         notes = list(mode.get("notes", []))
-        borrowed = _replays_graphs(mode, bundle)
-        calls, evidence = _compiled_calls(alone, trace, bundle if borrowed else None)
-        if borrowed:
+        if _replays_graphs(mode, bundle):
+            # its kernels are the first mode's, and so are the fates (its own launch log is
+            # empty: it has no evidence of what its kernels wrote)
+            calls, _ = _compiled_calls(alone, trace, first_log)
+            trips = analysis.round_trips
             notes.append(REPLAY_NOTE.format(mode=mode["mode"], first=analysis.compile.mode))
+        else:
+            evidence = gather_evidence(alone)
+            calls, evidence.island_ops = _compiled_calls(alone, trace, _launch_log(alone, evidence))
+            trips = eager_round_trips(alone, evidence)
         name = mode_variant(mode["mode"], first=False)
         variant = _variant(calls, mode["compiled"])
         analysis.variants[name] = variant
-        # a replayed graph's kernels are the first mode's, and so are the fates (its own
-        # launch log is empty: it has no evidence of what its kernels wrote)
-        trips = analysis.round_trips if borrowed else eager_round_trips(alone, evidence)
         summary = _mode_summary(
             mode["mode"],
             name,

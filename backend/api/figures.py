@@ -148,22 +148,26 @@ def _further_mode(head: RunHead, variant: str) -> str:
     return modes[variant]
 
 
-def _variants(context: AppContext, head: RunHead) -> dict[VariantName, Variant]:
-    """Each variant's totals with its first MAX_KERNELS kernels."""
+def _variants(context: AppContext, head: RunHead, drawn: str) -> dict[VariantName, Variant]:
+    """Eager and the `drawn` compiled variant, as `compiled`: their totals with their first
+    MAX_KERNELS kernels (the run's other modes are not read)."""
     variants: dict[VariantName, Variant] = {}
     for name, totals in head.variants.items():
+        if name not in ("eager", drawn):
+            continue
         page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
         kernels = [] if page is None else page.kernels
-        variants[name] = Variant(**totals.model_dump(), kernels=kernels)
+        variants["compiled" if name == drawn else name] = Variant(
+            **totals.model_dump(), kernels=kernels
+        )
     return variants
 
 
 def _mode_traffic(context: AppContext, head: RunHead, mode: str) -> Any:
     """Eager above a further compile mode: the run's round trips with that mode's fates.
     They are read whole (a mode's fates are not indexed), up to MAX_MODE_TRIPS."""
-    variants = _variants(context, head)
-    eager = variants["eager"]
-    drawn = next(v for name, v in variants.items() if name == f"compiled:{mode}")
+    variants = _variants(context, head, f"compiled:{mode}")
+    eager, drawn = variants["eager"], variants["compiled"]
     page = context.store.round_trip_page(head.id, 0, MAX_MODE_TRIPS + 1)
     if page.total > MAX_MODE_TRIPS:
         return message_figure(
@@ -172,21 +176,21 @@ def _mode_traffic(context: AppContext, head: RunHead, mode: str) -> Any:
         )
     in_mode = [_in_mode(trip, mode) for trip in page.round_trips]
     trips = TrafficTrips.of(in_mode, traffic_asks(eager, drawn, MAX_KERNELS))
-    both: dict[VariantName, Variant] = {"eager": eager, "compiled": drawn}
-    return traffic_figure_of(head.status, both, trips, compiled_name=f"compiled ({mode})")
+    return traffic_figure_of(head.status, variants, trips, compiled_name=f"compiled ({mode})")
 
 
 def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
+    """The round trip as `mode` left it: its fate fields replaced by that mode's."""
     fate = trip.modes.get(mode) or TripInMode(
         eliminated=None, unknown_reason="the run was stored before each mode's fates were kept"
     )
-    return trip.model_copy(update=fate.model_dump(exclude_unset=False) | {"why": fate.why})
+    return trip.model_copy(update={name: getattr(fate, name) for name in TripInMode.model_fields})
 
 
 def _traffic(context: AppContext, head: RunHead) -> Any:
     """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
     those show: only they are read."""
-    variants = _variants(context, head)
+    variants = _variants(context, head, "compiled")
     eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
         trips = TrafficTrips({}, {}, TripGroup.of([]))

@@ -77,7 +77,7 @@ class Run:
         self.snippet_file = str(options.snippet)
         self.doc["snippet_file"] = self.snippet_file
         self.step = "starting"
-        self.in_further_modes = False  # their steps are inside one protocol step
+        self.sent_step = -1  # position in STEPS of the last step the worker was told
         self.device = torch.device("cpu")
         self.load = LoadMeter()  # the load averages before anything of the run
 
@@ -110,10 +110,11 @@ class Run:
 
     def _enter(self, step: str) -> None:
         """Where the run is: for its error messages, and for the worker when it is one of
-        the protocol's steps (a further mode's own steps are inside "further compile
-        modes", which the worker is told once)."""
+        the protocol's steps after the last one sent (steps go forward only: a further
+        mode's own compiling, checking and timing are inside "further compile modes")."""
         self.step = step
-        if step in STEPS and not self.in_further_modes:
+        if step in STEPS and STEPS.index(step) > self.sent_step:
+            self.sent_step = STEPS.index(step)
             self.progress.step(step)
 
     def _user_code(self, what: str, call: Callable[[], Any]) -> Any:
@@ -158,11 +159,7 @@ class Run:
             if len(modes) > 1:
                 del compiled  # its graphs go with the reset
                 self._enter(FURTHER_MODES_STEP)
-                self.in_further_modes = True
-                try:
-                    self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
-                finally:
-                    self.in_further_modes = False
+                self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
         self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
 
     @contextlib.contextmanager

@@ -40,19 +40,17 @@ log = logging.getLogger(__name__)
 DISPATCH_POLL_S = 0.5
 RECONCILE_S = 5.0
 JOB_TIMEOUT_MARGIN_S = 600  # RQ's hard limit sits above ours: import, analysis, reporting
+RESULT_TTL_S = 600  # RQ's own job records are bookkeeping; the run row is what counts
+FAILURE_TTL_S = 24 * 3600
+_GONE = {
+    s.value for s in (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+}
 
 
 def job_timeout_s(run_timeout_s: float) -> int:
     """RQ's hard limit for one job: the run, then the DRAM pass a run may ask for (bounded
     by the run's own limit), then the margin. A job RQ kills loses a finished result."""
     return 2 * int(run_timeout_s) + JOB_TIMEOUT_MARGIN_S
-
-
-RESULT_TTL_S = 600  # RQ's own job records are bookkeeping; the run row is what counts
-FAILURE_TTL_S = 24 * 3600
-_GONE = {
-    s.value for s in (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
-}
 
 
 class RedisQueue:
