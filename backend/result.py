@@ -166,6 +166,22 @@ class Kernel(BaseModel):
         "was (largely) in the last-level cache, so no DRAM bandwidth can be claimed",
     )
     transfers: list[Transfer]
+    traffic_note: str | None = Field(
+        default=None,
+        description="why this kernel has no transfers (its traffic is not accounted); null "
+        "when it has them",
+    )
+    launches: int | None = Field(
+        default=None,
+        description="its op's kernel ran as this many launches (a tensor past 2 GiB of "
+        "offsets splits one op into several); each carries its share of the op's bytes, "
+        "by the elements it covered; null for an op launched once",
+    )
+    helper: str | None = Field(
+        default=None,
+        description="a helper kernel of its op (memset, copy, layout transform, helper "
+        "kernel): its traffic follows from the op's tensors; null for the op's own kernel",
+    )
     duration_p10_us: float | None = Field(
         default=None, description="10th percentile of its duration over the profiled calls"
     )
@@ -218,6 +234,13 @@ class Variant(BaseModel):
     )
     kernel_time_p90_us: float | None = Field(
         default=None, description="90th percentile of the profiled calls' summed kernel time"
+    )
+    traffic_coverage: float | None = Field(
+        default=None,
+        ge=0,
+        le=1,
+        description="share of the kernel time spent in kernels whose traffic is accounted "
+        "(those with transfers), 0..1; null in runs stored before it was computed",
     )
     kernels: list[Kernel]
 

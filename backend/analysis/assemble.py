@@ -28,6 +28,7 @@ from backend.result import (
     GradMode,
     GraphBreak,
     Hint,
+    Kernel,
     MachineLoad,
     Noise,
     RoundTrip,
@@ -308,10 +309,20 @@ def _variant(calls: Calls, raw: Json) -> Variant:
         wall_time_p90_us=round(p90, 3) if p90 is not None else None,
         peak_memory_bytes=raw.get("peak_memory_bytes"),
         kernels=kernels,
+        traffic_coverage=traffic_coverage(kernels),
         profiled_calls=calls.count,
         kernel_time_p10_us=_round(percentile(calls.call_kernel_times_us, 10)) if several else None,
         kernel_time_p90_us=_round(percentile(calls.call_kernel_times_us, 90)) if several else None,
     )
+
+
+def traffic_coverage(kernels: Sequence[Kernel]) -> float:
+    """The share of kernel time on kernels whose traffic is accounted (1.0 for a variant
+    without kernel time: nothing is unaccounted)."""
+    total = sum(k.dur_us for k in kernels)
+    if total <= 0:
+        return 1.0 if all(k.transfers for k in kernels) else 0.0
+    return round(sum(k.dur_us for k in kernels if k.transfers) / total, 4)
 
 
 def _round(value: float | None) -> float | None:

@@ -7,6 +7,7 @@ Joining is by name in launch order, which both sides share.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.analysis.hardware import believable_flops
+from backend.analysis.inner_sources import op_tree, transfers_of
+from backend.analysis.kernel_share import main_kernels, share_traffic
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
     ParsedTrace,
@@ -41,6 +44,10 @@ class Source:
     graph: int | None = None
     read_bytes: dict[int, int] = field(default_factory=dict)  # value id -> bytes touched
     op_index: int | None = None  # the eager op, for eager sources
+    fixed: list[Transfer] | None = None  # transfers worked out already (kernel_share.py)
+    launches: int | None = None  # its op's main kernel ran as this many launches
+    helper: str | None = None  # a helper kernel of its op: memset, layout transform, ...
+    note: str | None = None  # why it carries no traffic, when it carries none
 
 
 def profiler_name(dispatch_op: str) -> str:
@@ -65,6 +72,8 @@ def match_in_order(wanted: Sequence[str], trace_ops: Sequence[str]) -> dict[int,
 def transfers(source: Source | None) -> list[Transfer]:
     if source is None:
         return []
+    if source.fixed is not None:
+        return list(source.fixed)
     rows = [("read", vid) for vid in source.reads] + [("write", vid) for vid in source.writes]
     return [
         _transfer(source.values[vid], direction, source.read_bytes.get(vid))
@@ -94,6 +103,7 @@ def build_kernels(
     for index, (event, start, duration, source, name) in enumerate(timed):
         moved = transfers(source)
         op = source.op if source is not None else None
+        note = None if moved else _traffic_note(source, name)
         source_ops = source.source_ops if source is not None else []
         kernels.append(
             Kernel(
@@ -110,10 +120,24 @@ def build_kernels(
                 bytes_read=sum(t.bytes for t in moved if t.direction == "read"),
                 bytes_written=sum(t.bytes for t in moved if t.direction == "write"),
                 transfers=moved,
+                traffic_note=note,
+                launches=source.launches if source is not None else None,
+                helper=source.helper if source is not None else None,
                 **_launch_config(event),
             )
         )
     return kernels
+
+
+def _traffic_note(source: Source | None, name: str) -> str:
+    """Why a kernel carries no reads or writes: said, never left blank."""
+    if source is not None and source.note:
+        return source.note
+    if source is None:
+        return "launched by no ATen op the profiler or the accounting saw: traffic unknown"
+    if name.startswith(("triton_", "cpp_")):
+        return "no launch of this kernel in Inductor's launch log: traffic unknown"
+    return f"{source.op or 'its op'} was not matched to the accounting: traffic unknown"
 
 
 def _short_name(name: str, op: str | None) -> str:
@@ -155,8 +179,35 @@ def eager_sources(eager: Json) -> list[Source]:
     ]
 
 
+def eager_sources_with_inner(eager: Json) -> list[Source]:
+    """Every op that moved data and every op it called inside (inner_sources.py), in the
+    order they started: the sources a GPU's kernels hang under."""
+    values = eager["values"]
+    sources = []
+    for op in eager["ops"]:
+        if not op["moves_data"]:
+            continue
+        lines = [op["line"]] if op.get("line") else []
+        locals_ = op.get("locals") or []
+        for node in op_tree(op).walk():
+            own = transfers_of(node.own_accesses(), values, locals_, op)
+            sources.append(
+                Source(
+                    op=profiler_name(node.op),
+                    reads=[],
+                    writes=[],
+                    values=values,
+                    lines=lines,
+                    op_index=int(op["index"]),
+                    fixed=own,
+                    note=None if own else f"{profiler_name(node.op)}'s ops inside it did its work",
+                )
+            )
+    return sources
+
+
 def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Kernel]:
-    sources = eager_sources(eager)
+    sources = eager_sources_with_inner(eager) if device_type == "cuda" else eager_sources(eager)
     op_names = [op.name for op in parsed.ops]
     matched = match_in_order([s.op or "" for s in sources], op_names)
     if device_type == "cuda":
@@ -172,39 +223,46 @@ def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Ke
 def _cuda_rows(
     parsed: ParsedTrace, sources: list[Source], matched: dict[int, int]
 ) -> list[tuple[TraceKernel | None, float, float, Source | None, str]]:
-    """Each device kernel with the op that launched it; an op's bytes go on its first kernel."""
+    """Each device kernel with the op that launched it (the innermost the accounting saw);
+    an op that launched several kernels shares its traffic among them (kernel_share.py)."""
     owner_of_trace_op = {trace_index: index for index, trace_index in matched.items()}
     kernels = cuda_kernels(parsed)
     owners = [_owning_source(parsed, k.launch_op, owner_of_trace_op) for k in kernels]
-    carrier = _byte_carriers(kernels, owners)
+    shared = _shared(kernels, owners, dict(enumerate(sources)))
     rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
-    for position, (kernel, owner) in enumerate(zip(kernels, owners, strict=True)):
-        source = sources[owner] if owner is not None else None
-        if source is not None and owner is not None and carrier.get(owner) != position:
-            source = Source(source.op, [], [], [], list(source.lines))
+    for position, kernel in enumerate(kernels):
+        source = shared.get(position)
         if source is None and kernel.user_op is not None:
-            source = Source(parsed.ops[kernel.user_op].name, [], [], [])
+            name = parsed.ops[kernel.user_op].name
+            note = f"{name} was not matched to the accounting: traffic unknown"
+            source = Source(name, [], [], [], note=note)
         rows.append((kernel, kernel.ts_us, kernel.dur_us, source, kernel.name))
     return rows
 
 
-def _byte_carriers(kernels: list[TraceKernel], owners: list[int | None]) -> dict[int, int]:
-    """Which of an op's kernels shows its bytes: its longest compute kernel (a `sum`
-    launches a small memset before the reduction; cuDNN converts layouts around a
-    convolution; the long kernel is the one that moves the data)."""
-    carriers: dict[int, int] = {}
+def _shared(
+    kernels: Sequence[TraceKernel], owners: Sequence[int | None], sources: Mapping[int, Source]
+) -> dict[int, Source]:
+    """Kernel position -> the source with its share of its owner's traffic."""
+    groups: dict[int, list[int]] = defaultdict(list)
     for position, owner in enumerate(owners):
-        if owner is None:
-            continue
-        current = carriers.get(owner)
-        if current is None or _carries_more(kernels[position], kernels[current]):
-            carriers[owner] = position
-    return carriers
-
-
-def _carries_more(kernel: TraceKernel, than: TraceKernel) -> bool:
-    """Compute kernels before memsets and copies, then the longer one."""
-    return (kernel.cat == "kernel", kernel.dur_us) > (than.cat == "kernel", than.dur_us)
+        if owner is not None:
+            groups[owner].append(position)
+    shared: dict[int, Source] = {}
+    for owner, positions in groups.items():
+        source = sources[owner]
+        group = [kernels[p] for p in positions]
+        for position, share in zip(
+            positions, share_traffic(group, transfers(source), source.op or "its op"), strict=True
+        ):
+            shared[position] = dataclasses.replace(
+                source,
+                fixed=share.transfers,
+                launches=share.launches,
+                helper=share.helper,
+                note=share.note or source.note,
+            )
+    return shared
 
 
 def _owning_source(parsed: ParsedTrace, op_index: int | None, owners: dict[int, int]) -> int | None:
@@ -232,16 +290,26 @@ def compiled_kernels(
     launches = _LaunchQueue(compiled, provenance)
     islands = _IslandQueue(eager)
     rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
-    # an op that launched several kernels gives its launch (and bytes) to its longest one
-    carriers = set(_byte_carriers(events, [e.user_op for e in events]).values())
+    # an op that launched several kernels takes its launch at its main kernel and shares
+    # the launch's traffic among them all (kernel_share.py)
+    carriers = main_kernels(events, [e.user_op for e in events])
+    taken: dict[int, Source | None] = {}
     for position, event in enumerate(events):
         name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
         user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
-        carries = event.user_op is None or position in carriers
+        if event.user_op is not None and carriers[event.user_op] != position:
+            continue
         if event.graph_annotation is None:
-            source = islands.take(_op_family(parsed, event)) if carries else None
+            taken[position] = islands.take(_op_family(parsed, event))
         else:
-            source = launches.take(name, user_op) if carries else None
+            taken[position] = launches.take(name, user_op)
+    owners = [carriers.get(e.user_op) if e.user_op is not None else p for p, e in enumerate(events)]
+    sources = {p: s for p, s in taken.items() if s is not None}
+    shared = _shared(events, [o if o in sources else None for o in owners], sources)
+    for position, event in enumerate(events):
+        name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
+        user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
+        source = shared.get(position)
         if source is None and user_op:
             source = Source(user_op, [], [], [])
         rows.append((event, event.ts_us, event.dur_us, source, name))

@@ -2,15 +2,17 @@
 
 The harness profiles a warm-up call and then several measured calls, each marked by a
 `kernelscope: measured call` annotation (the first op of a profiling session carries the
-profiler's start-up cost). Each measured call is the window from its mark to the next mark
-(the last: to the end); device kernels fall in their call's window because the harness
-synchronises inside the mark. Bundles made before issue 14 mark one call; traces without a
-mark (older bundles) are used whole.
+profiler's start-up cost). Each measured call is the window of its mark, from its start to
+its end: device kernels fall in their call's window because the harness synchronises inside
+the mark, and what runs between marks (inputs rebuilt for a snippet that modifies them,
+their `randn` kernels included) is no kernel of the snippet's. Bundles made before issue
+14 mark one call; traces without a mark (older bundles) are used whole.
 """
 
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,11 +28,12 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """One trace document per measured call, in call order (metadata rows in each).
     ValueError for more marks than the harness ever writes."""
     events = doc.get("traceEvents", [])
-    starts = sorted(
-        float(e["ts"])
+    marks = sorted(
+        (float(e["ts"]), float(e["ts"]) + float(e["dur"]) if e.get("dur") else math.inf)
         for e in events
         if e.get("name") == MEASURED_CALL and e.get("cat") == "user_annotation"
     )
+    starts = [start for start, _ in marks]
     if not starts:
         return [doc]
     if len(starts) > MAX_MEASURED_CALLS:
@@ -46,7 +49,7 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         where = _window(event, starts)
         if where is None:
             metadata.append(event)
-        elif where >= 0:
+        elif where >= 0 and _at(event) <= marks[where][1]:
             windows[where].append(event)
     return [{**doc, "traceEvents": metadata + kept} for kept in windows]
 
@@ -56,9 +59,13 @@ def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     return measured_calls(doc)[-1]
 
 
+def _at(event: Mapping[str, Any]) -> float:
+    return float(event["ts"])
+
+
 def _window(event: Mapping[str, Any], starts: list[float]) -> int | None:
-    """The index of the call the event belongs to; -1 before the first (the warm-up call);
-    None for events without a time."""
+    """The index of the last mark that started before the event; -1 before the first (the
+    warm-up call); None for events without a time."""
     ts = event.get("ts")
     if ts is None or event.get("ph") == "M":
         return None

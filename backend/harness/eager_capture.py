@@ -16,6 +16,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
 from backend.harness.errors import HarnessError
+from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
 from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
@@ -53,6 +54,10 @@ class EagerOp:
     writes: list[int] = field(default_factory=list)
     # value id -> bytes, for reads that touch only part of a tensor (gathers, nll_loss)
     read_bytes: dict[int, int] = field(default_factory=dict)
+    # the ATen ops this op dispatched from its own kernel code (inner_ops.py), in the order
+    # they started, and the buffers that lived only inside it
+    inner: list[dict[str, Any]] = field(default_factory=list)
+    locals: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def moves_data(self) -> bool:
@@ -71,17 +76,57 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         self.snippet_file = snippet_file
         self.table = table
         self.ops: list[EagerOp] = []
+        self._inner: InnerRecorder | None = None  # set while an op's own kernel code runs
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
-        out = func(*args, **kwargs)
+        if self._inner is not None:
+            return self._inner_call(func, args, kwargs)
+        recorder = InnerRecorder()
+        out = self._run_own_kernel(func, args, kwargs, recorder)
         try:
-            self._record(func, args, kwargs, out)
+            self._record(func, args, kwargs, out, recorder)
         except Exception as exc:  # the op ran; what failed is our accounting of it
             raise HarnessError(f"accounting {func}: {type(exc).__name__}: {exc}") from exc
         return out
 
-    def _record(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
+    def _run_own_kernel(self, func: Any, args: Any, kwargs: Any, recorder: InnerRecorder) -> Any:
+        """Run the op's backend kernel with this mode on again, so that the ATen ops it
+        calls from C++ come back here as inner ops (a plain call where it has none)."""
+        key = backend_key(func, args, kwargs)
+        if key is None:
+            return func(*args, **kwargs)
+        self._inner = recorder
+        try:
+            with self:
+                return func._op_dk(key, *args, **kwargs)
+        finally:
+            self._inner = None
+
+    def _inner_call(self, func: Any, args: Any, kwargs: Any) -> Any:
+        recorder = self._inner
+        assert recorder is not None
+        position = len(recorder.ops)
+        key = backend_key(func, args, kwargs)
+        recorder.depth += 1
+        try:
+            if key is None:
+                out = func(*args, **kwargs)
+            else:
+                with self:
+                    out = func._op_dk(key, *args, **kwargs)
+        finally:
+            recorder.depth -= 1
+        # recorded where it started: an inner op's own inner ops come after it
+        before = recorder.ops[position:]
+        del recorder.ops[position:]
+        recorder.record(func, args, kwargs, out)
+        recorder.ops.extend(before)
+        return out
+
+    def _record(
+        self, func: Any, args: Any, kwargs: Any, out: Any, recorder: InnerRecorder | None = None
+    ) -> None:
         inputs = [x for x in tree_flatten((args, kwargs))[0]]
         outputs = _tensors(list(tree_flatten(out)[0]))
         lines = self._snippet_lines()
@@ -91,10 +136,15 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         if op.moves_data:
             tensors = _tensors(inputs)
-            op.reads = _unique([self.table.read(t, "const").id for t in tensors])
+            read_ids = [self.table.read(t, "const").id for t in tensors]
+            op.reads = _unique(read_ids)
             for position, touched in partial_reads(op.op, args, outputs).items():
                 op.read_bytes[self.table.read(tensors[position], "const").id] = touched
             op.writes = [self.table.write(t, op.index, f"tmp{op.index}").id for t in outputs]
+            if recorder is not None and recorder.ops:
+                reads = {storage_key(t): vid for t, vid in zip(tensors, read_ids, strict=True)}
+                writes = {storage_key(t): vid for t, vid in zip(outputs, op.writes, strict=True)}
+                op.inner, op.locals = resolve(recorder, reads, writes, op.op)
         else:  # a view's output is the same storage as its input: no new value
             for t in _tensors(inputs):
                 self.table.read(t, "const")

@@ -470,6 +470,9 @@ def _to_host(out: Any) -> Any:
 
 def _op_dict(op: EagerOp) -> dict[str, Any]:
     row = {k: v for k, v in asdict(op).items() if k not in ("operands", "read_bytes")}
+    for key in ("inner", "locals"):  # most ops call no other op: no empty lists
+        if not row[key]:
+            del row[key]
     row["read_bytes"] = {str(vid): n for vid, n in op.read_bytes.items()}
     return {**row, "moves_data": op.moves_data}
 

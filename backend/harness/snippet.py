@@ -9,6 +9,7 @@ Accepted, in order of preference (docs/architecture.md, "The snippet contract"):
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import sys
 import types
@@ -50,12 +51,35 @@ def load_module(path: Path, device: torch.device) -> types.ModuleType:
     module.__dict__["device"] = device
     sys.modules["snippet"] = module
     try:
-        exec(code, module.__dict__)
+        with _built_on(device):
+            exec(code, module.__dict__)
     except SnippetError:
         raise
     except BaseException as exc:  # the user's module code may raise anything, SystemExit too
         raise user_error_from_exception(exc, path, "while loading the snippet") from None
     return module
+
+
+def _built_on(device: torch.device) -> Any:
+    """Tensors the snippet makes without naming a device are made on the run's device:
+    inputs of several GiB are built where they run, never on the CPU and copied over."""
+    return torch.device(device) if device.type != "cpu" else contextlib.nullcontext()
+
+
+def _on_device(make: Callable[[], Any], device: torch.device, notes: list[str]) -> Any:
+    """`make()` with the run's device as the default. A snippet that draws from a CPU
+    generator of its own (`torch.Generator()`) cannot build on the GPU: it is built on the
+    CPU as written, so its values are the ones it seeded, and moved."""
+    if device.type == "cpu":
+        return make()
+    try:
+        with _built_on(device):
+            return make()
+    except RuntimeError as exc:
+        if "generator" not in str(exc).lower():
+            raise
+    _note(notes, f"built the inputs on the CPU (the snippet's own CPU generator), then on {device}")
+    return make()
 
 
 def find_entry_point(module: types.ModuleType, path: Path, size: int | None) -> EntryPoint:
@@ -117,11 +141,25 @@ def _fn_style(namespace: dict[str, Any], size: int | None) -> EntryPoint:
             line=_line_of(fn),
         )
     notes: list[str] = []
+    device = namespace["device"]
 
     def make_args() -> tuple[Any, ...]:
-        return _as_tuple(_sized_call(make, size, notes), make.__name__)
+        built = _on_device(lambda: _sized_call(make, size, notes), device, notes)
+        args = _as_tuple(built, make.__name__)
+        _note_cpu_tensors(args, device, make.__name__, notes, moved=False)
+        return args
 
     return EntryPoint("fn", "fn_inputs", fn, make_args, _param_names(fn), notes)
+
+
+def _note_cpu_tensors(
+    args: tuple[Any, ...], device: torch.device, producer: str, notes: list[str], moved: bool
+) -> None:
+    if device.type == "cpu":
+        return
+    if any(isinstance(a, torch.Tensor) and a.device.type == "cpu" for a in args):
+        then = f"moved them to {device}" if moved else "they stay there, as the snippet asks"
+        _note(notes, f"{producer}() put tensors on the CPU itself (device='cpu'): {then}")
 
 
 def _model_style(namespace: dict[str, Any], model_cls: type, size: int | None) -> EntryPoint:
@@ -133,17 +171,20 @@ def _model_style(namespace: dict[str, Any], model_cls: type, size: int | None) -
             line=_line_of(model_cls),
         )
     init = namespace.get("get_init_inputs")
-    init_args = _as_tuple(init(), "get_init_inputs") if callable(init) else ()
     device = namespace["device"]
-    model = model_cls(*init_args).to(device).eval()
-    notes = [f"built Model({', '.join(map(repr, init_args))}) and moved it to {device}"]
+    notes: list[str] = []
+    built = _on_device(init, device, notes) if callable(init) else ()
+    init_args = _as_tuple(built, "get_init_inputs")
+    with _built_on(device):
+        model = model_cls(*init_args).to(device).eval()
+    where = "on" if device.type != "cpu" else "and moved it to"
+    notes.insert(0, f"built Model({', '.join(map(repr, init_args))}) {where} {device}")
 
     def make_args() -> tuple[Any, ...]:
-        args = _as_tuple(_sized_call(make, size, notes), make.__name__)
-        moved = tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in args)
-        if any(isinstance(a, torch.Tensor) and a.device != device for a in args):
-            _note(notes, f"moved get_inputs() tensors to {device}")
-        return moved
+        built = _on_device(lambda: _sized_call(make, size, notes), device, notes)
+        args = _as_tuple(built, make.__name__)
+        _note_cpu_tensors(args, device, make.__name__, notes, moved=True)
+        return tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in args)
 
     forward = model.forward
     return EntryPoint("Model", "model", model, make_args, _param_names(forward), notes, model)

@@ -138,6 +138,35 @@ class Value(_Part):
 ValueKey = Annotated[StrictStr, StringConstraints(pattern=r"^[0-9]{1,9}$")]
 
 
+class InnerTransfer(_Part):
+    """What an op's inner op read or wrote: a value of the table, or one of the op's
+    locals (a buffer that lived only inside it)."""
+
+    direction: Literal["read", "write"]
+    bytes: Count
+    value: Index | None = None
+    local: Index | None = None
+
+    @model_validator(mode="after")
+    def _one_reference(self) -> InnerTransfer:
+        if (self.value is None) == (self.local is None):
+            raise ValueError("an inner transfer names either a value or a local")
+        return self
+
+
+class InnerOp(_Part):
+    op: Name
+    depth: Annotated[StrictInt, Field(ge=1, le=64)]
+    transfers: Annotated[list[InnerTransfer], Field(max_length=256)]
+
+
+class Local(_Part):
+    name: Name
+    shape: Shape
+    dtype: Word
+    bytes: Count
+
+
 class EagerOp(_Part):
     index: Index
     op: Name
@@ -149,6 +178,8 @@ class EagerOp(_Part):
     writes: Ids = []
     read_bytes: Annotated[dict[ValueKey, Count], Field(max_length=MAX_IDS)] = {}
     moves_data: StrictBool
+    inner: Annotated[list[InnerOp], Field(max_length=256)] = []
+    locals: Annotated[list[Local], Field(max_length=256)] = []
 
 
 class Timing(_Part):
@@ -417,6 +448,11 @@ def _check_references(bundle: Bundle, further: Compiled | None = None) -> None:
     _within(
         "compiled.values[].previous", [v.previous for v in compiled.values], len(compiled.values)
     )
+    inner = [t for op in eager.ops for i in op.inner for t in i.transfers]
+    _within("eager.ops[].inner[].transfers[].value", [t.value for t in inner], len(eager.values))
+    for op in eager.ops:
+        locals_ = [t.local for i in op.inner for t in i.transfers]
+        _within("eager.ops[].inner[].transfers[].local", locals_, len(op.locals))
     keys = [int(k) for op in eager.ops for k in op.read_bytes]
     _within("eager.ops[].read_bytes", keys, len(eager.values))
     _within("compiled.output_pairs", [e for e, _ in compiled.output_pairs], len(eager.values))
