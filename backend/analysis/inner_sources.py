@@ -55,6 +55,19 @@ class Node:
         return [self, *(node for child in self.children for node in child.walk())]
 
 
+def _collapse(node: Node) -> Node:
+    """An op that only hands its work to one other op (`relu` calls `clamp_min`, `mean`
+    calls `sum`) is that op: the kernel keeps the name the snippet used."""
+    node.children = [_collapse(child) for child in node.children]
+    if len(node.children) == 1 and _moves(node.children[0]) == _moves(node):
+        node.children = node.children[0].children
+    return node
+
+
+def _moves(node: Node) -> set[tuple[str, Ref]]:
+    return {(a.direction, a.ref) for a in node.accesses}
+
+
 def _locals_of(nodes: Sequence[Node], direction: str) -> set[Ref]:
     return {
         a.ref
@@ -76,7 +89,7 @@ def op_tree(op: Json) -> Node:
         del stack[depth:]
         stack[-1].children.append(node)
         stack.append(node)
-    return root
+    return _collapse(root)
 
 
 def _access(transfer: Json) -> Access:

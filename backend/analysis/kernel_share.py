@@ -86,15 +86,12 @@ def _same_kernel(kernel: TraceKernel, main: TraceKernel) -> bool:
 def _weights(kernels: Sequence[TraceKernel]) -> list[float]:
     """Each launch's share of the elements: its blocks (grid volume); by duration where a
     launch has no grid."""
-    blocks = [math.prod(k.grid) if k.grid else 0 for k in kernels]
-    if all(blocks):
-        total = sum(blocks)
-        return [b / total for b in blocks]
-    durations = [max(k.dur_us, 0.0) for k in kernels]
-    total = sum(durations)
+    blocks = [float(math.prod(k.grid)) if k.grid else 0.0 for k in kernels]
+    sizes = blocks if all(blocks) else [max(k.dur_us, 0.0) for k in kernels]
+    total = sum(sizes)
     if total <= 0:
         return [1 / len(kernels)] * len(kernels)
-    return [d / total for d in durations]
+    return [size / total for size in sizes]
 
 
 def _split(transfers: list[Transfer], weights: list[float]) -> list[list[Transfer]]:
