@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from backend.analysis.dram import measured_totals
-from backend.figures.summary import bandwidth_sentence, mode_sentences
+from backend.figures.summary import bandwidth_sentence, coverage_sentence, mode_sentences
 from backend.figures.units import human_bytes
 from backend.result import Hint, RunResult, Variant
 
@@ -92,6 +92,10 @@ def _variants(result: RunResult) -> list[str]:
         rows += mode_sentences(result.compiled_modes)
         rows += [f"  {m.mode}: {note}" for m in result.compiled_modes for note in m.notes]
     compiled = result.variants.get("compiled")
+    eager = result.variants.get("eager")
+    coverage = coverage_sentence(eager, compiled) if eager and compiled else None
+    if coverage:
+        rows.append(f"coverage: {coverage}")
     bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
     if bandwidth:
         rows.append(f"bandwidth: {bandwidth}")

@@ -75,6 +75,13 @@ class VariantTotals(BaseModel):
     kernel_time_p90_us: float | None = Field(
         default=None, description="90th percentile of the profiled calls' summed kernel time"
     )
+    traffic_coverage: float | None = Field(
+        default=None,
+        ge=0,
+        le=1,
+        description="share of the kernel time spent in kernels whose traffic is accounted "
+        "(those with transfers), 0..1; null in runs stored before it was computed",
+    )
 
 
 class RunHead(BaseModel):

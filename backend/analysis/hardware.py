@@ -75,7 +75,7 @@ def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> 
     for variant in variants.values():
         for kernel in variant.kernels:
             kernel.flops = believable_flops(kernel.flops)  # Inductor's estimate, if believable
-            if kernel.flops is None:
+            if kernel.flops is None and kernel.helper is None:  # a helper does no GEMM
                 kernel.flops = kernel_flops(kernel.op, kernel.transfers)
             kernel.achieved_bandwidth_pct, kernel.cache_resident = bandwidth_share(
                 kernel, peak, cache

@@ -134,7 +134,7 @@ def _sized(kernel: TraceKernel, directions: list[str], kind: str, op: str) -> Sh
         return Share([], helper=kind, note=f"a {kind} of {op}; the profiler gave no size")
     moved = [
         Transfer(
-            tensor=f"{op} {kind}",
+            tensor=f"{op.split('::')[-1]} {'workspace' if kind == 'memset' else kind}",
             direction=d,  # type: ignore[arg-type]
             bytes=int(size),
             shape=[int(size)],

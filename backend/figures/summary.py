@@ -67,8 +67,30 @@ def summary_sentences(
         sentences.append(_kept_sentence(kept))
     if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
+    coverage = coverage_sentence(eager, compiled)
     bandwidth = bandwidth_sentence(compiled.bandwidth_pct, device)
-    return sentences + ([bandwidth] if bandwidth else []) + mode_sentences(modes)
+    extra = [s for s in (coverage, bandwidth) if s]
+    return sentences + extra + mode_sentences(modes)
+
+
+def coverage_sentence(eager: VariantCounts, compiled: VariantCounts) -> str | None:
+    """Said when some kernel time is on kernels whose traffic is not accounted: the bytes
+    above then leave those kernels out (null coverage: a run stored before it was known)."""
+    short = [
+        f"{name} {coverage:.1%}"
+        for name, coverage in (
+            ("eager", eager.traffic_coverage),
+            ("compiled", compiled.traffic_coverage),
+        )
+        if coverage is not None and coverage < 1.0
+    ]
+    if not short:
+        return None
+    return (
+        "traffic accounted for only part of the kernel time ("
+        + ", ".join(short)
+        + "): the kernels without transfers say why, and the bytes leave them out"
+    )
 
 
 def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) -> str | None:

@@ -151,6 +151,7 @@ class Variant(SQLModel, table=True):
     profiled_calls: int | None = None  # migration 0006
     kernel_time_p10_us: float | None = None
     kernel_time_p90_us: float | None = None
+    traffic_coverage: float | None = None  # migration 0011
 
 
 class Kernel(SQLModel, table=True):
@@ -188,6 +189,9 @@ class Kernel(SQLModel, table=True):
     duration_p90_us: float | None = None
     dram_bytes_read: int | None = None  # migration 0008: measured by Nsight Compute
     dram_bytes_written: int | None = None
+    traffic_note: str | None = Field(default=None, sa_type=Text)  # migration 0011
+    launches: int | None = None
+    helper: str | None = None
 
 
 class Transfer(SQLModel, table=True):

@@ -481,7 +481,7 @@ async function renderKernels(run, offsets, limit = PAGE) {
   const rows = pages.flatMap((page) => page.kernels.map((k) => {
     known.set(`${page.variant}:${k.index}`, k);
     return {
-      variant: page.variant, index: k.index, name: k.short_name, op: k.op ?? "", kind: k.kind, dur_us: k.dur_us,
+      variant: page.variant, index: k.index, name: k.short_name, op: kernelOp(k), kind: k.kind, dur_us: k.dur_us,
       bytes: k.bytes_read + k.bytes_written, bandwidth: k.dur_us > 0 ? (k.bytes_read + k.bytes_written) / (k.dur_us / 1e6) : null,
       lines: k.lines.join(", "), kernel: k,
       dram: k.dram_bytes_read === null || k.dram_bytes_read === undefined ? null : k.dram_bytes_read + k.dram_bytes_written,
@@ -529,6 +529,15 @@ async function renderKernels(run, offsets, limit = PAGE) {
     : `DRAM bytes: ${dram.reason ?? "not measured"}.` }) : null;
   $("#kernels").replaceChildren(dramNote, table, showAll, ...pagers);
   $("#kernels-card").hidden = false;
+}
+
+// The op behind a kernel, with how it shares the op's traffic: one of several launches of
+// one op (a tensor past 2 GiB), or a helper (layout transform, memset) of its op.
+function kernelOp(k) {
+  const op = k.op ?? "–";
+  if (k.launches) return `${op}, ${k.launches} launches (tensor over 2 GiB)`;
+  if (k.helper) return `${op} (${k.helper})`;
+  return op;
 }
 
 // Achieved bandwidth (logical bytes over time) and its share of the device's measured peak;
@@ -616,7 +625,7 @@ async function showKernel(variant, index) {
     el("dl", { class: "kv" },
       el("dt", { text: "variant" }), el("dd", { text: `${variant} #${index}` }),
       el("dt", { text: "full name" }), el("dd", { class: "mono", text: k.name }),
-      el("dt", { text: "op" }), el("dd", { text: k.op ?? "–" }),
+      el("dt", { text: "op" }), el("dd", { text: kernelOp(k) }),
       el("dt", { text: "time" }), el("dd", { text: `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(runDevice) : bandwidth(moved, k.dur_us)}` }),
       el("dt", { text: "of the peak" }), el("dd", { text: k.achieved_bandwidth_pct == null ? "–" : `${k.achieved_bandwidth_pct}% of the device's measured bandwidth` }),
       el("dt", { text: "FLOPs" }), el("dd", { text: k.flops ? k.flops.toLocaleString() : "–" }),
@@ -625,6 +634,7 @@ async function showKernel(variant, index) {
       el("dt", { text: "lines" }), el("dd", { text: k.lines.join(", ") || "–" }),
       el("dt", { text: "ATen ops fused" }), el("dd", { class: "mono", text: k.source_ops.join(", ") || "–" })),
     el("h4", { text: "Transfers" }),
+    k.traffic_note ? el("p", { class: "muted", text: `No transfers: ${k.traffic_note}.` }) : null,
     el("ul", {}, k.transfers.map((t) => el("li", { text: `${t.direction} ${t.tensor} · ${bytes(t.bytes)} (${t.role})` }))),
   );
   box.closest("section").scrollIntoView({ block: "nearest" });
