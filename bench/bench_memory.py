@@ -1,6 +1,9 @@
 """Device memory: each real-scale snippet alone against the same snippet under Kernelscope.
 
-    python bench/bench_memory.py [--corpus ../shared/corpus/scale] [--only a,b] [--out F]
+    python bench/bench_memory.py [--corpus DIR] [--only a,b] [--out F]
+
+DIR holds `NAME.py` snippets or `NAME/snippet.py` ones (default: the recorded real-scale
+corpus, tests/data/h200_scale_bundles).
 
 On a GPU host (torch with CUDA; pydantic for the analysis). For each snippet, one at a time:
 1. the snippet alone, in a fresh process: build its model and inputs, call it once (under
@@ -89,7 +92,7 @@ def findings(bundle_dir: Path, bundle: dict) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared/corpus/scale")
+    parser.add_argument("--corpus", type=Path, default=ROOT / "tests/data/h200_scale_bundles")
     parser.add_argument("--only", default="")
     parser.add_argument("--out", type=Path, help="also write the rows as JSON here")
     parser.add_argument("--keep", type=Path, help="keep each snippet and bundle under DIR/NAME")
@@ -102,24 +105,29 @@ def main() -> None:
         "kernels without transfers | seconds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for snippet in sorted(args.corpus.glob("*.py")):
-        if wanted and snippet.stem not in wanted:
+    for snippet in snippets(args.corpus):
+        name = snippet.parent.name if snippet.name == "snippet.py" else snippet.stem
+        if wanted and name not in wanted:
             continue
         own = own_peak(snippet)
         with tempfile.TemporaryDirectory() as tmp:
-            where = args.keep / snippet.stem if args.keep else Path(tmp)
+            where = args.keep / name if args.keep else Path(tmp)
             where.mkdir(parents=True, exist_ok=True)
             shutil.copy(snippet, where / "snippet.py")
             bundle, seconds = under_kernelscope(where / "snippet.py", where / "bundle")
             found = findings(where / "bundle", bundle)
         ours = (bundle.get("memory") or {}).get("harness_peak_bytes") or 0
         target = 1.25 * own + GIB
-        row = {"snippet": snippet.stem, "own": own, "ours": ours, "seconds": seconds, **found}
+        row = {"snippet": name, "own": own, "ours": ours, "seconds": seconds, **found}
         rows.append(row)
         print(_line(row, target))
         sys.stdout.flush()
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1))
+
+
+def snippets(corpus: Path) -> list[Path]:
+    return sorted(corpus.glob("*.py")) or sorted(corpus.glob("*/snippet.py"))
 
 
 def _line(row: dict, target: float) -> str:

@@ -10,11 +10,11 @@
 #     scripts/gpu_validate.sh recheck   # probe twice, add_relu 2**26 (+ DRAM) and 1e6 modes
 #     scripts/gpu_validate.sh bundles   # harness bundles of two-mode runs, for tests/data
 #
-# SCALE=dir names where the real-scale snippets are (default ../shared/corpus/scale).
+# The real-scale snippets are the recorded ones, tests/data/h200_scale_bundles/NAME/snippet.py.
 set -u
 TARGET=${OUT:-.}
 OUT=/tmp/gpu-validate
-SCALE=${SCALE:-../shared/corpus/scale}
+scale() { echo "tests/data/h200_scale_bundles/$1/snippet.py"; }
 DATA=/tmp/ks-validate
 export PYTHONUNBUFFERED=1 KERNELSCOPE_CACHE_DIR=/tmp/ks-cache
 mkdir -p "$OUT" "$DATA"
@@ -51,8 +51,8 @@ PY
   step add_relu_1m_gpu_busy 100 examples/add_relu.py --sizes 1048576
   kill $hog 2>/dev/null; wait $hog 2>/dev/null
   step graph_break 100 examples/graph_break.py
-  step train_step 150 "$SCALE/train_step.py"
-  step gemm_epilogue_modes 240 "$SCALE/gemm_epilogue.py" --compile-mode default,max-autotune-no-cudagraphs
+  step train_step 150 "$(scale train_step)"
+  step gemm_epilogue_modes 240 "$(scale gemm_epilogue)" --compile-mode default,max-autotune-no-cudagraphs
   ;;
 recheck)
   for i in 1 2; do python3 -m backend.harness.device_probe --device cuda; done | tee "$OUT/probes.jsonl"
@@ -69,7 +69,7 @@ bundles)
     tar czf "$TARGET/gpu-validate.tgz" -C /tmp gpu-validate ks-validate ks-cache
   }
   record add_relu_1m_reduce_overhead examples/add_relu.py 1048576 default,reduce-overhead
-  record gemm_epilogue_two_modes "$SCALE/gemm_epilogue.py" 8192 default,max-autotune-no-cudagraphs
+  record gemm_epilogue_two_modes "$(scale gemm_epilogue)" 8192 default,max-autotune-no-cudagraphs
   ;;
 heldout)
   step gelu_chain_dram 120 examples/gelu_chain.py --sizes 67108864 --measure dram

@@ -107,26 +107,35 @@ def transfers_of(
     for access in accesses:
         kind, index = access.ref
         if kind == "value":
-            value = values[index]
-            full = int(value["bytes"])
-            size = full if access.bytes < 0 else access.bytes
-            if access.direction == "read" and index in touched and access.bytes < 0:
-                size = min(full, touched[index])
-            name, role, shape, dtype = value["name"], value["role"], value["shape"], value["dtype"]
+            read = access.direction == "read"
+            given = access.bytes if access.bytes >= 0 else touched.get(index) if read else None
+            rows.append(value_transfer(values[index], access.direction, given))
         else:
             local = locals_[index]
-            size, name, role = access.bytes, local["name"], "scratch"
-            shape, dtype = local["shape"], local["dtype"]
-            full = int(local["bytes"])
-        rows.append(
-            Transfer(
-                tensor=str(name),
-                direction=access.direction,  # type: ignore[arg-type]
-                bytes=int(size),
-                shape=list(shape),
-                dtype=str(dtype),
-                role=role,
-                partial=access.direction == "read" and size < full and kind == "value",
+            rows.append(
+                Transfer(
+                    tensor=str(local["name"]),
+                    direction=access.direction,  # type: ignore[arg-type]
+                    bytes=access.bytes,
+                    shape=list(local["shape"]),
+                    dtype=str(local["dtype"]),
+                    role="scratch",
+                )
             )
-        )
     return rows
+
+
+def value_transfer(value: Json, direction: str, touched: int | None = None) -> Transfer:
+    """One transfer of a value of the table: all its bytes, or the `touched` part of them
+    (a gather's read, an inner op's slice), a read of part of it marked `partial`."""
+    full = int(value["bytes"])
+    size = full if touched is None else min(full, int(touched))
+    return Transfer(
+        tensor=str(value["name"]),
+        direction=direction,  # type: ignore[arg-type]
+        bytes=size,
+        shape=list(value["shape"]),
+        dtype=str(value["dtype"]),
+        role=value["role"],
+        partial=direction == "read" and size < full,
+    )

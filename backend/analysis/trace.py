@@ -2,7 +2,7 @@
 
 Pure functions over the already-loaded JSON document: no file I/O, no torch import, so the
 same code reads traces recorded on a GPU host (torch 2.11, CUDA) and on a CPU-only box
-(torch 2.13/2.14). docs: /work/shared/docs/torch-facts.md §1, §2.3, §3.
+(torch 2.13/2.14); recorded traces of both are in tests/data/h200 and tests/data/cpu.
 
 Every cross-reference (`parent`, `launch_op`, `user_op`, `graph_annotation`,
 `ParsedTrace.graph_annotations`) is an index into `ParsedTrace.ops`. Times keep the trace's

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.analysis.hardware import believable_flops
-from backend.analysis.inner_sources import op_tree, transfers_of
+from backend.analysis.inner_sources import op_tree, transfers_of, value_transfer
 from backend.analysis.kernel_share import main_kernels, share_traffic
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
@@ -74,24 +74,10 @@ def transfers(source: Source | None) -> list[Transfer]:
         return []
     if source.fixed is not None:
         return list(source.fixed)
-    rows = [("read", vid) for vid in source.reads] + [("write", vid) for vid in source.writes]
-    return [
-        _transfer(source.values[vid], direction, source.read_bytes.get(vid))
-        for direction, vid in rows
+    reads = [
+        value_transfer(source.values[v], "read", source.read_bytes.get(v)) for v in source.reads
     ]
-
-
-def _transfer(value: Json, direction: str, touched: int | None = None) -> Transfer:
-    partial = direction == "read" and touched is not None and touched < int(value["bytes"])
-    return Transfer(
-        tensor=str(value["name"]),
-        direction=direction,  # type: ignore[arg-type]
-        bytes=int(touched) if partial and touched is not None else int(value["bytes"]),
-        shape=list(value["shape"]),
-        dtype=str(value["dtype"]),
-        role=value["role"],
-        partial=partial,
-    )
+    return reads + [value_transfer(source.values[v], "write") for v in source.writes]
 
 
 def build_kernels(
@@ -289,26 +275,24 @@ def compiled_kernels(
     events = cuda_kernels(parsed) if device_type == "cuda" else cpu_compiled_kernels(parsed)
     launches = _LaunchQueue(compiled, provenance)
     islands = _IslandQueue(eager)
-    rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
-    # an op that launched several kernels takes its launch at its main kernel and shares
-    # the launch's traffic among them all (kernel_share.py)
-    carriers = main_kernels(events, [e.user_op for e in events])
-    taken: dict[int, Source | None] = {}
-    for position, event in enumerate(events):
-        name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
-        user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
-        if event.user_op is not None and carriers[event.user_op] != position:
-            continue
+    names = [_GRAPH_PREFIX.sub("", e.name) if e.cat == "cpu_kernel" else e.name for e in events]
+    user_ops = [parsed.ops[e.user_op].name if e.user_op is not None else None for e in events]
+    # an op that launched several kernels takes its launch (or island op) at its main
+    # kernel, whose position then owns them all: they share its traffic (kernel_share.py)
+    mains = main_kernels(events, [e.user_op for e in events])
+    owners = [mains[e.user_op] if e.user_op is not None else p for p, e in enumerate(events)]
+    sources: dict[int, Source] = {}
+    for position in sorted(set(owners)):
+        event = events[position]
         if event.graph_annotation is None:
-            taken[position] = islands.take(_op_family(parsed, event))
+            source = islands.take(_op_family(parsed, event))
         else:
-            taken[position] = launches.take(name, user_op)
-    owners = [carriers.get(e.user_op) if e.user_op is not None else p for p, e in enumerate(events)]
-    sources = {p: s for p, s in taken.items() if s is not None}
+            source = launches.take(names[position], user_ops[position])
+        if source is not None:
+            sources[position] = source
     shared = _shared(events, [o if o in sources else None for o in owners], sources)
-    for position, event in enumerate(events):
-        name = _GRAPH_PREFIX.sub("", event.name) if event.cat == "cpu_kernel" else event.name
-        user_op = parsed.ops[event.user_op].name if event.user_op is not None else None
+    rows: list[tuple[TraceKernel | None, float, float, Source | None, str]] = []
+    for position, (event, name, user_op) in enumerate(zip(events, names, user_ops, strict=True)):
         source = shared.get(position)
         if source is None and user_op:
             source = Source(user_op, [], [], [])

@@ -33,23 +33,22 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         for e in events
         if e.get("name") == MEASURED_CALL and e.get("cat") == "user_annotation"
     )
-    starts = [start for start, _ in marks]
-    if not starts:
+    if not marks:
         return [doc]
-    if len(starts) > MAX_MEASURED_CALLS:
+    if len(marks) > MAX_MEASURED_CALLS:
         raise ValueError(
-            f"the trace marks {len(starts):,} measured calls; the harness marks at most "
+            f"the trace marks {len(marks):,} measured calls; the harness marks at most "
             f"{MAX_MEASURED_CALLS}"
         )
     metadata: list[Any] = []  # process and thread names: shared by every window
-    windows: list[list[Any]] = [[] for _ in starts]
+    windows: list[list[Any]] = [[] for _ in marks]
     for event in events:
         if event.get("name") == MEASURED_CALL:
             continue
-        where = _window(event, starts)
+        where = _window(event, marks)
         if where is None:
             metadata.append(event)
-        elif where >= 0 and _at(event) <= marks[where][1]:
+        elif where >= 0:
             windows[where].append(event)
     return [{**doc, "traceEvents": metadata + kept} for kept in windows]
 
@@ -59,13 +58,9 @@ def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     return measured_calls(doc)[-1]
 
 
-def _at(event: Mapping[str, Any]) -> float:
-    return float(event["ts"])
-
-
-def _window(event: Mapping[str, Any], starts: list[float]) -> int | None:
-    """The index of the last mark that started before the event; -1 before the first (the
-    warm-up call); None for events without a time."""
+def _window(event: Mapping[str, Any], marks: list[tuple[float, float]]) -> int | None:
+    """The index of the call whose mark holds the event; -1 outside every mark (the warm-up
+    call, inputs rebuilt between calls); None for events without a time."""
     ts = event.get("ts")
     if ts is None or event.get("ph") == "M":
         return None
@@ -73,4 +68,5 @@ def _window(event: Mapping[str, Any], starts: list[float]) -> int | None:
         at = float(ts)
     except (TypeError, ValueError):
         return None
-    return bisect.bisect_right(starts, at) - 1  # -1: before the first mark
+    where = bisect.bisect_right(marks, (at, math.inf)) - 1  # the last mark started by then
+    return where if where >= 0 and at <= marks[where][1] else -1

@@ -91,37 +91,32 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         return out
 
     def _run_own_kernel(self, func: Any, args: Any, kwargs: Any, recorder: InnerRecorder) -> Any:
+        """Run the op with `recorder` collecting the ATen ops it calls inside."""
+        self._inner = recorder
+        try:
+            return self._call_own_kernel(func, args, kwargs)
+        finally:
+            self._inner = None
+
+    def _call_own_kernel(self, func: Any, args: Any, kwargs: Any) -> Any:
         """Run the op's backend kernel with this mode on again, so that the ATen ops it
         calls from C++ come back here as inner ops (a plain call where it has none)."""
         key = backend_key(func, args, kwargs)
         if key is None:
             return func(*args, **kwargs)
-        self._inner = recorder
-        try:
-            with self:
-                return func._op_dk(key, *args, **kwargs)
-        finally:
-            self._inner = None
+        with self:
+            return func._op_dk(key, *args, **kwargs)
 
     def _inner_call(self, func: Any, args: Any, kwargs: Any) -> Any:
         recorder = self._inner
         assert recorder is not None
-        position = len(recorder.ops)
-        key = backend_key(func, args, kwargs)
+        position = len(recorder.ops)  # recorded where it started, before its own inner ops
         recorder.depth += 1
         try:
-            if key is None:
-                out = func(*args, **kwargs)
-            else:
-                with self:
-                    out = func._op_dk(key, *args, **kwargs)
+            out = self._call_own_kernel(func, args, kwargs)
         finally:
             recorder.depth -= 1
-        # recorded where it started: an inner op's own inner ops come after it
-        before = recorder.ops[position:]
-        del recorder.ops[position:]
-        recorder.record(func, args, kwargs, out)
-        recorder.ops.extend(before)
+        recorder.record(func, args, kwargs, out, position)
         return out
 
     def _record(

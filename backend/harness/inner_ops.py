@@ -78,7 +78,9 @@ class InnerRecorder:
         self.depth = 1
         self.dropped = 0
 
-    def record(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
+    def record(self, func: Any, args: Any, kwargs: Any, out: Any, position: int) -> None:
+        """Record one inner op that has run, at `position` (where it started: its own inner
+        ops, recorded meanwhile, come after it)."""
         name = str(func)
         if _base(name) in _NO_TRAFFIC or _returns_alias(func):
             return
@@ -96,7 +98,7 @@ class InnerRecorder:
         op = InnerOp(name, self.depth)
         op.accesses = [Access("read", self._buffer(t), footprint_bytes(t)) for t in inputs]
         op.accesses += [Access("write", self._buffer(t), footprint_bytes(t)) for t in outputs]
-        self.ops.append(op)
+        self.ops.insert(position, op)
 
     def _buffer(self, t: torch.Tensor) -> int:
         address = storage_key(t)
@@ -114,6 +116,8 @@ def backend_key(func: Any, args: Any, kwargs: Any) -> Any:
     """The dispatch key whose kernel to run directly (CUDA or CPU, else the op's explicit
     composite), or None where there is none (a factory, mixed or exotic tensors): those run
     as usual and show no inner ops."""
+    if _base(str(func)) in _NO_TRAFFIC or _returns_alias(func):
+        return None  # views and allocations call nothing that moves data: no detour
     tensors = _dense(tree_flatten((args, kwargs))[0])
     kinds = {t.device.type for t in tensors}
     if not tensors or not kinds <= {"cpu", "cuda"}:

@@ -15,7 +15,7 @@ from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-BAD = ROOT.parent / "shared" / "corpus" / "bad"
+BAD = ROOT / "tests" / "data" / "bad"  # hostile and broken snippets of our own
 
 
 @pytest.fixture(scope="session")

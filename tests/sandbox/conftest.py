@@ -18,7 +18,7 @@ import pytest
 from backend.worker import sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
-BAD = ROOT.parent / "shared" / "corpus" / "bad"
+BAD = ROOT / "tests" / "data" / "bad"  # hostile and broken snippets of our own
 EXAMPLES = ROOT / "examples"
 TEST_UID_BASE = sandbox.UID_BASE + 48  # others take the lowest free uid: these stay ours
 

@@ -1,4 +1,4 @@
-"""Every snippet of ../shared/corpus/bad, the hostile ones included, through the real worker
+"""Every snippet of tests/data/bad, the hostile ones included, through the real worker
 path under bubblewrap: each ends with a clear message and nothing is harmed. Each runs in
 a spare started ahead of need (a slot's keeper, as the server runs them), and after each
 run and the keeper's close: no connection reached a listener on the host, no process of
@@ -39,12 +39,12 @@ EXPECTED = {
     "reads_files": ("succeeded", None, ""),
     "huge_output": ("failed", "output_limit", "printed more than"),
     "infinite_loop": ("timed_out", "timeout", "It was running line"),
-    "segfault": ("crashed", "crash", "segmentation fault on line 2"),
+    "segfault": ("crashed", "crash", "segmentation fault on line 4"),
     "hard_exit": ("crashed", "crash", "exited with code 3"),
     "syntax_error": ("failed", "syntax_error", "expected ':'"),
-    "raises": ("failed", "exception", "RuntimeError on line 5"),
+    "raises": ("failed", "exception", "RuntimeError on line 6"),
     "no_function": ("failed", "no_entry_point", "Define `fn(...)`"),
-    "ambiguous": ("failed", "ambiguous_entry_point", "`first` (line 4)"),
+    "ambiguous": ("failed", "ambiguous_entry_point", "`double` (line 5)"),
 }
 READ_SECRETS = """
 import errno

@@ -2,8 +2,8 @@
 kernels, and the worker's pass around a FAKE `ncu`.
 
 CPU CI has no GPU and no Nsight Compute. The tests marked "wiring" put a fake `ncu` first on
-PATH (a script that checks the arguments it is given and prints the real H200 CSV of
-/work/shared/fixtures/h200, copied to tests/data/ncu) and give the worker a recorded H200
+PATH (a script that checks the arguments it is given and prints a real H200 CSV from
+tests/data/ncu) and give the worker a recorded H200
 bundle (a CUDA device) as the run's outcome: they verify the worker's wiring, NOT the GPU,
 ncu or the harness's NVTX pass (docs/gpu-validation.md has the command for that check).
 """
