@@ -29,6 +29,8 @@ from backend.harness.tensors import dtype_name, footprint_bytes, storage_key
 # only up to this many, so a pathological library op cannot grow the bundle without end.
 MAX_INNER_OPS = 256
 MAX_LOCALS = 256
+# in-place ops whose destination's old contents do not matter
+_OVERWRITES = {"copy", "fill", "zero", "normal", "uniform", "random", "bernoulli", "exponential"}
 _READS_TO_HOST = {"local_scalar_dense", "equal", "is_nonzero"}  # no tensor out, a copy to host
 _NO_TRAFFIC = {
     "empty",
@@ -176,14 +178,17 @@ def _local(buffer: Buffer, writer: str, outer_name: str) -> dict[str, Any]:
 
 def _read_arguments(func: Any, args: Any, kwargs: Any) -> list[Any]:
     """The arguments an op reads: all but its `out=` buffers (which it only writes; an
-    input passed as its own `out`, like softmax in place, is still read as the input)."""
+    input passed as its own `out`, like softmax in place, is still read as the input) and
+    the destination of an op that overwrites it (`copy_`, `fill_`: written, never read)."""
+    overwrites = _base(str(func)) in _OVERWRITES
     read = []
     for position, argument in enumerate(func._schema.arguments):
         if argument.kwarg_only or position >= len(args):
             value = kwargs.get(argument.name)
         else:
             value = args[position]
-        if not argument.is_out:
+        written = argument.alias_info is not None and argument.alias_info.is_write
+        if not argument.is_out and not (overwrites and written):
             read.append(value)
     return read
 

@@ -141,3 +141,13 @@ def test_input_rebuilds_are_not_the_snippets_kernels() -> None:
     assert a.variants["eager"].kernel_count == 3
     assert a.variants["compiled"].kernel_count == 1
     assert not any("normal" in k.name for v in a.variants.values() for k in v.kernels)
+
+
+def test_a_channel_shuffle_copies_its_bytes_once() -> None:
+    """The ShuffleNet unit's `.contiguous()` clones through an inner `copy_`: it reads the
+    activation once and writes it once (recorded after the harness stopped counting the
+    copy's destination as read)."""
+    eager = analysed("shuffle_unit").variants["eager"]
+    (shuffle,) = [k for k in eager.kernels if k.op == "aten::clone"]
+    activation = 64 * 240 * 28 * 28 * 4
+    assert (shuffle.bytes_read, shuffle.bytes_written) == (activation, activation)

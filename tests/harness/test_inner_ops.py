@@ -87,6 +87,22 @@ def test_a_plain_op_keeps_its_accounting_and_its_name() -> None:
     assert op_tree(relu).children == []
 
 
+def test_a_copy_inside_an_op_reads_its_source_only() -> None:
+    """`contiguous` on a transposed tensor clones it, and the clone `copy_`s into a fresh
+    buffer: the copy reads the source and writes the buffer, never reads the buffer (on the
+    H200 the ShuffleNet unit's channel shuffle read 1.5x its bytes before)."""
+    x = torch.randn(64, 32)
+    ops, _table, _out = _ops(lambda t: t.t().contiguous(), x)
+    (clone,) = [op for op in ops if op.moves_data]
+    (copy,) = clone.inner
+    assert copy["op"] == "aten.copy_.default"
+    assert sorted((t["direction"], t["bytes"]) for t in copy["transfers"]) == [
+        ("read", x.numel() * 4),
+        ("write", x.numel() * 4),
+    ]
+    assert op_tree({**vars(clone), "op": clone.op}).children == []  # the clone is the copy
+
+
 def test_inputs_are_built_on_the_runs_device() -> None:
     notes: list[str] = []
     built = _on_device(lambda: torch.randn(4), torch.device("meta"), notes)

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-traffic/tmpp47p8hz7/25/c257pb4h5gkhkml7dk6ipqdyoshwfvztk4672hfqtvwvnz4mqz3w.py
+# kernel path: /tmp/torchinductor_root/tmpqzveq179/25/c257pb4h5gkhkml7dk6ipqdyoshwfvztk4672hfqtvwvnz4mqz3w.py
 # Topologically Sorted Source Nodes: [batch_norm, out, view, transpose, out_1, out_2, conv2d_1], Original ATen: [aten._native_batch_norm_legit_no_training, aten.relu, aten.view, aten.transpose, aten.clone, aten.convolution]
 # Source node to ATen node mapping:
 #   batch_norm => add, add_1, mul, mul_1, mul_2, reciprocal, sqrt, sub, unsqueeze, unsqueeze_1, unsqueeze_2, unsqueeze_3, unsqueeze_4, unsqueeze_5, unsqueeze_6, unsqueeze_7
@@ -158,7 +158,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-traffic/tmpp47p8hz7/7p/c7pso3mbe4zowvvb6mcxxokn7tan27rguii5wbtjpfzu2csprrx2.py
+# kernel path: /tmp/torchinductor_root/tmpqzveq179/7p/c7pso3mbe4zowvvb6mcxxokn7tan27rguii5wbtjpfzu2csprrx2.py
 # Topologically Sorted Source Nodes: [out_3, conv2d_2], Original ATen: [aten._native_batch_norm_legit_no_training, aten.convolution]
 # Source node to ATen node mapping:
 #   conv2d_2 => convolution_2
@@ -267,7 +267,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-traffic/tmpp47p8hz7/es/cesflmisz32uzmzfkbdgevw6dt4hrt4p5yx3vtipvrw2i2qwvah2.py
+# kernel path: /tmp/torchinductor_root/tmpqzveq179/es/cesflmisz32uzmzfkbdgevw6dt4hrt4p5yx3vtipvrw2i2qwvah2.py
 # Topologically Sorted Source Nodes: [out_4, add, relu_1], Original ATen: [aten._native_batch_norm_legit_no_training, aten.add, aten.relu]
 # Source node to ATen node mapping:
 #   add => add_6
