@@ -104,8 +104,17 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         key = backend_key(func, args, kwargs)
         if key is None:
             return func(*args, **kwargs)
-        with self:
-            return func._op_dk(key, *args, **kwargs)
+        recorder = self._inner
+        recorded = len(recorder.ops) if recorder is not None else 0
+        try:
+            with self:
+                return func._op_dk(key, *args, **kwargs)
+        except Exception:
+            # the detour itself may be what failed: run the op as usual, which raises the
+            # snippet's own error again if it was the op's (so it is blamed on its line)
+            if recorder is not None:
+                del recorder.ops[recorded:]
+            return func(*args, **kwargs)
 
     def _inner_call(self, func: Any, args: Any, kwargs: Any) -> Any:
         recorder = self._inner

@@ -139,3 +139,27 @@ def test_what_runs_between_measured_calls_is_no_calls_kernel(between: bool) -> N
     names = [e["name"] for e in first["traceEvents"]]
     assert names == (["the call's kernel"] if between else ["the call's kernel", "randn"])
     assert [e["name"] for e in second["traceEvents"]] == ["the call's kernel"]
+
+
+def test_an_op_whose_own_kernel_cannot_be_run_directly_still_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Should running an op's kernel directly fail (a dispatcher path we did not foresee),
+    the op runs as usual: the snippet's result is the same, only its inner ops are unseen."""
+    import backend.harness.eager_capture as capture
+
+    class Broken:
+        def __eq__(self, other: object) -> bool:
+            return False
+
+    monkeypatch.setattr(capture, "backend_key", lambda *_: Broken())
+    x = torch.randn(16)
+    ops, _table, out = _ops(lambda t: (t * 2).relu(), x)
+    torch.testing.assert_close(out, (x * 2).relu())
+    assert [op.op for op in ops] == ["aten.mul.Tensor", "aten.relu.default"]
+    assert all(op.inner == [] for op in ops)
+
+
+def test_the_snippets_own_error_is_still_its_own() -> None:
+    with pytest.raises(RuntimeError, match=r"cannot be multiplied|size mismatch|must match"):
+        _ops(lambda a: a @ a, torch.randn(3, 4))
