@@ -78,7 +78,6 @@ class InnerRecorder:
         self.buffers: list[Buffer] = []
         self._current: dict[int, int] = {}  # address -> its buffer now
         self.depth = 1
-        self.dropped = 0
 
     def record(self, func: Any, args: Any, kwargs: Any, out: Any, position: int) -> None:
         """Record one inner op that has run, at `position` (where it started: its own inner
@@ -87,8 +86,7 @@ class InnerRecorder:
         if _base(name) in _NO_TRAFFIC or _returns_alias(func):
             return
         if len(self.ops) >= MAX_INNER_OPS:
-            self.dropped += 1
-            return
+            return  # the bundle holds this many; the op's own row still has all its traffic
         inputs = _dense(tree_flatten(_read_arguments(func, args, kwargs))[0])
         outputs = _dense(tree_flatten(out)[0])
         read_storages = {storage_key(t) for t in inputs}
