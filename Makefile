@@ -59,6 +59,7 @@ bench: setup
 	$(BIN)/python bench/bench_large_run.py
 	$(BIN)/python bench/bench_api_latency.py
 	$(BIN)/python bench/bench_queue.py
+	$(BIN)/python bench/bench_coverage.py
 
 # On a GPU host: run the examples, print kernels/bytes/times (add NCU=1 for Nsight Compute).
 gpu-check: setup
