@@ -33,6 +33,17 @@ VIEW_TARGETS = {
     "aten.alias.default",
     "<built-in function getitem>",
 }
+# Graph nodes that run as library calls: their inputs must be in memory
+LIBRARY_TARGETS = {
+    "aten.convolution.default",
+    "aten.mm.default",
+    "aten.bmm.default",
+    "aten.addmm.default",
+    "aten.baddbmm.default",
+    "aten._scaled_dot_product_efficient_attention.default",
+    "aten._scaled_dot_product_flash_attention.default",
+    "aten._scaled_dot_product_cudnn_attention.default",
+}
 # Buffers a library call or a generated template writes (TritonTemplateBuffer,
 # CUTLASSTemplateBuffer, CppTemplateBuffer, MultiTemplateBuffer, ExternKernelOut, ...)
 LIBRARY_BUFFERS = ("ExternKernel", "FallbackKernel", "MultiOutput", "TemplateBuffer")
@@ -58,12 +69,12 @@ class CompiledGraphs:
             {b["name"]: str(b.get("kind", "")) for b in g.get("buffers", [])} for g in graphs
         ]
         self.buffers_of: list[dict[str, list[str]]] = []
-        for g in graphs:
+        for g, nodes in zip(graphs, self.nodes, strict=True):
             owned: dict[str, list[str]] = defaultdict(list)
             for buffer in g.get("buffers", []):
                 if buffer.get("removed"):
                     continue
-                for node in _holders(buffer):
+                for node in _holders(buffer, nodes):
                     owned[node].append(buffer["name"])
             self.buffers_of.append(owned)
 
@@ -101,14 +112,29 @@ def _is_library(kind: str) -> bool:
     return any(part in kind for part in LIBRARY_BUFFERS)
 
 
-def _holders(buffer: Json) -> list[str]:
+def _holders(buffer: Json, nodes: Mapping[str, Json]) -> list[str]:
     """The nodes whose value a buffer holds: its origin node, or for a library call
-    (convolution, mm) that records none, the nodes it was made from."""
+    (convolution, mm) that records none, the nodes it was made from; for a computed buffer
+    that records none (realized because a library call reads it), the origin that library
+    call takes as input."""
     if buffer.get("node"):
         return [buffer["node"]]
+    origins = list(buffer.get("origins", []))
     if _is_library(str(buffer.get("kind", ""))):
-        return list(buffer.get("origins", []))
-    return []
+        return origins
+    return [
+        name
+        for name in origins
+        if not _is_library_node(nodes.get(name, {}))
+        and any(
+            _is_library_node(nodes.get(user, {})) for user in nodes.get(name, {}).get("users", [])
+        )
+    ]
+
+
+def _is_library_node(node: Json) -> bool:
+    """A node Inductor runs as a library call (no Triton kernel of its own)."""
+    return str(node.get("target", "")) in LIBRARY_TARGETS
 
 
 def place_eager_ops(eager_ops: Sequence[Json], graphs: Sequence[Json]) -> dict[int, Placement]:
@@ -148,7 +174,7 @@ def _join(
         if node.get("op") == "call_function" and node.get("aten"):
             lines = node.get("lines") or []
             line = None if ignore_lines or not lines else lines[-1]
-            by_key[(node["aten"], line)].append(node)
+            by_key[(_functional(node["aten"]), line)].append(node)
     eager_by_key: dict[tuple[str, int | None], list[Json]] = defaultdict(list)
     for op in ops:
         line = None if ignore_lines else op.get("line")
@@ -164,13 +190,32 @@ def _join(
     return pairs
 
 
+# One op under several names: eager dispatches a backend's own batch norm (cuDNN's on a GPU),
+# Inductor's graphs hold the decomposition's `_native_batch_norm_legit_*`.
+_SAME_OP = {
+    name: "aten.batch_norm"
+    for name in (
+        "aten.cudnn_batch_norm",
+        "aten.miopen_batch_norm",
+        "aten.native_batch_norm",
+        "aten._native_batch_norm_legit",
+        "aten._native_batch_norm_legit_no_training",
+        "aten._native_batch_norm_legit_functional",
+    )
+}
+
+
 def _functional(op: str) -> str:
-    """Inductor's graphs are functional: eager's `aten.mul_.Tensor` is their `aten.mul.Tensor`."""
+    """Inductor's graphs are functional: eager's `aten.mul_.Tensor` is their `aten.mul.Tensor`
+    (and a backend's batch norm is the graph's batch norm, whatever its overload)."""
     namespace, _, rest = op.partition(".")
     name, _, overload = rest.partition(".")
     if name.endswith("_") and not name.endswith("__"):
         name = name[:-1]
-    return f"{namespace}.{name}.{overload}" if overload else f"{namespace}.{name}"
+    base = f"{namespace}.{name}"
+    if base in _SAME_OP:
+        return _SAME_OP[base]
+    return f"{base}.{overload}" if overload else base
 
 
 def _group_outputs(group: Sequence[Json]) -> list[str]:
@@ -195,6 +240,7 @@ class BufferMap:
             int(m["index"]): by_path.get(str(m.get("path"))) for m in compiled.get("graphs", [])
         }
         self.buffers = [{b["name"]: b for b in g.get("buffers", [])} for g in self.graphs]
+        self.nodes = [{n["name"]: n for n in g.get("nodes", [])} for g in self.graphs]
         self.written_to: dict[int, tuple[int, str]] = {}
         for launch in compiled.get("launches", []):
             graph = self.graph_of_module.get(int(launch["graph"]))
@@ -215,7 +261,7 @@ class BufferMap:
 
     def holders(self, graph: int, name: str) -> list[str]:
         found = self.buffer(graph, name)
-        return [] if found is None else _holders(found)
+        return [] if found is None else _holders(found, self.nodes[graph])
 
     def owners(self, compiled_value: int) -> list[int] | None:
         """Eager values whose node wrote this compiled value's buffer; None: not known."""
@@ -224,7 +270,8 @@ class BufferMap:
             return None
         graph, name = where
         found = self.buffer(graph, name)
-        if found is None or not (found.get("node") or _holders(found)):
+        holders = [] if found is None else _holders(found, self.nodes[graph])
+        if not holders:
             return None
-        owned = [v for node in _holders(found) for v in self.eager_values.get((graph, node), [])]
+        owned = [v for node in holders for v in self.eager_values.get((graph, node), [])]
         return owned or None

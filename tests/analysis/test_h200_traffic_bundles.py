@@ -151,3 +151,29 @@ def test_a_channel_shuffle_copies_its_bytes_once() -> None:
     (shuffle,) = [k for k in eager.kernels if k.op == "aten::clone"]
     activation = 64 * 240 * 28 * 28 * 4
     assert (shuffle.bytes_read, shuffle.bytes_written) == (activation, activation)
+
+
+@pytest.mark.parametrize("name", ["conv_bn_relu", "dense_block", "shuffle_unit"])
+def test_cnn_round_trips_are_all_decided(name: str) -> None:
+    """Batch norm runs as cuDNN's op in eager and as `_native_batch_norm_legit_no_training`
+    in Inductor's graph: the same op. An untrained BatchNorm is nearly the identity, so the
+    values alone cannot tell its output from its input; the plan decides."""
+    trips = analysed(name).round_trips
+    assert trips and all(t.eliminated is not None for t in trips), [
+        (t.tensor, t.unknown_reason) for t in trips if t.eliminated is None
+    ]
+
+
+def test_batch_norm_fused_with_relu_is_eliminated_by_the_plan() -> None:
+    trips = [t for t in analysed("conv_bn_relu").round_trips if "batch_norm" in t.tensor]
+    assert len(trips) == 3
+    assert all(t.eliminated and t.decided_by == "inductor" for t in trips)
+
+
+def test_what_a_library_call_reads_is_kept_even_when_inductor_names_no_node() -> None:
+    """The channel shuffle's copy feeds the depthwise convolution (a library call): Inductor
+    realises it in a buffer that names no node, only origins; it is kept, not unknown."""
+    trips = analysed("shuffle_unit").round_trips
+    shuffled = trips[3]  # conv1 output, bn1, relu, then the shuffle's `.contiguous()`
+    assert (shuffled.tensor, shuffled.eliminated) == ("out", False)
+    assert shuffled.decided_by == "inductor+values"
