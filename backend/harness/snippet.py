@@ -50,14 +50,18 @@ def load_module(path: Path, device: torch.device) -> types.ModuleType:
     module.__file__ = str(path)
     module.__dict__["device"] = device
     sys.modules["snippet"] = module
+    notes: list[str] = []
+    module.__dict__[LOAD_NOTES] = notes
     try:
-        with _built_on(device):
-            exec(code, module.__dict__)
+        _on_device(lambda: exec(code, module.__dict__), device, notes)
     except SnippetError:
         raise
     except BaseException as exc:  # the user's module code may raise anything, SystemExit too
         raise user_error_from_exception(exc, path, "while loading the snippet") from None
     return module
+
+
+LOAD_NOTES = "__kernelscope_notes__"  # the module's own: what loading it said
 
 
 def _built_on(device: torch.device) -> Any:
@@ -78,11 +82,20 @@ def _on_device(make: Callable[[], Any], device: torch.device, notes: list[str]) 
     except RuntimeError as exc:
         if "generator" not in str(exc).lower():
             raise
-    _note(notes, f"built the inputs on the CPU (the snippet's own CPU generator), then on {device}")
+    _note(
+        notes,
+        f"built on the CPU (the snippet draws from a CPU generator of its own), not on {device}",
+    )
     return make()
 
 
 def find_entry_point(module: types.ModuleType, path: Path, size: int | None) -> EntryPoint:
+    entry = _find_entry_point(module, path, size)
+    entry.notes[:0] = module.__dict__.get(LOAD_NOTES, [])  # what loading the module said
+    return entry
+
+
+def _find_entry_point(module: types.ModuleType, path: Path, size: int | None) -> EntryPoint:
     namespace = module.__dict__
     if callable(namespace.get("fn")):
         return _fn_style(namespace, size)

@@ -3,6 +3,8 @@ CPU they are seen the same way as on a GPU (the op's own kernel run with the mod
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -163,3 +165,30 @@ def test_an_op_whose_own_kernel_cannot_be_run_directly_still_runs(
 def test_the_snippets_own_error_is_still_its_own() -> None:
     with pytest.raises(RuntimeError, match=r"cannot be multiplied|size mismatch|must match"):
         _ops(lambda a: a @ a, torch.randn(3, 4))
+
+
+def test_module_level_tensors_are_built_on_the_runs_device(tmp_path: Path) -> None:
+    from backend.harness.snippet import find_entry_point, load_module
+
+    path = tmp_path / "notebook.py"
+    path.write_text("import torch\nx = torch.randn(4)\n\ndef f(x):\n    return x + 1\n")
+    module = load_module(path, torch.device("meta"))
+    assert module.x.device.type == "meta"
+    assert not any("CPU" in n for n in find_entry_point(module, path, None).notes)
+
+
+def test_module_level_code_with_a_cpu_generator_builds_on_the_cpu(tmp_path: Path) -> None:
+    from backend.harness.snippet import find_entry_point, load_module
+
+    path = tmp_path / "seeded.py"
+    path.write_text(
+        "import torch\n"
+        "if torch.get_default_device().type != 'cpu':  # as CUDA says of a CPU generator\n"
+        "    raise RuntimeError(\"Expected a 'cuda' device type for generator\")\n"
+        "x = torch.randn(4, generator=torch.Generator().manual_seed(5))\n\n"
+        "def f(x):\n    return x + 1\n"
+    )
+    module = load_module(path, torch.device("meta"))
+    assert module.x.device.type == "cpu"
+    notes = find_entry_point(module, path, None).notes
+    assert any("CPU generator" in n for n in notes), notes
