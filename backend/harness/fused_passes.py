@@ -48,8 +48,11 @@ def collapsed(t: torch.Tensor) -> tuple[list[int], list[int]] | None:
 
 
 @triton.jit
-def _offsets(idx, s1, s2, s3, st0, st1, st2, st3):
-    """Memory offsets of logical (row-major) indexes under up to four sizes and strides."""
+def _offsets(idx, s1, s2, s3, st0, st1, st2, st3, FLAT: tl.constexpr):
+    """Memory offsets of logical (row-major) indexes under up to four sizes and strides
+    (the indexes themselves for a flat, contiguous tensor: no 64-bit division)."""
+    if FLAT:
+        return idx
     i3 = idx % s3
     rest = idx // s3
     i2 = rest % s2
@@ -61,15 +64,30 @@ def _offsets(idx, s1, s2, s3, st0, st1, st2, st3):
 
 @triton.jit
 def _sign_byte(idx):
-    """fingerprint._sign_byte, element for element."""
-    h = ((idx & 0xFFFFFFFF) * 0x5BD1E995 + 0x9E3779B9) & 0xFFFFFFFF
-    h = ((h ^ (h >> 15)) * 0x2C1B3C6D) & 0xFFFFFFFF
-    return (h ^ (h >> 12)) & 0xFF
+    """fingerprint._sign_byte, element for element, in 32-bit unsigned arithmetic (its
+    wrap-around is the torch version's `& 0xFFFFFFFF`; 64-bit multiplies are slow here)."""
+    h = (idx & 0xFFFFFFFF).to(tl.uint32) * 0x5BD1E995 + 0x9E3779B9
+    h = (h ^ (h >> 15)) * 0x2C1B3C6D
+    return ((h ^ (h >> 12)) & 0xFF).to(tl.int32)
 
 
 @triton.jit(do_not_specialize=_GEOMETRY)
 def _float_kernel(
-    x, out, n, tiles, start, s1, s2, s3, st0, st1, st2, st3, BLOCK: tl.constexpr, K: tl.constexpr
+    x,
+    out,
+    n,
+    tiles,
+    start,
+    s1,
+    s2,
+    s3,
+    st0,
+    st1,
+    st2,
+    st3,
+    BLOCK: tl.constexpr,
+    K: tl.constexpr,
+    FLAT: tl.constexpr,
 ):
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK).to(tl.int64)
@@ -85,7 +103,7 @@ def _float_kernel(
         idx = tile * BLOCK + lanes
         tile += tl.num_programs(0)
         mask = idx < n
-        v = tl.load(x + _offsets(idx, s1, s2, s3, st0, st1, st2, st3), mask=mask, other=0)
+        v = tl.load(x + _offsets(idx, s1, s2, s3, st0, st1, st2, st3, FLAT), mask=mask, other=0)
         v = v.to(tl.float64)
         nan = v != v
         pos = v == float("inf")
@@ -109,7 +127,10 @@ def _float_kernel(
 
 
 @triton.jit(do_not_specialize=_GEOMETRY)
-def _exact_kernel(x, out, n, tiles, start, s1, s2, s3, st0, st1, st2, st3, BLOCK: tl.constexpr):
+def _exact_kernel(
+    x, out, n, tiles, start, s1, s2, s3, st0, st1, st2, st3,
+    BLOCK: tl.constexpr, FLAT: tl.constexpr,
+):  # fmt: skip
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK).to(tl.int64)
     acc = tl.zeros([BLOCK], dtype=tl.int64)
@@ -118,8 +139,8 @@ def _exact_kernel(x, out, n, tiles, start, s1, s2, s3, st0, st1, st2, st3, BLOCK
         idx = tile * BLOCK + lanes
         tile += tl.num_programs(0)
         mask = idx < n
-        v = tl.load(x + _offsets(idx, s1, s2, s3, st0, st1, st2, st3), mask=mask, other=0)
-        weight = (((idx + start) * 0x5BD1E995) & 0xFFFFFFFF) | 1
+        v = tl.load(x + _offsets(idx, s1, s2, s3, st0, st1, st2, st3, FLAT), mask=mask, other=0)
+        weight = (((idx + start) & 0xFFFFFFFF).to(tl.uint32) * 0x5BD1E995).to(tl.int64) | 1
         acc += v.to(tl.int64) * weight  # wraps mod 2**64: exact and order-free
     tl.store(out + pid * 2 + 1, tl.sum(acc, axis=0))
 
@@ -129,7 +150,7 @@ def _error_kernel(
     r, c, out, n, tiles,
     rs1, rs2, rs3, rst0, rst1, rst2, rst3,
     cs1, cs2, cs3, cst0, cst1, cst2, cst3,
-    BLOCK: tl.constexpr,
+    BLOCK: tl.constexpr, R_FLAT: tl.constexpr, C_FLAT: tl.constexpr,
 ):  # fmt: skip
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK).to(tl.int64)
@@ -143,8 +164,12 @@ def _error_kernel(
         idx = tile * BLOCK + lanes
         tile += tl.num_programs(0)
         mask = idx < n
-        rv = tl.load(r + _offsets(idx, rs1, rs2, rs3, rst0, rst1, rst2, rst3), mask=mask, other=0)
-        cv = tl.load(c + _offsets(idx, cs1, cs2, cs3, cst0, cst1, cst2, cst3), mask=mask, other=0)
+        rv = tl.load(
+            r + _offsets(idx, rs1, rs2, rs3, rst0, rst1, rst2, rst3, R_FLAT), mask=mask, other=0
+        )
+        cv = tl.load(
+            c + _offsets(idx, cs1, cs2, cs3, cst0, cst1, cst2, cst3, C_FLAT), mask=mask, other=0
+        )
         rv = rv.to(tl.float64)
         cv = cv.to(tl.float64)
         r_fin = tl.abs(rv) < float("inf")  # false for NaN too
@@ -180,6 +205,11 @@ def _geometry(sizes: list[int], strides: list[int]) -> list[int]:
     return [sizes[1], sizes[2], sizes[3], *strides]
 
 
+def _flat(sizes: list[int], strides: list[int]) -> bool:
+    """One merged dim of stride 1 (or one element): the logical index is the offset."""
+    return sizes[:-1] == [1] * (MAX_DIMS - 1) and (strides[-1] == 1 or sizes[-1] == 1)
+
+
 def float_fingerprint(x: torch.Tensor, start: int = 0) -> torch.Tensor | None:
     """[n, NaN, +Inf, -Inf, sum |x|, sum x^2, P_1..P_8] of a floating tensor in one pass;
     None when its dtype or layout is not one this kernel reads."""
@@ -190,7 +220,9 @@ def float_fingerprint(x: torch.Tensor, start: int = 0) -> torch.Tensor | None:
     partials = torch.zeros(programs, FINGERPRINT_WIDTH, dtype=torch.float64, device=x.device)
     if n:
         geometry = _geometry(*shape)
-        _float_kernel[(programs,)](x, partials, n, tiles, start, *geometry, BLOCK=BLOCK, K=8)
+        _float_kernel[(programs,)](
+            x, partials, n, tiles, start, *geometry, BLOCK=BLOCK, K=8, FLAT=_flat(*shape)
+        )
     acc = partials.sum(0)
     acc[0] = n
     return acc
@@ -204,7 +236,9 @@ def exact_fingerprint(bits: torch.Tensor, start: int = 0) -> torch.Tensor | None
     n, (programs, tiles) = bits.numel(), _grid(bits.numel(), bits.device)
     partials = torch.zeros(programs, 2, dtype=torch.int64, device=bits.device)
     if n:
-        _exact_kernel[(programs,)](bits, partials, n, tiles, start, *_geometry(*shape), BLOCK=BLOCK)
+        _exact_kernel[(programs,)](
+            bits, partials, n, tiles, start, *_geometry(*shape), BLOCK=BLOCK, FLAT=_flat(*shape)
+        )
     acc = partials.sum(0)
     acc[0] = n
     return acc
@@ -224,7 +258,7 @@ def error_sums(reference: torch.Tensor, candidate: torch.Tensor) -> list[Any] | 
         _error_kernel[(programs,)](
             reference, candidate, partials, n, tiles,
             *_geometry(*r_shape), *_geometry(*c_shape),
-            BLOCK=BLOCK,
+            BLOCK=BLOCK, R_FLAT=_flat(*r_shape), C_FLAT=_flat(*c_shape),
         )  # fmt: skip
     sums = partials[:, [0, 1, 4]].sum(0).tolist()
     maxima = partials[:, [2, 3]].amax(0).tolist()

@@ -30,6 +30,7 @@ floats = {
     "bfloat16": torch.randn(100).bfloat16(),
     "specials": specials,
     "empty": torch.randn(0, 5),
+    "expanded": torch.randn(7, 1).expand(7, 300),
 }
 out = {"float": {}, "exact": {}, "errors": {}}
 for name, x in floats.items():
@@ -40,6 +41,7 @@ ints = {
     "int32": torch.randint(-5, 1000, (3000,), dtype=torch.int32),
     "bool transposed": torch.randint(0, 2, (50, 60)).bool().t(),
     "int64 wide": torch.randint(-2**40, 2**40, (777,)),
+    "int16 expanded": torch.randint(-9, 9, (1, 40), dtype=torch.int16).expand(30, 40),
 }
 for name, x in ints.items():
     as_int = fingerprint._INT_VIEWS[x.element_size()]
