@@ -1,7 +1,7 @@
 """Where a spare's warm-up goes: each step of a fresh process's pre-warm, timed in a child
 process of its own (nothing imported beforehand), and the device memory it holds after.
 
-    python bench/bench_prewarm.py [cuda|cpu]
+    python bench/bench_prewarm.py [cuda|cpu] [COMPILE_THREADS|default]
 
 Prints seconds per step and, on a GPU, the process's memory as the driver sees it
 (nvidia-smi), which is what a waiting spare costs the GPU beside the run.
@@ -34,7 +34,12 @@ mark("device context")
 import backend.harness.run
 from backend.harness import environment, inductor, measure
 mark("import harness")
+import torch._inductor.config as ic
+import torch._inductor.codecache, torch._inductor.compile_fx
+mark("import inductor")
 inductor.configure_inductor(device)
+if sys.argv[2] != "default":
+    ic.compile_threads = int(sys.argv[2])
 from torch._inductor.utils import fresh_cache
 def throwaway(t):
     return (t * 2.0).sin() + 1.0
@@ -49,6 +54,13 @@ with fresh_cache(), torch.no_grad():
 from backend.harness.prewarm import _forget
 _forget()
 mark("forget")
+def snippet_like(a, b):  # what a run's compile then costs (add_relu at 2**20)
+    return (a + b).relu()
+with fresh_cache():
+    a, b = torch.randn(1 << 20, device=device), torch.randn(1 << 20, device=device)
+    inductor.compile_entry(snippet_like, "default")(a, b)
+    measure.synchronize(device)
+    mark("next compile")
 print(json.dumps(marks), flush=True)
 sys.stdin.readline()  # hold the process while the parent reads its memory
 """
@@ -71,9 +83,10 @@ def _process_memory_mib(pid: int) -> int | None:
 
 def main() -> None:
     device = sys.argv[1] if len(sys.argv) > 1 else "cuda"
+    threads = sys.argv[2] if len(sys.argv) > 2 else "default"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
-        [sys.executable, "-c", STEPS, device],
+        [sys.executable, "-c", STEPS, device, threads],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert child.stdout is not None and child.stdin is not None
@@ -82,10 +95,13 @@ def main() -> None:
     child.stdin.write("\n")
     child.stdin.close()
     child.wait(timeout=60)
+    print(f"compile threads: {threads}")
+    next_compile = marks.pop("next compile")
     total = sum(marks.values())
     for name, seconds in marks.items():
         print(f"{name:16s} {seconds:7.2f} s  {seconds / total:5.0%}")
-    print(f"{'total':16s} {total:7.2f} s")
+    print(f"{'prewarm total':16s} {total:7.2f} s")
+    print(f"then a run's compile (add_relu 2**20, warm process): {next_compile:.2f} s")
     if memory is not None:
         print(f"device memory held by the warm process (nvidia-smi): {memory} MiB")
 
