@@ -8,7 +8,8 @@ compile time alone, measured in the same run.
    (Kernelscope's own loader, inputs built on the device), calls it eagerly once, then
    times the first call of `torch.compile(call)` with caches off (Inductor's compile and
    one call) minus the next call: what no tool can avoid.
-2. `kernelscope serve` with one worker slot and its spares; the problems are submitted one
+2. `kernelscope serve` with one worker slot and its spares (`--spares N` per slot), once its
+   first spare is ready; the problems are submitted one
    after another, each as soon as the last has finished (as a suite runs), and each is timed
    from POST /api/runs to the run read as finished; its document gives the steps.
 
@@ -32,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_warm import FINISHED, ROOT, _call, serve
+from bench_warm import FINISHED, READY, ROOT, TAKEN, _call, serve
 
 SUITE = ROOT / "bench" / "suite"
 
@@ -132,11 +133,13 @@ def main() -> None:
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cuda")
     parser.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--spares", type=int, default=None, help="spares per slot")
     args = parser.parse_args()
     problems = args.problems or sorted(SUITE.glob("[0-9]*.py"))
     compiles = compile_alone(problems, args.device)
     rows: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
+        server.wait_for_ready_spare()  # a server is up long before a suite comes
         for path in problems:
             row = {**run_through_server(server.base, path), **compiles.get(path.stem, {})}
             rows.append(row)
@@ -146,7 +149,19 @@ def main() -> None:
             if args.out is not None:
                 with args.out.open("a") as out:
                     out.write(json.dumps(row) + "\n")
+        print("spares (server log):", "; ".join(spare_lines(server.log)))
     summarise(rows)
+
+
+def spare_lines(log: Path) -> list[str]:
+    """How long each spare took to get ready, and what each run found."""
+    text = log.read_text()
+    ready = [float(seconds) for _, seconds in READY.findall(text)]
+    found = [state for _, state in TAKEN.findall(text)]
+    return [
+        f"{len(ready)} got ready, in {min(ready, default=0):.1f}-{max(ready, default=0):.1f} s",
+        f"runs found {found.count('ready')} ready, {found.count('still warming up')} warming up",
+    ]
 
 
 if __name__ == "__main__":

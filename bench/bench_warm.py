@@ -12,6 +12,11 @@ For each snippet, in one run on this machine:
    `POST /api/runs` -> the run reads as finished (`GET /api/runs/{id}`, polled every 20 ms).
 
 Prints both, the ratio, and the server's own account of the last run's steps (its log).
+
+With `--gaps 0,10,1,...` the bench instead asks what an edit loop meets: once a first spare
+is ready, it submits the first snippet, then again after each gap (seconds from the last
+run's end to the next submission) with no wait for a spare, and prints each run's time
+and what it found (a spare ready, one still warming up, or none: a cold start).
 Standard library only (urllib): it runs on a GPU host that has torch and the project's
 wheels and nothing else. Nothing is asserted: targets are in docs/benchmarks.md.
 """
@@ -37,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
 READY = re.compile(r"spare (spare-\w+) ready in ([\d.]+) s")
+TAKEN = re.compile(r"spare (spare-\w+) taken \(([\w ]+)\)")
 STEPS = re.compile(r"run (\w+): (\w+) in [\d.]+ s \(steps: (.*)\)")
 
 # What a user does by hand: the snippet's own function and inputs, eager then compiled,
@@ -88,13 +94,39 @@ def main() -> None:
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     parser.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--spares", type=int, default=None, help="spares per slot")
+    parser.add_argument("--gaps", type=_gaps, default=None, help="e.g. 0,10,1,9,2,8,3,7,5")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; device {args.device}")
+    if args.gaps is not None:
+        with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
+            edit_loop(server, args.snippets[0], args.gaps)
+        return
     bare = {path: bare_seconds(path, args.device, args.repeats) for path in args.snippets}
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
         for path in args.snippets:
             warm = [server.submit_when_ready(path) for _ in range(args.repeats)]
             report(path, bare[path], warm, server)
+
+
+def edit_loop(server: Server, path: Path, gaps: list[float]) -> None:
+    """Submits after each gap, as a person editing one snippet does; prints every run."""
+    server.wait_for_ready_spare()
+    times = []
+    for number, gap in enumerate([0.0, *gaps], 1):
+        time.sleep(gap)
+        seconds = server.submit(path)
+        times.append(seconds)
+        found = TAKEN.findall(server.log.read_text())
+        print(f"  run {number:2d} after a {gap:4.1f} s gap: {seconds:6.2f} s  "
+              f"(found {server.found(len(found))})", flush=True)  # fmt: skip
+    slow = [t for t in times if t >= 2.0]
+    print(f"\n{path.name}: {len(times)} runs, median {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s; {len(slow)} took 2 s or more")  # fmt: skip
+
+
+def _gaps(text: str) -> list[float]:
+    return [float(part) for part in text.split(",") if part.strip()]
 
 
 def bare_seconds(path: Path, device: str, repeats: int) -> list[float]:
@@ -114,11 +146,17 @@ class Server:
     def __init__(self, base: str, log: Path) -> None:
         self.base, self.log = base, log
         self.ready_seen = 0
+        self.taken_seen = 0
         self.last_document: dict[str, object] = {}
 
     def submit_when_ready(self, path: Path) -> float:
         """Seconds from POST /api/runs to the run read as finished, once a spare is ready."""
-        self._wait_for_ready_spare()
+        self.wait_for_ready_spare()
+        return self.submit(path)
+
+    def submit(self, path: Path) -> float:
+        """Seconds from POST /api/runs to the run read as finished."""
+        self.taken_seen = len(TAKEN.findall(self.log.read_text()))
         started = time.perf_counter()
         run = _call(self.base + "/api/runs", {"code": path.read_text()})
         url = f"{self.base}/api/runs/{run['id']}"
@@ -130,7 +168,13 @@ class Server:
             raise SystemExit(f"{path.name}: run {run['id']} {status}; see {self.log}")
         return seconds
 
-    def _wait_for_ready_spare(self, timeout_s: float = 900) -> None:
+    def found(self, taken_now: int) -> str:
+        """What the last run found: the state of the spare it took, or a cold start."""
+        if taken_now <= self.taken_seen:
+            return "no spare: a cold start"
+        return "a spare " + TAKEN.findall(self.log.read_text())[-1][1]
+
+    def wait_for_ready_spare(self, timeout_s: float = 900) -> None:
         deadline = time.monotonic() + timeout_s
         while len(READY.findall(self.log.read_text())) <= self.ready_seen:
             if time.monotonic() > deadline:
@@ -152,6 +196,8 @@ def serve(data_dir: Path, args: argparse.Namespace) -> Iterator[Server]:
     command += ["1", "--data-dir", str(data_dir / "data"), "--device", args.device]
     command += ["--sandbox", args.sandbox]
     env = {**os.environ, "KERNELSCOPE_WARM_SPARES": "true"}
+    if getattr(args, "spares", None):  # spares per slot; unset: the server's default
+        env["KERNELSCOPE_SPARES_PER_SLOT"] = str(args.spares)
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
     base = f"http://127.0.0.1:{port}"

@@ -8,12 +8,15 @@ same numbers. The run-duration histogram is observed by the process that saves a
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import get_args
 
 from prometheus_client import CollectorRegistry, Histogram, ProcessCollector, generate_latest
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from sqlalchemy import ColumnElement, func
 from sqlalchemy.orm import Mapped
@@ -25,6 +28,8 @@ from backend.settings import Settings
 from backend.store.db import read_session
 from backend.store.models import Run, Worker
 from backend.store.repository import Store
+from backend.worker import device
+from backend.worker.local import LocalWorkers
 
 # Snippet runs last from about a second (an instant snippet) to the wall-clock limit.
 DURATION_BUCKETS_S = (1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600, 1800)
@@ -83,12 +88,84 @@ def _counts(session: Session, column: Mapped[str], *where: ColumnElement[bool]) 
     return {str(key): int(count) for key, count in session.exec(query)}
 
 
+GPU_MEMORY_EVERY_S = 15.0  # nvidia-smi takes a second or two on a large host: not every scrape
+PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class SpareCollector(Collector):
+    """The spares of this server's own worker slots: how many are held (ready or warming
+    up), how runs found them, and what the idle ones cost: host memory and CPU time from
+    /proc, GPU memory from nvidia-smi (left out where it cannot tell)."""
+
+    def __init__(self, workers: LocalWorkers) -> None:
+        self.workers = workers
+        self._gpu_bytes: int | None = None
+        self._gpu_asked_at = -GPU_MEMORY_EVERY_S
+
+    def describe(self) -> Iterable[Metric]:
+        return []  # collected at scrape time only: nothing to describe at registration
+
+    def collect(self) -> Iterable[Metric]:
+        counts = self.workers.spare_counts()
+        held = GaugeMetricFamily("kernelscope_spares", "spares held now", labels=["state"])
+        held.add_metric(["ready"], counts.ready)
+        held.add_metric(["warming"], counts.warming)
+        takes = CounterMetricFamily(
+            "kernelscope_spare_takes",
+            "runs by what they found: a spare ready, one still warming up (the run waited "
+            "for the rest of its warm-up), or none (a cold start)",
+            labels=["found"],
+        )
+        for found, number in (("ready", counts.taken_ready), ("warming", counts.taken_warming)):
+            takes.add_metric([found], number)
+        takes.add_metric(["none"], counts.cold)
+        started = CounterMetricFamily("kernelscope_spares_started", "spares started")
+        started.add_metric([], counts.started)
+        yield from (held, takes, started, *self._costs(self.workers.spare_processes()))
+
+    def _costs(self, pids: list[int]) -> Iterable[Metric]:
+        rss, cpu = _host_use(pids)
+        yield GaugeMetricFamily(
+            "kernelscope_spares_host_memory_bytes", "resident memory of the idle spares", rss
+        )
+        yield GaugeMetricFamily(
+            "kernelscope_spares_cpu_seconds", "CPU time the idle spares have used so far", cpu
+        )
+        now = time.monotonic()
+        if now - self._gpu_asked_at >= GPU_MEMORY_EVERY_S:
+            self._gpu_bytes, self._gpu_asked_at = device.gpu_memory_of(pids), now
+        if self._gpu_bytes is not None:
+            yield GaugeMetricFamily(
+                "kernelscope_spares_gpu_memory_bytes",
+                "GPU memory of the idle spares (nvidia-smi, at most 15 s old)",
+                self._gpu_bytes,
+            )
+
+
+def _host_use(pids: list[int]) -> tuple[int, float]:
+    """Resident bytes and CPU seconds of `pids`, from /proc (a pid gone meanwhile counts 0)."""
+    rss, ticks = 0, 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        ticks += int(stat[11]) + int(stat[12])  # utime, stime (fields 14, 15)
+        rss += int(stat[21]) * PAGE_BYTES  # rss in pages (field 24)
+    return rss, ticks / CLOCK_TICKS
+
+
 class OpsMetrics:
     """The registry /metrics serves: store gauges, run durations, this process."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, workers: LocalWorkers | None = None
+    ) -> None:
         self.registry = CollectorRegistry()
         self.registry.register(StoreCollector(store, settings))
+        if workers is not None:
+            self.registry.register(SpareCollector(workers))
         ProcessCollector(registry=self.registry)
         self.run_duration = Histogram(
             "kernelscope_run_duration_seconds",

@@ -8,7 +8,7 @@ from backend.settings import Settings
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
-from backend.worker.spares import SpareOptions
+from backend.worker.spares import spare_options
 
 
 def make_queue(settings: Settings, store: Store) -> RunQueue:
@@ -22,5 +22,4 @@ def make_queue(settings: Settings, store: Store) -> RunQueue:
 def local_workers(settings: Settings, store: Store) -> LocalWorkers:
     """The server's own worker slots, as its settings say."""
     setup = WorkerSetup(settings.data_dir, settings.device, settings.run_limits())
-    spares = SpareOptions(enabled=settings.warm_spares, recycle_s=settings.spare_recycle_s)
-    return LocalWorkers(store, setup, settings.local_workers, spares)
+    return LocalWorkers(store, setup, settings.local_workers, spare_options(settings))

@@ -299,6 +299,30 @@ def other_gpu_processes(
     return found
 
 
+def gpu_memory_of(pids: list[int], run: Runner | None = None) -> int | None:
+    """Bytes of GPU memory held by `pids` and the processes under them (a sandboxed spare's
+    python runs under its bubblewrap): what idle spares cost the device. None where
+    nvidia-smi cannot tell."""
+    smi = shutil.which("nvidia-smi")
+    if smi is None or selected_gpu(os.environ.get("CUDA_VISIBLE_DEVICES")) == "":
+        return None
+    try:
+        command = [smi, *SMI_APPS_QUERY]
+        done = (run or subprocess.run)(
+            command, capture_output=True, text=True, timeout=SMI_TIMEOUT_S, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    held = [
+        process.used_memory_bytes or 0
+        for process in parse_compute_apps(done.stdout)
+        if any(_descends_from(process.pid, pid) for pid in pids)
+    ]
+    return sum(held)
+
+
 class GpuWatch:
     """Asks nvidia-smi once, in the background, while a run runs: its answer is what else
     was on the GPU then, at no cost to the run's latency (a query takes a second or two)."""

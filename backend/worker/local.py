@@ -21,7 +21,7 @@ from backend.worker import device, peaks
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from backend.worker.spares import SpareCounts, SpareKeeper, SpareOptions, clear_spares_left
 
 log = logging.getLogger(__name__)
 IDLE_POLL_S = 1.0  # a slot with nothing to do looks again this often (submit wakes it sooner)
@@ -83,6 +83,18 @@ class LocalWorkers:
             if slot.spares is not None:
                 slot.spares.close()
         self._slots.clear()
+
+    def spare_counts(self) -> SpareCounts:
+        """Every slot's spares together: held now, and how runs have found them."""
+        total = SpareCounts()
+        for slot in list(self._slots):
+            if slot.spares is not None:
+                total.add(slot.spares.counts())
+        return total
+
+    def spare_processes(self) -> list[int]:
+        """The processes of every slot's idle spares."""
+        return [pid for slot in list(self._slots) if slot.spares for pid in slot.spares.processes()]
 
     def notify(self) -> None:
         """A run was just queued: wake an idle slot now instead of at its next poll."""

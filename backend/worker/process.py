@@ -252,7 +252,7 @@ class HarnessProcess:
             return
         self._niced = False
         ours = os.getpriority(os.PRIO_PROCESS, 0)
-        for pid in self._pids():
+        for pid in self.processes():
             for tid in _threads(pid):
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.setpriority(os.PRIO_PROCESS, tid, ours)
@@ -262,7 +262,8 @@ class HarnessProcess:
         """The process started for the run (bubblewrap's, under the sandbox)."""
         return None if self.process is None else self.process.pid
 
-    def _pids(self) -> list[int]:
+    def processes(self) -> list[int]:
+        """Every process of the run now: the harness and what it started."""
         if self.sandbox is not None:
             return self.sandbox.processes()
         return [] if self.process is None else _group_members(self.process.pid)

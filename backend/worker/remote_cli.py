@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from backend.limits import SANDBOX_MODES, SandboxMode
 from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
 from backend.worker import api_client, remote
-from backend.worker.spares import SpareOptions
+from backend.worker.spares import spare_options
 
 if TYPE_CHECKING:
     from rq import SimpleWorker
@@ -179,7 +179,7 @@ def _config(
         device=args.device or ("cuda" if args.gpu is not None else "auto"),
         gpu=args.gpu,
         limits=settings.run_limits(),  # its time limit is replaced by each run's, the API's
-        spares=SpareOptions(enabled=settings.warm_spares, recycle_s=settings.spare_recycle_s),
+        spares=spare_options(settings),
     )
 
 

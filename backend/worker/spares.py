@@ -1,17 +1,22 @@
-"""Warm, single-use run processes: each worker slot keeps one spare started ahead of need.
+"""Warm, single-use run processes: each worker slot keeps `count` spares started ahead of
+need.
 
 A spare is a harness process (`process.HarnessProcess`, `prewarm=True`) that imports
 torch, creates the device context and warms the compiler and the profiler, inside its own
-sandbox when the sandbox is on, then waits for one snippet. A run takes it once it is
-ready (`take`), and the next spare starts at once in the background, at a lower CPU
-priority until a run takes it in turn. A spare runs exactly one snippet and exits, so
-isolation is a cold start's: nothing of one run can reach the next.
+sandbox when the sandbox is on, then waits for one snippet. A run takes a ready spare
+(`take`); when none is ready it takes the one that has warmed longest and its snippet
+starts the moment that warm-up ends, which is always sooner than a cold start (that pays
+the whole warm-up, and competes with the warming spares for the CPU). The next spare starts
+at once in the background, at a lower CPU priority until a run takes it in turn. Keeping
+two means back-to-back submits on one slot find one ready: a warm-up takes 13-18 s on an
+H200 host, a short run about one. A spare runs exactly one snippet and exits, so isolation
+is a cold start's: nothing of one run can reach the next.
 
 The keeper's thread is the only one that starts spares, and it lives as long as the
 keeper: an unsandboxed spare dies with the thread that started it (PR_SET_PDEATHSIG), a
 sandboxed one with its bubblewrap, which dies with the worker (--die-with-parent). A spare
-unused for `recycle_s` is replaced by a fresh one; one started with other settings than a
-run needs is discarded (the run starts cold, the next spare has the new settings); one
+unused for `recycle_s` is replaced by a fresh one; spares started with other settings than
+a run needs are discarded (the run starts cold, the next spares have the new settings); one
 that died while waiting is cleaned up and replaced, with a growing pause if that repeats.
 `close()` (the server's shutdown) leaves no process, uid, cgroup or directory behind.
 """
@@ -23,6 +28,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from backend.settings import Settings
 from backend.worker.process import SPARE_PREFIX, HarnessProcess, WorkerSetup
 from backend.worker.sandbox import clear_leftovers
 
@@ -36,8 +42,34 @@ RETRY_FIRST_S, RETRY_MAX_S = 1.0, 60.0  # pauses after spares that died or faile
 @dataclass(frozen=True)
 class SpareOptions:
     enabled: bool = True
+    count: int = 2  # spares kept per slot, ready or warming up
     recycle_s: float = 600.0  # a spare unused this long is replaced
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
+
+
+def spare_options(settings: Settings) -> SpareOptions:
+    """How every worker slot of a server, or a remote worker, keeps its spares."""
+    return SpareOptions(
+        enabled=settings.warm_spares,
+        count=settings.spares_per_slot,
+        recycle_s=settings.spare_recycle_s,
+    )
+
+
+@dataclass
+class SpareCounts:
+    """What a keeper holds now and how runs found it (for /metrics and the logs)."""
+
+    ready: int = 0  # spares waiting, warm
+    warming: int = 0  # spares still warming up
+    taken_ready: int = 0  # runs that found a spare ready
+    taken_warming: int = 0  # runs that waited for the rest of a spare's warm-up
+    cold: int = 0  # runs that started a process of their own (no spare fitted)
+    started: int = 0  # spares started so far
+
+    def add(self, other: SpareCounts) -> None:
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 def clear_spares_left(setup: WorkerSetup) -> None:
@@ -54,7 +86,7 @@ class SpareKeeper:
         self.options = options
         self.name = name
         self._setup = setup
-        self._spare: HarnessProcess | None = None
+        self._spares: list[HarnessProcess] = []  # oldest first
         self._discarded: list[HarnessProcess] = []  # closed by the keeper's thread
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -62,8 +94,15 @@ class SpareKeeper:
         self._thread: threading.Thread | None = None
         self._failures = 0
         self._retry_at = 0.0
-        self.started = 0  # spares started so far (tests and logs)
-        self.taken = 0  # spares handed to runs
+        self._counts = SpareCounts()
+
+    @property
+    def started(self) -> int:
+        return self._counts.started
+
+    @property
+    def taken(self) -> int:
+        return self._counts.taken_ready + self._counts.taken_warming
 
     def start(self) -> None:
         self._thread = threading.Thread(
@@ -72,29 +111,46 @@ class SpareKeeper:
         self._thread.start()
 
     def take(self, setup: WorkerSetup) -> HarnessProcess | None:
-        """The spare, if it is ready and was started for `setup`, and the next one starts
-        at once. None otherwise: the run starts a process of its own. A spare still warming
-        up stays for the next run, since a cold start costs no more than the rest of a
-        warm-up (both import torch and compile for the first time) and far less for a
-        snippet that fails early (a syntax error: 75 ms, not the whole warm-up)."""
+        """A spare started for `setup`: a ready one, else the one warming longest (the
+        run's snippet waits for the rest of its warm-up), and the next one starts at once.
+        None when no spare fits: the run starts a process of its own."""
         with self._lock:
-            spare, changed = self._spare, setup != self._setup
-            self._setup = setup
-            if spare is None or (not changed and spare.alive() and not spare.wait_ready(0)):
-                return None
-            self._spare = None
+            if setup != self._setup:
+                self._setup = setup
+                self._discarded += self._spares
+                self._spares = []
+                log.warning("spares of slot %s not used (the worker's settings changed)", self.name)
+            spare = self._pick()
+            if spare is None:
+                self._counts.cold += 1
+            else:
+                self._spares.remove(spare)
+                ready = spare.wait_ready(0)
+                self._counts.taken_ready += int(ready)
+                self._counts.taken_warming += int(not ready)
         self._wake.set()  # the next spare starts now, in the background
-        if changed or not spare.alive():
-            why = "the worker's settings changed" if changed else spare.describe_exit()
-            log.warning("spare %s not used (%s)", spare.name, why)
-            self._discard(spare)
-            return None
-        self.taken += 1
-        log.info("spare %s taken, %.1f s after its start", spare.name, spare.age_s())
+        if spare is not None:
+            state = "ready" if spare.ready_at is not None else "still warming up"
+            age = spare.age_s()
+            log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
         return spare
 
+    def counts(self) -> SpareCounts:
+        """Spares held now (ready, warming) and how runs have found them so far."""
+        with self._lock:
+            found = SpareCounts(**vars(self._counts))
+            ready = [spare.ready_at is not None for spare in self._spares]
+        found.ready, found.warming = sum(ready), len(ready) - sum(ready)
+        return found
+
+    def processes(self) -> list[int]:
+        """Every process of the spares held now: what they cost the host and the GPU."""
+        with self._lock:
+            spares = list(self._spares)
+        return [pid for spare in spares for pid in spare.processes()]
+
     def close(self) -> None:
-        """Stop the keeper: the waiting spare is killed and cleaned up."""
+        """Stop the keeper: the waiting spares are killed and cleaned up."""
         self._closing.set()
         self._wake.set()
         if self._thread is not None:
@@ -102,9 +158,21 @@ class SpareKeeper:
         self._close_all()
 
     def spare(self) -> HarnessProcess | None:
-        """The spare waiting now, if any (for tests and health checks)."""
+        """The oldest spare held now, if any (for tests and health checks)."""
         with self._lock:
-            return self._spare
+            return self._spares[0] if self._spares else None
+
+    def spares(self) -> list[HarnessProcess]:
+        """The spares held now, oldest first (for tests)."""
+        with self._lock:
+            return list(self._spares)
+
+    def _pick(self) -> HarnessProcess | None:
+        """A live ready spare, else the live one started first (it is furthest along)."""
+        alive = [spare for spare in self._spares if spare.alive()]
+        ready = [spare for spare in alive if spare.wait_ready(0)]
+        found = ready or alive
+        return found[0] if found else None
 
     # ---- the keeper's thread ------------------------------------------------------------
 
@@ -119,12 +187,20 @@ class SpareKeeper:
             self._wake.clear()
 
     def _tend(self) -> float:
-        """One look: start, replace or check the spare; how long to wait until the next."""
+        """One look at every spare, then one started if fewer than `count` are held; how
+        long to wait until the next look."""
         self._close_discarded()
         with self._lock:
-            spare, setup = self._spare, self._setup
-        if spare is None:
-            return self._start_one(setup)
+            spares, setup = list(self._spares), self._setup
+        waits = [self._look_after(spare) for spare in spares]
+        with self._lock:
+            short = len(self._spares) < self.options.count
+        if short:
+            waits.append(self._start_one(setup))
+        return min(waits, default=HEALTH_POLL_S)
+
+    def _look_after(self, spare: HarnessProcess) -> float:
+        """Replace `spare` if it died or waited too long; how soon to look at it again."""
         if not spare.alive():
             if not self._remove(spare):
                 return 0.0  # a run took it meanwhile, and it has done its work already
@@ -135,8 +211,8 @@ class SpareKeeper:
                 log.info("spare %s recycled after %.0f s unused", spare.name, spare.age_s())
             return 0.0
         if spare.ready_at is None:
-            if not spare.wait_ready(READY_POLL_S):
-                return 0.0
+            if not spare.wait_ready(0):
+                return READY_POLL_S
             log.info("spare %s ready in %.1f s", spare.name, spare.age_s())
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
@@ -150,11 +226,12 @@ class SpareKeeper:
         except Exception as exc:
             log.error("cannot start a spare (%s); runs start their own process meanwhile", exc)
             return self._failed()
-        self.started += 1
         with self._lock:
-            fits = not self._closing.is_set() and self._spare is None and self._setup == setup
+            self._counts.started += 1
+            fits = not self._closing.is_set() and self._setup == setup
+            fits = fits and len(self._spares) < self.options.count
             if fits:
-                self._spare = spare
+                self._spares.append(spare)
         if not fits:
             spare.close()
         return 0.0
@@ -168,15 +245,11 @@ class SpareKeeper:
     def _remove(self, spare: HarnessProcess) -> bool:
         """Close `spare` unless a run took it meanwhile; whether it did."""
         with self._lock:
-            if self._spare is not spare:
+            if spare not in self._spares:
                 return False
-            self._spare = None
+            self._spares.remove(spare)
         spare.close()
         return True
-
-    def _discard(self, spare: HarnessProcess) -> None:
-        with self._lock:
-            self._discarded.append(spare)
 
     def _close_discarded(self) -> None:
         with self._lock:
@@ -186,7 +259,6 @@ class SpareKeeper:
 
     def _close_all(self) -> None:
         with self._lock:
-            spare, self._spare = self._spare, None
-        if spare is not None:
-            spare.close()
+            self._discarded += self._spares
+            self._spares = []
         self._close_discarded()

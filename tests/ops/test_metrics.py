@@ -7,16 +7,23 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import update
 from sqlmodel import col
 
 from backend.api.app import create_app
+from backend.limits import RunLimits
+from backend.ops.metrics import SpareCollector
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.db import write_session
 from backend.store.models import Run, Worker
 from backend.store.repository import Store
+from backend.worker.local import LocalWorkers
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import SpareOptions
+from tests.helpers import wait_for
 from tests.ops.conftest import save_finished
 from tests.store.factories import CODE
 
@@ -128,3 +135,44 @@ def test_with_accounts_metrics_need_a_user_and_health_stays_open(tmp_path: Path)
         assert as_worker.status_code == 403
         assert scrape(client, {"Authorization": f"Bearer {user_token}"})
         assert client.get("/healthz").status_code == 200
+
+
+def test_a_server_without_slots_reports_no_spares(client: TestClient) -> None:
+    metrics = scrape(client)
+    assert metrics[("kernelscope_spares", (("state", "ready"),))] == 0
+    assert metrics[("kernelscope_spare_takes_total", (("found", "none"),))] == 0
+
+
+def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None:
+    """Real worker slots with bare spares (two per slot): the gauges count what is held,
+    the host memory is the spares' own, and a run shows up as taken from a ready spare."""
+    registry = CollectorRegistry()
+    with Store.open(tmp_path / "store") as store:
+        setup = WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="none", timeout_s=120))
+        options = SpareOptions(prewarm=False, count=2)
+        workers = LocalWorkers(store, setup, slots=1, spares=options)
+        registry.register(SpareCollector(workers))
+        workers.start()
+        try:
+            wait_for(lambda: workers.spare_counts().ready == 2, 60, "two spares are ready")
+            held = registry_samples(registry)
+            assert held[("kernelscope_spares", (("state", "ready"),))] == 2
+            assert held[("kernelscope_spares_host_memory_bytes", ())] > 10 * 1024**2
+            run_id = store.create_run("def fn(:\n")
+            workers.notify()
+            wait_for(lambda: store.load_result(run_id).status == "failed", 60, "the run ends")
+            taken = registry_samples(registry)
+            assert taken[("kernelscope_spare_takes_total", (("found", "ready"),))] == 1
+            assert taken[("kernelscope_spare_takes_total", (("found", "none"),))] == 0
+            assert taken[("kernelscope_spares_started_total", ())] >= 3
+        finally:
+            workers.stop()
+
+
+def registry_samples(registry: CollectorRegistry) -> Samples:
+    text = generate_latest(registry).decode()
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }

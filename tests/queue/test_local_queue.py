@@ -30,7 +30,7 @@ SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    r
 
 def local_queue(store: Store, data_dir: Path, spares: bool = True) -> LocalQueue:
     """One CPU slot; its spare (when on) a bare process: these tests are about the queue."""
-    options = SpareOptions(enabled=spares, prewarm=False)
+    options = SpareOptions(enabled=spares, prewarm=False, count=1)
     workers = LocalWorkers(store, WorkerSetup(data_dir, "cpu"), slots=1, spares=options)
     return LocalQueue(store, workers)
 

@@ -104,7 +104,7 @@ def run(
     run_id = store.create_run(code)
     values: dict[str, object] = {"sandbox": "bwrap", "timeout_s": 60.0, **limits}
     setup = WorkerSetup(data_dir, limits=RunLimits(**values))  # type: ignore[arg-type]
-    keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm))
+    keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm, count=1))
     keeper.start()
     try:
         wait_for_spare(keeper)

@@ -99,7 +99,7 @@ def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(setup: WorkerSe
     the compiled code or the output."""
     code = (EXAMPLES / "add_relu.py").read_text()
     code += "\nprint('first input value', float(inputs()[0][0]))\n"
-    keeper = SpareKeeper(setup, SpareOptions())
+    keeper = SpareKeeper(setup, SpareOptions(count=1))  # one real pre-warm is enough here
     keeper.start()
     try:
         ready_spare(keeper)

@@ -33,7 +33,7 @@ from tests.helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = Job("def fn(:\n")
-BARE = SpareOptions(prewarm=False)
+BARE = SpareOptions(prewarm=False, count=1)  # one spare: each test follows it exactly
 
 
 SPARE_S = 60.0  # a spare's start, warm-up or clean-up on a busy 2-core machine
@@ -98,7 +98,9 @@ def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
     assert keeper.taken == 2 and ready_spare(keeper) not in (first, second)
 
 
-def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -> None:
+def test_a_run_that_finds_its_spare_warming_up_takes_it_rather_than_starting_cold(
+    setup: WorkerSetup,
+) -> None:
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
@@ -106,10 +108,29 @@ def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -
         warming.ready_at = None  # as if its ready line had not come yet
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
-        assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
-        assert keeper.spare() is warming and warming.alive()
-        run_job(SYNTAX_ERROR, setup, spares=keeper)
-        assert keeper.taken == 1  # ready now: taken
+        assert outcome.status == "failed" and keeper.taken == 1  # ran in the warming spare
+        assert warming.job_sent_at is not None and not warming.workdir.exists()
+        counts = keeper.counts()
+        assert (counts.taken_warming, counts.taken_ready, counts.cold) == (1, 0, 0)
+        assert ready_spare(keeper) is not warming  # and the next one started at once
+    finally:
+        keeper.close()
+
+
+def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, count=2))
+    keeper.start()
+    try:
+        wait_for(lambda: keeper.counts().ready == 2, SPARE_S, "two spares are ready")
+        first, second = keeper.spares()
+        for _ in range(2):  # back to back: the second run comes before any replacement is ready
+            assert run_job(SYNTAX_ERROR, setup, spares=keeper).status == "failed"
+        counts = keeper.counts()
+        assert (counts.taken_ready, counts.taken_warming, counts.cold) == (2, 0, 0)
+        assert first.job_sent_at is not None and second.job_sent_at is not None
+        wait_for(lambda: keeper.counts().ready == 2, SPARE_S, "two fresh spares")
+        assert not {first, second} & set(keeper.spares()) and keeper.started == 4
+        assert len(keeper.processes()) >= 2  # each held spare's process, for its costs
     finally:
         keeper.close()
 
@@ -120,6 +141,7 @@ def test_a_spare_started_with_other_settings_is_discarded(
     old = ready_spare(keeper)
     longer = setup.with_timeout(999)
     assert keeper.take(longer) is None  # the run starts its own process instead
+    assert keeper.counts().cold == 1
     wait_for(lambda: not old.workdir.exists(), SPARE_S, "the old spare is cleaned up")
     assert not alive(old.process.pid)  # type: ignore[union-attr]
     assert ready_spare(keeper).setup == longer
