@@ -256,10 +256,19 @@ class Run:
             )
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:
-        """Eager's output, for the check after the compiled run: on the device while it is
-        small beside the snippet's own peak, else in host memory."""
+        """Eager's output, for the check after the compiled run: on the device while the
+        compiled run beside it stays within eager's own peak, else in host memory (a copy
+        there and back costs seconds for a few GiB; the check on the device, milliseconds).
+        It fits when it is small beside the peak, or when eager held at least one more
+        output's worth of intermediates than what is resident now (inputs, parameters and
+        this output), give or take the headroom: the compiled run then has that room for
+        the reference, unless it keeps intermediates of its own. (x * sigmoid(x) at 4 GiB:
+        eager holds x, sigmoid(x) and the output, 12 GiB; fused, x, output and reference.)"""
         size = sum(t.numel() * t.element_size() for t in flatten_tensors(out))
         if peak is None or size <= peak // 4 + REFERENCE_HEADROOM_BYTES:
+            return out
+        resident = torch.cuda.memory_allocated(self.device) if self.device.type == "cuda" else 0
+        if self.device.type == "cuda" and resident + size <= peak + REFERENCE_HEADROOM_BYTES:
             return out
         return _to_host(out)
 
