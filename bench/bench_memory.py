@@ -11,8 +11,12 @@ On a GPU host (torch with CUDA; pydantic for the analysis). For each snippet, on
    torch.cuda.max_memory_allocated(): its own peak, inputs included;
 2. the harness on the same snippet, in a fresh process: Kernelscope's own peak over the
    whole run (`harness_peak_memory_bytes`), each variant's peak, and what the analysis
-   found (round trips eliminated or undecided, compiled kernels without transfers).
-Prints one table row per snippet with the ratio and the target, 1.25 x own + 1 GiB.
+   found (round trips eliminated or undecided, compiled kernels without transfers);
+3. meanwhile the whole GPU's memory in use (nvidia-smi, sampled every 50 ms, less what was
+   in use before the bench began), with `--spares N` warm spares (default 2, a worker
+   slot's default) held ready beside the run as a server's slot holds them.
+Prints one table row per snippet with the ratios and the target, 1.25 x own + 1 GiB, for
+Kernelscope's own peak and for the whole GPU's.
 """
 
 from __future__ import annotations
@@ -23,7 +27,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +63,56 @@ def own_peak(snippet: Path) -> int:
         check=True,
     )
     return int(json.loads(done.stdout.strip().splitlines()[-1])["peak"])
+
+
+def gpu_used() -> int:
+    """Bytes in use on GPU 0, all processes (nvidia-smi)."""
+    query = ["nvidia-smi", "--query-gpu=memory.used", "--format=csv,noheader,nounits", "-i", "0"]
+    done = subprocess.run(query, capture_output=True, text=True, check=True)
+    return int(done.stdout.split()[0]) * 1024**2
+
+
+class GpuPeak:
+    """The largest whole-GPU reading while it is open, sampled in a thread."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, gpu_used())
+            self._stop.wait(0.05)
+
+    def __enter__(self) -> GpuPeak:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+@contextmanager
+def spares_held(count: int, work: Path) -> Iterator[object]:
+    """`count` real warm spares (the worker's own keeper), ready before this yields."""
+    if count == 0:
+        yield None
+        return
+    from backend.limits import RunLimits
+    from backend.worker.process import WorkerSetup
+    from backend.worker.spares import SpareKeeper, SpareOptions
+
+    setup = WorkerSetup(work, "cuda", RunLimits(sandbox="none"))
+    keeper = SpareKeeper(setup, SpareOptions(count=count))
+    keeper.start()
+    try:
+        while keeper.counts().ready < count:
+            time.sleep(0.2)
+        yield keeper
+    finally:
+        keeper.close()
 
 
 def under_kernelscope(snippet: Path, bundle: Path) -> tuple[dict, float]:
@@ -96,15 +153,18 @@ def main() -> None:
     parser.add_argument("--only", default="")
     parser.add_argument("--out", type=Path, help="also write the rows as JSON here")
     parser.add_argument("--keep", type=Path, help="keep each snippet and bundle under DIR/NAME")
+    parser.add_argument("--spares", type=int, default=2, help="warm spares held beside each run")
     args = parser.parse_args()
+    baseline = gpu_used()
     wanted = {n for n in args.only.split(",") if n}
     rows = []
     print(
         "| snippet | own peak GiB | Kernelscope peak GiB | ratio | target GiB | within | "
+        f"whole GPU peak GiB, {args.spares} spares incl. | ratio | within | "
         "eager / compiled peak GiB | round trips | eliminated | unknown | "
         "kernels without transfers | seconds |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for snippet in snippets(args.corpus):
         name = snippet.parent.name if snippet.name == "snippet.py" else snippet.stem
         if wanted and name not in wanted:
@@ -114,11 +174,13 @@ def main() -> None:
             where = args.keep / name if args.keep else Path(tmp)
             where.mkdir(parents=True, exist_ok=True)
             shutil.copy(snippet, where / "snippet.py")
-            bundle, seconds = under_kernelscope(where / "snippet.py", where / "bundle")
+            with spares_held(args.spares, Path(tmp) / "spares"), GpuPeak() as gpu:
+                bundle, seconds = under_kernelscope(where / "snippet.py", where / "bundle")
             found = findings(where / "bundle", bundle)
         ours = (bundle.get("memory") or {}).get("harness_peak_bytes") or 0
         target = 1.25 * own + GIB
         row = {"snippet": name, "own": own, "ours": ours, "seconds": seconds, **found}
+        row["gpu"] = gpu.peak - baseline
         rows.append(row)
         print(_line(row, target))
         sys.stdout.flush()
@@ -131,10 +193,11 @@ def snippets(corpus: Path) -> list[Path]:
 
 
 def _line(row: dict, target: float) -> str:
-    own, ours = row["own"], row["ours"]
+    own, ours, gpu = row["own"], row["ours"], row["gpu"]
     head = (
         f"| {row['snippet']} | {own / GIB:.2f} | {ours / GIB:.2f} | {ours / own:.2f} "
         f"| {target / GIB:.2f} | {'yes' if ours <= target else 'NO'} "
+        f"| {gpu / GIB:.2f} | {gpu / own:.2f} | {'yes' if gpu <= target else 'NO'} "
     )
     if "error" in row:
         return head + f"| {row['error']} |||||{row['seconds']:.0f} |"
