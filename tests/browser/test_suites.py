@@ -1,0 +1,151 @@
+"""A suite's pages in Chromium: sent by `kernelscope run DIR --server URL` to a real
+server, listed at /s/<id> sortable by each column with its totals, each row linking to
+its run, and compared with another suite problem by problem.
+
+The mixed suite has two good problems among a syntax error, an exception, an
+out-of-memory size and one that hangs until its time limit; this module's server has a
+short limit (`RUN_TIMEOUT_S`) so the hang costs little.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.live import ROOT, Server, serve
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+SUITES = ROOT / "tests" / "data" / "suites"
+RUN_TIMEOUT_S = 90  # a cold first compile on a busy 2-core machine stays well within it
+FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This module's own server (the session's has the default, long time limit)."""
+    data_dir = tmp_path_factory.mktemp("suites") / "data"
+    with serve(data_dir, workers=1, env={"KERNELSCOPE_RUN_TIMEOUT_S": str(RUN_TIMEOUT_S)}) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def mixed_suite(server: Server) -> tuple[str, list[dict[str, Any]]]:
+    """The mixed folder, sent to the server by the CLI, which follows it to the end."""
+    command = [sys.executable, "-m", "backend.cli", "run", str(SUITES / "mixed")]
+    command += ["--server", server.url, "--json", "--title", "mixed"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 1, done.stderr  # some problems failed, as they should
+    suite_id = done.stderr.split("suite ", 1)[1].split(":", 1)[0]
+    rows: list[dict[str, Any]] = json.loads(done.stdout)
+    return suite_id, rows
+
+
+@pytest.fixture(scope="module")
+def good_suite(server: Server, mixed_suite: tuple[str, list[dict[str, Any]]]) -> str:
+    """The good folder through the API itself: two of the mixed suite's problems again."""
+    problems = [
+        {"name": p.stem, "code": p.read_text()} for p in sorted((SUITES / "good").glob("*.py"))
+    ]
+    status, created = server.request("POST", "/api/suites", {"problems": problems, "title": "good"})
+    assert status == 202, created
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        suite = server.get(f"/api/suites/{created['id']}")
+        if all(row["status"] in FINISHED for row in suite["problems"]):
+            return str(created["id"])
+        time.sleep(0.5)
+    raise AssertionError("the good suite did not finish")
+
+
+def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
+    mixed_suite: tuple[str, list[dict[str, Any]]],
+) -> None:
+    _, rows = mixed_suite
+    outcome = {row["name"]: (row["status"], row["error_kind"]) for row in rows}
+    assert outcome == {
+        "add_relu": ("succeeded", None),
+        "hangs": ("timed_out", "timeout"),
+        "mul_sum": ("succeeded", None),
+        "out_of_memory": ("failed", "out_of_memory"),
+        "raises": ("failed", "exception"),
+        "syntax_error": ("failed", "syntax_error"),
+    }
+
+
+def names_in_order(page: Any) -> list[str]:
+    order: list[str] = page.locator("#problems tbody tr").evaluate_all(
+        "(rows) => rows.map((row) => row.dataset.problem)"
+    )
+    return order
+
+
+def test_the_suite_page_sorts_each_column_shows_totals_and_links_rows(
+    page: Any, server: Server, mixed_suite: tuple[str, list[dict[str, Any]]]
+) -> None:
+    suite_id, rows = mixed_suite
+    page.goto(f"/s/{suite_id}")
+    expect(page.locator("#suite-title")).to_have_text("mixed")
+    expect(page.locator("#problems tbody tr")).to_have_count(6)
+    assert names_in_order(page) == [row["name"] for row in rows]  # submitted order
+    expect(page.locator("[data-total=problems]")).to_have_text("6 problems: 2 succeeded, 4 failed")
+    kernels = sum(r["eager_kernels"] for r in rows if r["status"] == "succeeded")
+    expect(page.locator("[data-total=kernels]")).to_contain_text(f"{kernels} eager")
+    expect(page.locator("[data-total=round-trips]")).to_have_text("2 round trips eliminated")
+    failed = page.locator("#problems tr[data-problem=raises] .failure-reason")
+    expect(failed).to_contain_text("this problem is broken on purpose")
+
+    by_speedup = sorted((r for r in rows if r["speedup"] is not None), key=lambda r: r["speedup"])
+    page.get_by_role("button", name="speedup (90% interval)", exact=True).click()
+    expect(page.locator("th[data-key=speedup]")).to_have_attribute("aria-sort", "ascending")
+    assert names_in_order(page)[:2] == [r["name"] for r in by_speedup]  # unknown ones last
+    page.get_by_role("button", name="speedup (90% interval)", exact=True).click()
+    expect(page.locator("th[data-key=speedup]")).to_have_attribute("aria-sort", "descending")
+    assert names_in_order(page)[:2] == [r["name"] for r in reversed(by_speedup)]
+
+    page.get_by_role("button", name="status", exact=True).click()
+    statuses = [r["status"] for r in rows]
+    shown = page.locator("#problems tbody tr").evaluate_all(
+        "(rows) => rows.map((row) => row.dataset.status)"
+    )
+    assert shown == sorted(statuses)
+    page.get_by_role("button", name="problem", exact=True).click()
+    assert names_in_order(page) == sorted(r["name"] for r in rows)
+
+    add_relu = next(r for r in rows if r["name"] == "add_relu")
+    page.locator("#problems tr[data-problem=add_relu] a").click()
+    page.wait_for_url(f"**/r/{add_relu['run_id']}")
+    page.locator("#summary").wait_for()
+
+
+def test_two_suites_compare_problem_by_problem(
+    page: Any, server: Server, mixed_suite: tuple[str, list[dict[str, Any]]], good_suite: str
+) -> None:
+    suite_id, _ = mixed_suite
+    expected = server.get(f"/api/suites/compare?a={suite_id}&b={good_suite}")
+    page.goto(f"/s/{suite_id}")
+    page.locator("#other").fill(good_suite)
+    page.get_by_role("button", name="Compare", exact=True).click()
+    page.wait_for_url(f"**/compare-suites/{suite_id}/{good_suite}")
+    expect(page.locator("#pairs tbody tr")).to_have_count(6)
+    for pair in expected["pairs"]:
+        row = page.locator(f"#pairs tr[data-problem={pair['name']}]")
+        expect(row).to_have_attribute("data-verdict", pair["verdict"])
+    for name in ("hangs", "out_of_memory", "raises", "syntax_error"):
+        expect(page.locator(f"#pairs tr[data-problem={name}]")).to_have_attribute(
+            "data-verdict", "only in A"
+        )
+    verdict_of_add_relu = next(p for p in expected["pairs"] if p["name"] == "add_relu")["verdict"]
+    assert verdict_of_add_relu in ("within noise", "faster", "slower")
+    expect(page.locator("[data-verdict='only in A']").first).to_be_visible()
+    expect(page.locator("#verdicts li[data-verdict='only in A']")).to_have_text("only in A: 4")
+    b_link = page.locator("#pairs tr[data-problem=mul_sum] td").nth(4).locator("a")
+    good = server.get(f"/api/suites/{good_suite}")
+    mul_sum = next(r for r in good["problems"] if r["name"] == "mul_sum")
+    expect(b_link).to_have_attribute("href", f"/r/{mul_sum['run_id']}")
