@@ -97,15 +97,22 @@ def run_on_server(args: argparse.Namespace) -> int:
     unreadable = [problem for problem in files if problem.code is None]
     for problem in unreadable:
         print(f"kernelscope: {problem.name}: {problem.error}; not sent", file=sys.stderr)
+    if args.timeout is not None or args.measure:
+        print("kernelscope: --timeout and --measure are the server's own there", file=sys.stderr)
     client = SuiteClient(args.server, args.token or os.environ.get(TOKEN_ENV))
     sendable = [(problem.name, problem.code) for problem in files if problem.code is not None]
+    url = client.base_url
     try:
         created = client.submit(sendable, title=args.title, compile_mode=args.compile_mode)
-        print(f"suite {created['id']}: {client.base_url}{created['url']}", file=sys.stderr)
+        url = f"{client.base_url}{created['url']}"
+        print(f"suite {created['id']}: {url}", file=sys.stderr)
         rows = _follow(args, client, str(created["id"]), len(sendable))
     except SuiteClientError as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # only the following stops: the suite runs on there
+        print(f"kernelscope: stopped following; the suite goes on at {url}", file=sys.stderr)
+        return 130
     _print(args, rows)
     return 1 if unreadable else _status(rows, len(sendable))
 

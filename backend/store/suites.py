@@ -72,6 +72,12 @@ def get_suite(store: Store, suite_id: str) -> SuiteRecord | None:
         )
 
 
+def suite_of(store: Store, run_id: str) -> str | None:
+    """The suite `run_id` is a problem of, if any."""
+    with read_session(store.engine) as session:
+        return session.exec(select(Run.suite_id).where(Run.id == run_id)).first()
+
+
 def problem_runs(store: Store, suite_id: str, viewer: Viewer) -> list[tuple[str, str]]:
     """(problem name, run id) of each problem `viewer` may read, in the order submitted.
     A problem whose run was made private since is left out for everyone else."""

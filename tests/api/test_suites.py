@@ -169,3 +169,11 @@ def test_the_suite_pages_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "/static/suite.js" in page.text
     page = client.get(f"/compare-suites/{created['id']}/{created['id']}")
     assert page.status_code == 200 and "/static/suite_compare.js" in page.text
+
+
+def test_a_problems_run_links_to_its_suite(client: TestClient) -> None:
+    created = submit(client)
+    run = client.get(f"/api/runs/{run_ids(created)['layernorm']}").json()
+    assert run["links"]["suite"] == f"/s/{created['id']}"
+    single = client.post("/api/runs", json={"code": CODE}).json()
+    assert client.get(f"/api/runs/{single['id']}").json()["links"]["suite"] is None
