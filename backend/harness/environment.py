@@ -45,7 +45,7 @@ def versions() -> dict[str, Any]:
 
 def _triton_version() -> str | None:
     try:
-        import triton  # type: ignore[import-not-found]
+        import triton
     except ImportError:
         return None
     return str(triton.__version__)

@@ -11,6 +11,9 @@ in chunks, so the extra memory is one chunk's worth whatever the tensor's size:
   Strides, padding and chunking do not change a fingerprint.
 - integers and bools: the element count and an exact, order-independent hash of the bits.
 
+On a GPU with Triton each fingerprint is one pass over the tensor (fused_passes.py); the
+torch version below is the CPU's and the fallback.
+
 docs/result-document.md ("How `eliminated` is decided") says how fingerprints are used.
 """
 
@@ -129,7 +132,28 @@ def _cpu_chunk_bytes(chunk: int) -> torch.Tensor:
     return _sign_byte(torch.arange(start, start + CPU_CHUNK)).to(torch.int32)
 
 
+@functools.cache
+def _fused_passes() -> Any:
+    """backend.harness.fused_passes where Triton can be imported, else None."""
+    try:
+        from backend.harness import fused_passes
+    except ImportError:
+        return None
+    return fused_passes
+
+
+def fused(x: torch.Tensor) -> Any:
+    """The one-pass kernels for a tensor on a GPU, or None (the CPU, or no Triton)."""
+    return _fused_passes() if x.is_cuda else None
+
+
 def _float_fingerprint(x: torch.Tensor) -> torch.Tensor:
+    passes = fused(x)
+    acc = passes.float_fingerprint(x) if passes is not None else None
+    return acc if acc is not None else _chunked_float_fingerprint(x)
+
+
+def _chunked_float_fingerprint(x: torch.Tensor) -> torch.Tensor:
     acc = torch.zeros(6 + PROJECTIONS, dtype=torch.float64, device=x.device)
     acc[0] = x.numel()
     for start, piece in logical_chunks(x, _chunk_size(x)):
@@ -148,9 +172,13 @@ def _float_fingerprint(x: torch.Tensor) -> torch.Tensor:
 
 def _exact_fingerprint(x: torch.Tensor) -> torch.Tensor:
     """int64 sum of bits * odd hash(index): wraps mod 2**64, so exact and order-free."""
+    as_int = _INT_VIEWS[x.element_size()]
+    passes = fused(x)
+    found = passes.exact_fingerprint(x.view(as_int)) if passes is not None else None
+    if found is not None:
+        return found
     acc = torch.zeros(2, dtype=torch.int64, device=x.device)
     acc[0] = x.numel()
-    as_int = _INT_VIEWS[x.element_size()]
     for start, piece in logical_chunks(x, _chunk_size(x)):
         bits = piece.contiguous().view(as_int).to(torch.int64)
         index = torch.arange(start, start + bits.numel(), device=bits.device)
