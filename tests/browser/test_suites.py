@@ -10,6 +10,7 @@ short limit (`RUN_TIMEOUT_S`) so the hang costs little.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import time
@@ -25,6 +26,25 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 SUITES = ROOT / "tests" / "data" / "suites"
 RUN_TIMEOUT_S = 90  # a cold first compile on a busy 2-core machine stays well within it
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
+# Each bad problem's own words in its message: where it hung, what it asked for, ...
+OWN_MESSAGES = {
+    "hangs": "line 12",
+    "out_of_memory": "131072.00 GiB",
+    "raises": "this problem is broken on purpose",
+    "syntax_error": "line 5",
+}
+COLUMNS = [
+    "name",
+    "status",
+    "eager_kernels",
+    "compiled_kernels",
+    "round_trips_eliminated",
+    "bytes_saved",
+    "speedup",
+    "outputs_match",
+    "traffic_coverage",
+    "duration_s",
+]
 
 
 @pytest.fixture(scope="module")
@@ -50,24 +70,28 @@ def mixed_suite(server: Server) -> tuple[str, list[dict[str, Any]]]:
 @pytest.fixture(scope="module")
 def good_suite(server: Server, mixed_suite: tuple[str, list[dict[str, Any]]]) -> str:
     """The good folder through the API itself: two of the mixed suite's problems again."""
-    problems = [
-        {"name": p.stem, "code": p.read_text()} for p in sorted((SUITES / "good").glob("*.py"))
-    ]
-    status, created = server.request("POST", "/api/suites", {"problems": problems, "title": "good"})
+    body = {"problems": folder_problems("good"), "title": "good"}
+    status, created = server.request("POST", "/api/suites", body)
     assert status == 202, created
+    wait_finished(server, created["id"])
+    return str(created["id"])
+
+
+def folder_problems(name: str) -> list[dict[str, str]]:
+    return [{"name": p.stem, "code": p.read_text()} for p in sorted((SUITES / name).glob("*.py"))]
+
+
+def wait_finished(server: Server, suite_id: str) -> dict[str, Any]:
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
-        suite = server.get(f"/api/suites/{created['id']}")
+        suite: dict[str, Any] = server.get(f"/api/suites/{suite_id}")
         if all(row["status"] in FINISHED for row in suite["problems"]):
-            return str(created["id"])
+            return suite
         time.sleep(0.5)
-    raise AssertionError("the good suite did not finish")
+    raise AssertionError(f"suite {suite_id} did not finish")
 
 
-def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
-    mixed_suite: tuple[str, list[dict[str, Any]]],
-) -> None:
-    _, rows = mixed_suite
+def assert_each_bad_problem_failed_alone(rows: list[dict[str, Any]]) -> None:
     outcome = {row["name"]: (row["status"], row["error_kind"]) for row in rows}
     assert outcome == {
         "add_relu": ("succeeded", None),
@@ -77,11 +101,47 @@ def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
         "raises": ("failed", "exception"),
         "syntax_error": ("failed", "syntax_error"),
     }
+    messages = {row["name"]: row["error_message"] or "" for row in rows}
+    for name, words in OWN_MESSAGES.items():
+        assert words in messages[name], (name, messages[name])
+    for row in rows:
+        if row["status"] == "succeeded":
+            assert row["eager_kernels"] == 2 and row["compiled_kernels"] == 1
+            assert row["outputs_match"] is True
+
+
+def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
+    mixed_suite: tuple[str, list[dict[str, Any]]],
+) -> None:
+    _, rows = mixed_suite
+    assert_each_bad_problem_failed_alone(rows)
+
+
+def test_the_same_suite_through_the_api_fails_each_bad_problem_alone(server: Server) -> None:
+    status, created = server.request(
+        "POST", "/api/suites", {"problems": folder_problems("mixed"), "title": "mixed by API"}
+    )
+    assert status == 202, created
+    assert [p["name"] for p in created["problems"]] == [p["name"] for p in folder_problems("mixed")]
+    suite = wait_finished(server, created["id"])
+    assert_each_bad_problem_failed_alone(suite["problems"])
+    totals = suite["totals"]
+    assert (totals["problems"], totals["succeeded"], totals["failed"]) == (6, 2, 4)
+    for problem in created["problems"]:  # each problem is a run of its own, linked back
+        run = server.get(f"/api/runs/{problem['run_id']}")
+        assert run["links"]["suite"] == f"/s/{created['id']}"
 
 
 def sort_by(page: Any, key: str) -> None:
     """Click the column's header button (sortableTable: a button in each th)."""
     page.locator(f"#problems th[data-key={key}] button").click()
+
+
+def assert_sorted(values: list[Any], *, descending: bool, what: str) -> None:
+    """In the column's order, unknown values (a failed problem's numbers) last either way."""
+    known = [value for value in values if value is not None]
+    assert values == known + [None] * (len(values) - len(known)), (what, values)
+    assert known == sorted(known, reverse=descending), (what, values)
 
 
 def names_in_order(page: Any) -> list[str]:
@@ -100,29 +160,31 @@ def test_the_suite_page_sorts_each_column_shows_totals_and_links_rows(
     expect(page.locator("#problems tbody tr")).to_have_count(6)
     assert names_in_order(page) == [row["name"] for row in rows]  # submitted order
     expect(page.locator("[data-total=problems]")).to_have_text("6 problems: 2 succeeded, 4 failed")
-    kernels = sum(r["eager_kernels"] for r in rows if r["status"] == "succeeded")
-    expect(page.locator("[data-total=kernels]")).to_contain_text(f"{kernels} eager")
+    good = [r for r in rows if r["status"] == "succeeded"]
+    eager, compiled = (sum(r[f"{v}_kernels"] for r in good) for v in ("eager", "compiled"))
+    kernels = f"{eager} eager → {compiled} compiled"
+    expect(page.locator("[data-total=kernels]")).to_have_text(kernels)
     expect(page.locator("[data-total=round-trips]")).to_have_text("2 round trips eliminated")
-    failed = page.locator("#problems tr[data-problem=raises] .failure-reason")
-    expect(failed).to_contain_text("this problem is broken on purpose")
-
+    geomean = server.get(f"/api/suites/{suite_id}")["totals"]["speedup_geomean"]
+    assert geomean == pytest.approx(math.prod(r["speedup"] for r in good) ** (1 / len(good)))
+    expect(page.locator("[data-total=speedup]")).to_have_text(f"speedup geomean {geomean:.2f}×")
+    expect(page.locator("[data-total=outputs]")).to_have_text("outputs match in 2, differ in 0")
+    expect(page.locator("[data-total=bytes-saved]")).to_contain_text("not moved")
+    for name, words in OWN_MESSAGES.items():  # each bad problem says its own why
+        reason = page.locator(f"#problems tr[data-problem={name}] .failure-reason")
+        expect(reason).to_contain_text(words)
     by_speedup = sorted((r for r in rows if r["speedup"] is not None), key=lambda r: r["speedup"])
     sort_by(page, "speedup")
-    expect(page.locator("th[data-key=speedup]")).to_have_attribute("aria-sort", "ascending")
     assert names_in_order(page)[:2] == [r["name"] for r in by_speedup]  # unknown ones last
-    sort_by(page, "speedup")
-    expect(page.locator("th[data-key=speedup]")).to_have_attribute("aria-sort", "descending")
-    assert names_in_order(page)[:2] == [r["name"] for r in reversed(by_speedup)]
 
-    sort_by(page, "status")
-    statuses = [r["status"] for r in rows]
-    shown = page.locator("#problems tbody tr").evaluate_all(
-        "(rows) => rows.map((row) => row.dataset.status)"
-    )
-    assert shown == sorted(statuses)
-    sort_by(page, "name")
-    assert names_in_order(page) == sorted(r["name"] for r in rows)
-
+    by_name = {row["name"]: row for row in rows}
+    for key in COLUMNS:
+        for direction in ("ascending", "descending"):
+            sort_by(page, key)
+            header = page.locator(f"#problems th[data-key={key}]")
+            expect(header).to_have_attribute("aria-sort", direction)
+            values = [by_name[name][key] for name in names_in_order(page)]
+            assert_sorted(values, descending=direction == "descending", what=key)
     add_relu = next(r for r in rows if r["name"] == "add_relu")
     page.locator("#problems tr[data-problem=add_relu] a").click()
     page.wait_for_url(f"**/r/{add_relu['run_id']}")
