@@ -9,12 +9,12 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from backend import accounts_cli
+from backend import accounts_cli, suite_cli
 from backend.limits import SANDBOX_MODES
 from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
@@ -25,6 +25,7 @@ from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
 from backend.store.ids import new_run_id
 from backend.store.repository import Store, cli_holder
+from backend.suite_files import is_suite
 from backend.worker import remote_cli
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
@@ -68,8 +69,12 @@ def parse_sizes(text: str) -> list[int]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kernelscope", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("run", help="run a snippet eager and compiled, store and print it")
-    run.add_argument("snippet", type=Path)
+    run = commands.add_parser(
+        "run",
+        help="run a snippet eager and compiled, store and print it; several files or a "
+        "folder: a suite, one problem at a time through warm processes, then its table",
+    )
+    run.add_argument("snippet", type=Path, nargs="+", metavar="SNIPPET_OR_DIR")
     run.add_argument("--sizes", type=parse_sizes, help="sweep: call inputs(size) per size")
     run.add_argument(
         "--compile-mode",
@@ -91,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         "with ncu, and --sandbox none for now); the run says why not where it cannot",
     )
     run.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
+    suite_cli.add_arguments(run)
     _common(run)
     serve = commands.add_parser("serve", help="start the dashboard and a local worker")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
@@ -170,18 +176,32 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    try:
-        code = args.snippet.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"kernelscope: cannot read {args.snippet}: {exc}", file=sys.stderr)
-        return 2
+    if args.server:
+        return suite_cli.run_on_server(args)
     try:  # bwrap: refused here if it cannot work
         limits = cli_limits(args.sandbox, args.timeout)
     except SandboxUnavailable as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
-    # One shot: each run starts its own process (no spare would be used twice).
     setup = WorkerSetup(args.data_dir, args.device, limits)
+    if is_suite(args.snippet):
+        return suite_cli.run_here(args, setup, _interruptible, _live, _record_interrupted)
+    return _run_one(args, setup)
+
+
+def _live(quiet: bool, name: str) -> AbstractContextManager[ProgressCallback]:
+    """A suite problem's steps: live on a terminal; elsewhere its one line when it ends."""
+    return _progress(quiet or not sys.stderr.isatty(), None, label=f"[{name}] ")
+
+
+def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
+    snippet = args.snippet[0]
+    try:
+        code = snippet.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"kernelscope: cannot read {snippet}: {exc}", file=sys.stderr)
+        return 2
+    # One shot: the run starts its own process (no spare would be used twice).
     sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
     sweep_id = new_run_id() if args.sizes else None
     results = []
@@ -275,12 +295,12 @@ def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None
 
 
 @contextmanager
-def _progress(quiet: bool, size: int | None) -> Iterator[ProgressCallback]:
+def _progress(quiet: bool, size: int | None, label: str = "") -> Iterator[ProgressCallback]:
     """Show the current step and a live elapsed time on stderr: a cold compile is slow."""
     started = time.monotonic()
     state = {"step": "queued"}
     stop = threading.Event()
-    label = f"[size {size:,}] " if size is not None else ""
+    label = f"[size {size:,}] " if size is not None else label
     live = sys.stderr.isatty()
 
     def on_progress(step: str, _elapsed: float) -> None:

@@ -33,7 +33,7 @@ def render(result: RunResult) -> str:
     if result.output.stdout.strip() or result.output.stderr.strip():
         lines.append("snippet output: " + _output_summary(result))
     lines.append(f"saved as run {result.id}  (kernelscope show {result.id})")
-    return _printable("\n".join(lines))
+    return printable("\n".join(lines))
 
 
 # Names and messages come from the run, which the snippet controls: control characters
@@ -41,7 +41,7 @@ def render(result: RunResult) -> str:
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 

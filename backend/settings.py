@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     max_queued_per_user: int = Field(
         default=20, gt=0, description="runs one user may have waiting at once"
     )
+    max_suite_problems: int = Field(
+        default=256, gt=0, description="problems of suites one user may have waiting at once"
+    )
     lease_s: float = Field(
         default=30, gt=0, description="a running run whose worker is silent this long is lost"
     )

@@ -19,6 +19,7 @@ from backend.api import (
     queue_routes,
     run_access,
     runs,
+    suites,
     worker_routes,
 )
 from backend.api.context import AppContext
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 # JSON escaping can grow a snippet (quotes, newlines, non-ASCII): leave room before the
 # raw body limit, so an oversized snippet gets the specific 413 from the route.
 _BODY_HEADROOM = 6
+SUITE_BODY_MAX_BYTES = 32 * 1024 * 1024  # a suite: many snippets in one body
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -67,6 +69,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         BodyLimit,
         max_bytes=settings.max_snippet_bytes * _BODY_HEADROOM + 64 * 1024,
         exempt_prefix=worker_routes.router.prefix + "/",  # results: traces, own limit
+        larger={
+            suites.router.prefix: max(
+                settings.max_snippet_bytes * _BODY_HEADROOM, SUITE_BODY_MAX_BYTES
+            )
+        },
     )
     app.state.context = AppContext(settings, store, queue)
     install_error_handlers(app)
@@ -75,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     for router in (run_access.router, account_routes.router, account_routes.pages_router):
         app.include_router(router)
-    for router in (queue_routes.router, worker_routes.router):
+    for router in (queue_routes.router, worker_routes.router, suites.router):
         app.include_router(router)
     app.include_router(pages.router)
     pages.mount_static(app)

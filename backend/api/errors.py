@@ -117,20 +117,27 @@ class BodyLimit:
     """Refuse request bodies over `max_bytes` with the one error shape (413), before they
     are read into memory: by Content-Length up front, or by counting a chunked body."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, exempt_prefix: str | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        exempt_prefix: str | None = None,
+        larger: dict[str, int] | None = None,
+    ) -> None:
         self.app, self.max_bytes = app, max_bytes
         self.exempt_prefix = exempt_prefix  # routes that enforce their own, larger limit
+        self.larger = larger or {}  # path -> its limit (a suite carries many snippets)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        exempt = self.exempt_prefix is not None and scope.get("path", "").startswith(
-            self.exempt_prefix
-        )
+        path = scope.get("path", "")
+        exempt = self.exempt_prefix is not None and path.startswith(self.exempt_prefix)
         if scope["type"] != "http" or exempt:
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(path, self.max_bytes)
         declared = dict(scope["headers"]).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > self.max_bytes:
-            await error_response(self._too_large())(scope, receive, send)
+        if declared.isdigit() and int(declared) > limit:
+            await error_response(_too_large(limit))(scope, receive, send)
             return
         seen = 0
 
@@ -138,12 +145,13 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.max_bytes:
-                raise ApiError(413, "request_too_large", self._too_large().message)
+            if seen > limit:
+                raise ApiError(413, "request_too_large", _too_large(limit).message)
             return message
 
         await self.app(scope, counting_receive, send)
 
-    def _too_large(self) -> ErrorBody:
-        message = f"The request body is over {self.max_bytes:,} bytes; send a smaller snippet."
-        return ErrorBody(status=413, kind="request_too_large", message=message)
+
+def _too_large(limit: int) -> ErrorBody:
+    message = f"The request body is over {limit:,} bytes; send a smaller snippet."
+    return ErrorBody(status=413, kind="request_too_large", message=message)

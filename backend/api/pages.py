@@ -67,6 +67,18 @@ def compare_page() -> HTMLResponse:
     return page("compare", nav="/compare")
 
 
+@router.get("/s/{suite_id}")
+def suite_page(suite_id: str) -> HTMLResponse:
+    if not _PAGE_ID.match(suite_id):
+        raise not_found("suite", suite_id)
+    return page("suite")
+
+
+@router.get("/compare-suites/{a}/{b}")
+def suite_compare_page() -> HTMLResponse:
+    return page("suite_compare")
+
+
 @router.get("/docs")
 def api_docs() -> HTMLResponse:
     """Swagger UI for /openapi.json, served from our own npm build (no CDN), started by

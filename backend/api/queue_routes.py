@@ -61,23 +61,34 @@ def queue_loads(context: Context) -> list[QueueLoad]:
 
 
 @contextmanager
-def admission(context: AppContext, owner_id: int | None, kind: str, count: int) -> Iterator[None]:
+def admission(
+    context: AppContext, owner_id: int | None, kind: str, count: int, *, suite: bool = False
+) -> Iterator[None]:
     """Admit `count` new runs of `kind` for `owner_id`, or refuse with the reason; the runs
     are created inside the block, so two submissions cannot both slip under the limit.
+    A suite's problems count against a limit of their own (a benchmark has hundreds).
     Runs made without accounts have no owner and no per-user limit."""
     try:
         context.queue.check_device_kind(kind)
     except DeviceKindRefused as exc:
         raise ApiError(422, "unknown_device_kind", str(exc), field="body.device_kind") from None
+    settings = context.settings
+    limit = settings.max_suite_problems if suite else settings.max_queued_per_user
     with _ADMISSION:
-        limit = context.settings.max_queued_per_user
-        waiting = jobs.queued_count(context.store, owner_id) if owner_id is not None else 0
+        waiting = 0
+        if owner_id is not None:
+            waiting = jobs.queued_count(context.store, owner_id, in_suites=suite)
         if waiting + count > limit:
+            what, setting = (
+                ("suite problems", "KERNELSCOPE_MAX_SUITE_PROBLEMS")
+                if suite
+                else ("runs", "KERNELSCOPE_MAX_QUEUED_PER_USER")
+            )
             raise ApiError(
                 429,
                 "queue_limit",
-                f"You have {waiting} run(s) waiting and asked for {count} more; the limit is "
-                f"{limit} queued runs per user (setting KERNELSCOPE_MAX_QUEUED_PER_USER). Wait "
+                f"You have {waiting} {what} waiting and asked for {count} more; the limit is "
+                f"{limit} queued {what} per user (setting {setting}). Wait "
                 "for some to start, or cancel some.",
             )
         yield

@@ -54,6 +54,7 @@ from backend.store.children import Fate
 from backend.store.ids import new_run_id
 from backend.store.ownership import RunAccess
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
+from backend.store.suites import suite_of
 from backend.store.visibility import Viewer
 from backend.worker.progress import run_steps
 
@@ -513,10 +514,16 @@ def _links(store: Store, head: RunHead, viewer: Viewer) -> Links:
         permalink=permalink(head.id),
         previous_run=store.previous_run(head.id, viewer),
         forked_from=store.parent_run(head.id, viewer),
+        suite=_suite_link(store, head.id),
         downloads={name: f"{base}/downloads/{name}" for name in names},
         kernels={variant: f"{base}/kernels/{variant}" for variant in head.variants},
         round_trips=f"{base}/round-trips",
     )
+
+
+def _suite_link(store: Store, run_id: str) -> str | None:
+    found = suite_of(store, run_id)
+    return None if found is None else f"/s/{found}"
 
 
 def _progress_now(context: AppContext, run_id: str) -> Progress | None:

@@ -108,6 +108,9 @@ class Links(BaseModel):
         default=None,
         description="the run this one was edited from (Edit as new run, Try it), if you can see it",
     )
+    suite: str | None = Field(
+        default=None, description="the permalink of the suite this run is a problem of, if any"
+    )
     downloads: dict[str, str]
     kernels: dict[VariantName, str] = Field(
         default_factory=dict,

@@ -5,7 +5,8 @@ or handed to a worker queue); among owners with as many in flight, the one whose
 was picked longest ago (never: first), then the one whose oldest waiting run is oldest. So
 owners take turns: one user's 50 runs alternate with everyone else's instead of starving
 them, even when runs take milliseconds and nobody has anything in flight. A single owner
-(no accounts: every run is anonymous) gets plain oldest-first order.
+(no accounts: every run is anonymous) gets plain oldest-first order, except that each
+suite's problems take turns as an owner of their own (`suite_lane`).
 
 Queue positions replay this choice over the whole waiting list, counting each chosen run
 as in flight and as just picked, so the position a user sees is the order runs will start
@@ -20,7 +21,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-Owner = int | None  # a user id; None: an anonymous run (no accounts)
+# Whose turn it is: a user id; without accounts (no owner) a suite's problems take turns
+# as one (`suite_lane`), and None is every other anonymous run.
+Owner = int | str | None
 # How recently an owner was served: (0, -1.0) never, (1, timestamp) picked then,
 # (2, n) the n-th pick of the replay (later than anything real).
 _Recency = tuple[int, float]
@@ -32,6 +35,14 @@ class Waiting:
     run_id: str
     owner_id: Owner
     created_at: datetime
+
+
+def suite_lane(owner_id: int | None, suite_id: str | None) -> Owner:
+    """A run's turn-taker: its owner; an anonymous suite's problems share one of their own,
+    so a suite of 50 problems takes turns with single runs even without accounts."""
+    if owner_id is None and suite_id is not None:
+        return f"suite:{suite_id}"
+    return owner_id
 
 
 def fair_order(

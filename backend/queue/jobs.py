@@ -21,7 +21,7 @@ from sqlalchemy import ColumnElement, and_, func, or_
 from sqlmodel import Session, col, select
 
 from backend import result as doc
-from backend.queue.fair import Owner, Waiting, fair_order
+from backend.queue.fair import Owner, Waiting, fair_order, suite_lane
 from backend.queue.protocol import BeatReply, RunBeat, StartedRun, WorkerInfo
 from backend.store import mapping
 from backend.store.db import read_session, write_session
@@ -69,26 +69,44 @@ class QueueLoad(BaseModel):
 
 
 def _waiting(session: Session, kind: str | None) -> list[Waiting]:
-    query = select(Run.id, Run.owner_id, Run.created_at).where(
+    query = select(Run.id, Run.owner_id, Run.suite_id, Run.created_at).where(
         Run.status == "queued", col(Run.job_id).is_(None)
     )
     if kind is not None:
         query = query.where(Run.device_kind == kind)
-    return [Waiting(run_id, owner, created) for run_id, owner, created in session.exec(query)]
+    return [
+        Waiting(run_id, suite_lane(owner, suite), created)
+        for run_id, owner, suite, created in session.exec(query)
+    ]
 
 
 def _in_flight(session: Session, kind: str | None) -> Counter[Owner]:
-    query = select(Run.owner_id, func.count()).where(_IN_FLIGHT).group_by(col(Run.owner_id))
+    query = (
+        select(Run.owner_id, Run.suite_id, func.count())
+        .where(_IN_FLIGHT)
+        .group_by(col(Run.owner_id), col(Run.suite_id))
+    )
     if kind is not None:
         query = query.where(Run.device_kind == kind)
-    return Counter({owner: int(count) for owner, count in session.exec(query)})
+    counted: Counter[Owner] = Counter()
+    for owner, suite, count in session.exec(query):
+        counted[suite_lane(owner, suite)] += int(count)
+    return counted
 
 
 def _last_picked(session: Session, owners: set[Owner]) -> dict[Owner, datetime]:
-    """When each owner's latest run was picked (any kind): one index lookup per owner."""
+    """When each owner's latest run was picked (any kind): one index lookup per owner.
+    For anonymous single runs that is any anonymous run's (a suite's too): a tie-break
+    only, kept to one index lookup."""
     found: dict[Owner, datetime] = {}
     for owner in owners:
-        mine = col(Run.owner_id).is_(None) if owner is None else Run.owner_id == owner
+        mine: ColumnElement[bool]
+        if isinstance(owner, str):  # an anonymous suite's problems
+            mine = col(Run.suite_id) == owner.removeprefix("suite:")
+        elif owner is None:
+            mine = col(Run.owner_id).is_(None)
+        else:
+            mine = col(Run.owner_id) == owner
         latest = session.exec(select(func.max(Run.dispatched_at)).where(mine)).one()
         if latest is not None:
             found[owner] = latest
@@ -123,9 +141,11 @@ def queue_position(store: Store, run_id: str, *, by_kind: bool) -> int | None:
         return len(dispatched) + _fair_order(session, kind).index(run_id) + 1
 
 
-def queued_count(store: Store, owner_id: int) -> int:
-    """Runs of one user still waiting (handed to RQ or not): what the per-user limit counts."""
-    query = select(func.count()).where(Run.owner_id == owner_id, Run.status == "queued")
+def queued_count(store: Store, owner_id: int, *, in_suites: bool = False) -> int:
+    """Runs of one user still waiting (handed to RQ or not): what the per-user limit counts;
+    `in_suites`: problems of suites instead, which have a limit of their own."""
+    in_suite = col(Run.suite_id).is_not(None) if in_suites else col(Run.suite_id).is_(None)
+    query = select(func.count()).where(Run.owner_id == owner_id, Run.status == "queued", in_suite)
     with read_session(store.engine) as session:
         return int(session.exec(query).one())
 

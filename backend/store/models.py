@@ -59,6 +59,8 @@ class Run(SQLModel, table=True):
         Index("ix_runs_owner_id_created_at_id", "owner_id", "created_at", "id"),
         # Fair order: when each owner's latest run was picked from the queue.
         Index("ix_runs_owner_id_dispatched_at", "owner_id", "dispatched_at"),
+        # A suite's problems, and when its latest was picked (an anonymous suite's turn).
+        Index("ix_runs_suite_id_dispatched_at", "suite_id", "dispatched_at"),
     )
 
     id: str = Field(primary_key=True)
@@ -126,6 +128,25 @@ class Run(SQLModel, table=True):
     # (migration 0008).
     measure: list[str] = Field(default_factory=list, sa_type=_json(nullable=False))
     measurements: list[dict[str, Any]] = Field(default_factory=list, sa_type=_json(nullable=False))
+    # A problem of a suite (migration 0012): the suite it belongs to, and its name there
+    # (the file's stem), which compares one suite's problem with another's.
+    suite_id: str | None = None
+    problem: str | None = None
+
+
+class Suite(SQLModel, table=True):
+    """Several snippets submitted as one (a benchmark's problems): each is a run with
+    `suite_id` set; the suite keeps what they share."""
+
+    __tablename__ = "suites"
+
+    id: str = Field(primary_key=True)
+    title: str | None = None
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    compile_mode: str
+    device_kind: str
+    owner_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    visibility: str = Field(default="team")
 
 
 class Variant(SQLModel, table=True):

@@ -185,8 +185,11 @@ class Store:
         worker_id: str | None = None,
         forked_from: str | None = None,
         measure: Sequence[str] = (),
+        suite_id: str | None = None,
+        problem: str | None = None,
     ) -> str:
-        """Record a new run and return its id (`forked_from`: the run it was edited from).
+        """Record a new run and return its id (`forked_from`: the run it was edited from;
+        `suite_id`, `problem`: the suite it is a problem of, and its name there).
 
         Runs wait as 'queued' for a worker; a caller that executes the run itself (the CLI)
         creates it 'running' so that a server on the same data directory never claims it.
@@ -209,6 +212,8 @@ class Store:
             worker_id=worker_id,
             forked_from=forked_from,
             measure=list(measure),
+            suite_id=suite_id,
+            problem=problem,
         )
         with write_session(self.engine) as session:
             session.add(run)

@@ -89,6 +89,9 @@ export const api = {
   // the same code, size, device kind and visibility in another compile mode: a RunCreated
   rerun: (id, compileMode) => call("POST", `${run(id)}/rerun`, { compile_mode: compileMode }),
   deleteRun: (id) => call("DELETE", run(id)),
+  // a suite: its problems (each a run's headline numbers) and totals; two suites by problem name
+  suite: (id) => call("GET", `/api/suites/${encodeURIComponent(id)}`),
+  compareSuites: (a, b) => call("GET", "/api/suites/compare" + q({ a, b })),
   me, // resolves to {auth, user, via, csrf_token}; rejects (401) when nobody is signed in
   login: (name, password) => call("POST", "/api/login", { name, password }, { quiet: true }),
   logout: () => call("POST", "/api/logout", undefined, { quiet: true }),
@@ -104,5 +107,7 @@ export const pages = {
   compare: (a, b, { asGiven = false } = {}) =>
     `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}${asGiven ? "?order=given" : ""}`,
   history: (params = {}) => "/runs" + q(params),
+  suite: (id) => `/s/${encodeURIComponent(id)}`,
+  compareSuites: (a, b) => `/compare-suites/${encodeURIComponent(a)}/${encodeURIComponent(b)}`,
   account: () => "/account",
 };

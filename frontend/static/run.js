@@ -51,6 +51,9 @@ function renderHeader(run) {
   if (previous) $("#compare-previous").href = pages.compare(previous, run.id);
   $("#forked-from").hidden = !parent;
   if (parent) $("#forked-from").replaceChildren("Forked from ", el("a", { href: pages.run(parent), text: `run ${parent}` }), ".");
+  const suite = run.links?.suite;
+  $("#suite-context").hidden = !suite;
+  if (suite) $("#suite-context").replaceChildren("A problem of ", el("a", { href: suite, text: "its suite" }), ".");
   renderSweepContext(run);
 }
 

@@ -78,7 +78,8 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
   function sortBy(key) {
     ascending = sortKey === key ? !ascending : true;
     sortKey = key;
-    rows = [...rows].sort((a, b) => compareValues(a[key], b[key]) * (ascending ? 1 : -1));
+    // unknown values (null) stay last whichever way the column is sorted
+    rows = [...rows].sort((a, b) => (isUnknown(a[key]) || isUnknown(b[key]) ? compareValues(a[key], b[key]) : compareValues(a[key], b[key]) * (ascending ? 1 : -1)));
     for (const th of headers) th.setAttribute("aria-sort", th.dataset.key === key ? (ascending ? "ascending" : "descending") : "none");
     render();
   }
@@ -86,6 +87,8 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
   return el("div", { class: "table-wrap" },
     el("table", {}, caption ? el("caption", { class: "muted", text: caption }) : null, el("thead", {}, el("tr", {}, headers)), tbody));
 }
+
+const isUnknown = (value) => value === null || value === undefined;
 
 function compareValues(a, b) {
   if (a === b) return 0;

@@ -12,6 +12,7 @@ from backend.store.repository import Store
 
 TABLES = {"runs", "variants", "kernels", "transfers", "round_trips", "artifacts"}
 TABLES |= {"users", "api_tokens", "login_sessions", "workers"}
+TABLES |= {"suites"}  # migration 0012
 
 
 def test_open_creates_the_schema_at_head(store: Store) -> None:

@@ -1,0 +1,186 @@
+"""/api/suites: several snippets in one submission, each problem a run of its own.
+
+A suite's problems are queued like single runs (each visible at /r/<id>), all at once, so
+on a team server they spread over every worker of the suite's device kind; the fair order
+(`backend.queue.fair`) keeps other users' runs taking turns with them. The suite itself
+is a name for the group: its page (/s/<id>) and `GET /api/suites/{id}` list the problems
+with their headline numbers and totals, and `GET /api/suites/compare` lines two suites up
+problem by problem.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from backend.api.auth import Caller, Reader, current_viewer
+from backend.api.context import AppContext, Context
+from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_found
+from backend.api.queue_routes import admission
+from backend.api.schemas import TITLE_MAX_CHARS, CompileMode
+from backend.queue.protocol import KIND_PATTERN
+from backend.store.suites import SuiteRecord, create_suite, get_suite, problem_heads
+from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
+from backend.suite_table import ProblemPair, SuiteProblem, SuiteTotals, compare, problem_row
+from backend.suite_table import totals as sum_up
+
+router = APIRouter(prefix="/api/suites", tags=["suites"], responses=ERROR_RESPONSES)
+MAX_PROBLEMS = 1_000  # in one submission (each user's waiting problems have a setting too)
+PROBLEM_NAME = r"^[^\x00-\x1f\x7f/\\]+$"
+SuiteId = Annotated[str, Query(min_length=1, max_length=64)]
+
+
+def permalink(suite_id: str) -> str:
+    return f"/s/{suite_id}"
+
+
+class ProblemIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(
+        min_length=1,
+        max_length=100,
+        pattern=PROBLEM_NAME,
+        description="the problem's name, unique in the suite: what a compare matches on",
+    )
+    code: str = Field(description="the snippet (see the snippet contract)")
+
+
+class SuiteRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    problems: list[ProblemIn] = Field(min_length=1, max_length=MAX_PROBLEMS)
+    title: str | None = Field(default=None, max_length=TITLE_MAX_CHARS)
+    compile_mode: CompileMode = "default"
+    visibility: Visibility = DEFAULT_VISIBILITY
+    device_kind: str | None = Field(default=None, pattern=KIND_PATTERN)
+
+    @field_validator("problems")
+    @classmethod
+    def _names_once(cls, problems: list[ProblemIn]) -> list[ProblemIn]:
+        seen: set[str] = set()
+        for problem in problems:
+            if problem.name in seen:
+                raise ValueError(f"two problems named {problem.name!r}: each name once")
+            seen.add(problem.name)
+        return problems
+
+
+class ProblemCreated(BaseModel):
+    name: str
+    run_id: str
+
+
+class SuiteCreated(BaseModel):
+    id: str
+    url: str = Field(description="the suite's permalink")
+    problems: list[ProblemCreated] = Field(description="each problem's run, in order")
+
+
+class SuiteDocument(SuiteRecord):
+    url: str
+    problems: list[SuiteProblem]
+    totals: SuiteTotals
+
+
+class SuiteComparison(BaseModel):
+    a: SuiteDocument
+    b: SuiteDocument
+    pairs: list[ProblemPair] = Field(description="each problem name once: A's order first")
+    verdicts: dict[str, int] = Field(description="how many pairs got each verdict")
+
+
+@router.post("", status_code=202, response_model=SuiteCreated)
+def submit_suite(body: SuiteRequest, context: Context, caller: Caller) -> SuiteCreated:
+    """Queue every problem as a run of its own; answers at once with the suite's permalink.
+    A problem that fails (a syntax error, an exception, out of memory, its time limit)
+    fails alone: the others run."""
+    limit = context.settings.max_snippet_bytes
+    for index, problem in enumerate(body.problems):
+        _check_problem(index, problem, limit)
+    kind = body.device_kind or context.settings.default_device_kind
+    owner_id = caller.user_id if caller is not None else None
+    created = _create(context, body, kind, owner_id)
+    context.queue.notify()
+    return created
+
+
+def _create(
+    context: AppContext, body: SuiteRequest, kind: str, owner_id: int | None
+) -> SuiteCreated:
+    store = context.store
+    with admission(context, owner_id, kind, len(body.problems), suite=True):
+        suite_id = create_suite(
+            store,
+            title=body.title,
+            compile_mode=body.compile_mode,
+            device_kind=kind,
+            owner_id=owner_id,
+            visibility=body.visibility,
+        )
+        problems = [
+            ProblemCreated(
+                name=problem.name,
+                run_id=store.create_run(
+                    problem.code,
+                    title=problem.name,
+                    compile_mode=body.compile_mode,
+                    owner_id=owner_id,
+                    visibility=body.visibility,
+                    device_kind=kind,
+                    suite_id=suite_id,
+                    problem=problem.name,
+                ),
+            )
+            for problem in body.problems
+        ]
+    return SuiteCreated(id=suite_id, url=permalink(suite_id), problems=problems)
+
+
+def _check_problem(index: int, problem: ProblemIn, limit: int) -> None:
+    field = f"body.problems[{index}].code"
+    if not problem.code.strip():
+        message = f"{field} (problem {problem.name!r}): {EMPTY_SNIPPET}"
+        raise ApiError(422, "invalid_request", message, field=field)
+    size = len(problem.code.encode())
+    if size > limit:
+        raise ApiError(
+            413,
+            "snippet_too_large",
+            f"Problem {problem.name!r} is {size:,} bytes; the limit is {limit:,} bytes per "
+            "snippet (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
+            field=field,
+        )
+
+
+@router.get("/compare", response_model=SuiteComparison)
+def compare_suites(a: SuiteId, b: SuiteId, context: Context, request: Request) -> SuiteComparison:
+    """Two suites problem by problem, matched by name: B's speedup over A's, and whether
+    the change is within noise (the two 90% intervals overlap)."""
+    viewer = current_viewer(request)
+    first, second = _document(context, a, viewer), _document(context, b, viewer)
+    pairs = compare(first.problems, second.problems)
+    verdicts: dict[str, int] = {}
+    for pair in pairs:
+        verdicts[pair.verdict] = verdicts.get(pair.verdict, 0) + 1
+    return SuiteComparison(a=first, b=second, pairs=pairs, verdicts=verdicts)
+
+
+@router.get("/{suite_id}", response_model=SuiteDocument)
+def read_suite(suite_id: str, context: Context, viewer: Reader) -> SuiteDocument:
+    """The suite's problems, each with its run's headline numbers, and the totals."""
+    return _document(context, suite_id, viewer)
+
+
+def _document(context: AppContext, suite_id: str, viewer: Viewer) -> SuiteDocument:
+    suite = get_suite(context.store, suite_id)
+    if suite is None or not viewer.may_read(suite.owner_id, suite.visibility):
+        raise not_found("suite", suite_id)  # a suite you may not see does not exist for you
+    rows = [
+        problem_row(name, head) for name, head in problem_heads(context.store, suite_id, viewer)
+    ]
+    return SuiteDocument(
+        **suite.model_dump(), url=permalink(suite_id), problems=rows, totals=sum_up(rows)
+    )

@@ -1,0 +1,13 @@
+# A bad problem: building its inputs never ends (the run's time limit stops it).
+import time
+
+import torch
+
+
+def fn(a):
+    return a + 1
+
+
+def inputs():
+    time.sleep(10_000)
+    return [torch.ones(8, device=device)]
