@@ -24,6 +24,12 @@ from rq.serializers import JSONSerializer
 
 from backend.store.ids import is_run_id
 
+def worker_queue(device_kind: str, worker: str) -> str:
+    """The RQ queue of one worker: the API hands each run to one named worker (a device
+    kind and a worker name never hold "@")."""
+    return f"{device_kind}@{worker}"
+
+
 JOB_FUNCTION = "backend.worker.remote.perform"  # what a worker calls, with the run id
 SERIALIZER = JSONSerializer
 # RQ keeps callback names in these (private) attributes; the API sets none.
