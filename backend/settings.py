@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     max_queued_per_user: int = Field(
         default=20, gt=0, description="runs one user may have waiting at once"
     )
+    max_streams_per_user: int = Field(
+        default=20, gt=0, description="event streams one signed-in user may hold open at once"
+    )
+    max_streams_per_address: int = Field(
+        default=50, gt=0, description="event streams one client address may hold open at once"
+    )
     lease_s: float = Field(
         default=30, gt=0, description="a running run whose worker is silent this long is lost"
     )

@@ -15,6 +15,7 @@ from rq import Queue
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
+from backend.queue.payload import worker_queue
 from tests.distributed.conftest import (
     LEASE_S,
     USERS,
@@ -144,16 +145,22 @@ def test_redis_restarting_with_persistence_loses_no_queued_run(cluster: Cluster)
         worker.signal(signal.SIGSTOP)
     try:
         ids = [cluster.submit("user6", instant(f"across a Redis restart {n}")) for n in range(6)]
-        redis = cluster.redis.client()
-        wait_for(lambda: redis.llen("rq:queue:cpu") > 0, 30, "runs handed to RQ")
+        wait_for(lambda: queued_jobs(cluster) > 0, 30, "runs handed to the workers' RQ queues")
         cluster.redis.restart()  # SIGTERM (append-only file flushed), then up on the same dir
-        assert cluster.redis.client().llen("rq:queue:cpu") > 0  # the jobs survived
+        assert queued_jobs(cluster) > 0  # the jobs survived
     finally:
         for worker in cluster.workers:
             worker.signal(signal.SIGCONT)
     rows = cluster.wait_finished(ids, timeout_s=120)
     assert {row["status"] for row in rows.values()} == {"failed"}
     assert_each_ran_once(cluster, rows)
+
+
+def queued_jobs(cluster: Cluster) -> int:
+    """Jobs waiting on the workers' own RQ queues."""
+    redis = cluster.redis.client()
+    keys = [Queue(worker_queue("cpu", w.name), connection=redis).key for w in cluster.workers]
+    return sum(int(redis.llen(key)) for key in keys)
 
 
 def test_jobs_naming_other_functions_run_nothing_on_the_workers(
@@ -163,14 +170,17 @@ def test_jobs_naming_other_functions_run_nothing_on_the_workers(
     and as JSON: both workers refuse it without running it, and go on serving runs."""
     markers = [tmp_path / "pickle", tmp_path / "json"]
     redis = cluster.redis.client()
-    failed = FailedJobRegistry("cpu", connection=redis)
-    failed_before = failed.count
-    Queue("cpu", connection=redis).enqueue("os.system", f"touch {markers[0]}")
-    json_queue = Queue("cpu", connection=redis, serializer=JSONSerializer)
+    w1, w2 = (worker_queue("cpu", w.name) for w in cluster.workers)
+    failed = [FailedJobRegistry(name, connection=redis) for name in (w1, w2)]
+    failed_before = sum(registry.count for registry in failed)
+    Queue(w1, connection=redis).enqueue("os.system", f"touch {markers[0]}")
+    json_queue = Queue(w2, connection=redis, serializer=JSONSerializer)
     json_queue.enqueue("os.system", f"touch {markers[1]}")
     after = cluster.submit("user7", instant("after the forged jobs"))
     assert cluster.wait_finished([after], 60)[after]["status"] == "failed"
-    wait_for(lambda: failed.count == failed_before + 2, 30, "both forged jobs refused")
+    wait_for(
+        lambda: sum(r.count for r in failed) == failed_before + 2, 30, "both forged jobs refused"
+    )
     assert [marker for marker in markers if marker.exists()] == []
     alive = [w.name for w in cluster.workers if w.process is not None and w.process.poll() is None]
     assert alive == ["w1", "w2"]
