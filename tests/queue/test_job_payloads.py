@@ -180,3 +180,36 @@ def reset_peak_rss_kib() -> int:
     pytest process that was once bigger it would hide a 1 GiB bomb."""
     Path("/proc/self/clear_refs").write_text("5")
     return peak_rss_kib()
+
+
+def test_a_compressed_bomb_in_a_queued_job_is_refused_by_the_worker_before_inflating(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers may write RQ's job records, and RQ inflates a job's `data` and `exc_info`
+    whole when a worker loads it: 1 MB of zlib written into the job the API handed over
+    made the worker that took it peak at 3.1 GB. Now the job is refused as too large, the
+    worker's memory hardly moves, and the worker goes on."""
+    import base64
+    import zlib
+
+    from rq.job import Job
+
+    performed = Performed()
+    monkeypatch.setattr(remote, "_AGENT", performed)
+    run_id = cluster.submit("alice")
+    job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
+    bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
+    nested = zlib.compress(zlib.compress(bytes(1 << 30), 9), 9)  # RQ would inflate twice
+    redis = cluster.redis.client()
+    redis.hset(Job.key_for(job_id), mapping={"data": bomb, "exc_info": nested})
+    before = reset_peak_rss_kib()
+    run_worker_until_idle(cluster, tmp_path)
+    grown_kib = peak_rss_kib() - before
+    assert grown_kib < 256 * 1024  # far below the bomb's 1 GiB
+    assert performed.runs == []
+    failed = FailedJobRegistry(W1_QUEUE, connection=redis)
+    assert failed.get_job_ids() == [job_id]
+    [(_, latest)] = redis.xrevrange(f"rq:results:{job_id}", count=1)  # RQ's Result
+    reason = zlib.decompress(base64.b64decode(latest[b"exc_string"])).decode()
+    assert "refused, nothing run: its record's 'data' and 'exc_info' hold more than 65,536" in reason
+    assert redis.hget(Job.key_for(job_id), "status") == b"failed"
