@@ -156,6 +156,19 @@ def test_a_worker_may_not_put_a_job_on_a_queue(redis_server: RedisServer) -> Non
     assert worker.hset("rq:job:x", "status", "failed") == 1  # RQ's records: allowed
 
 
+def test_a_worker_may_not_list_the_jobs_waiting_on_a_queue(redis_server: RedisServer) -> None:
+    """Job ids name runs; listing another worker's queue once gave a thief what to claim.
+    RQ's maintenance still reads the in-between lists, which the ACL allows alone."""
+    admin = redis_server.client()
+    queue = Queue(W1_QUEUE, connection=admin, serializer=JSONSerializer)
+    queue.enqueue(JOB_FUNCTION, "2345678abcde")
+    worker = Redis.from_url(redis_server.worker_url)
+    for key in (queue.key, "rq:queue:cpu@w2", "rq:queue:cpu"):
+        with pytest.raises(NoPermissionError):
+            worker.lrange(key, 0, -1)
+    assert worker.lrange(f"{queue.key}:intermediate", 0, -1) == []
+
+
 def test_nobody_gets_in_without_a_password(redis_server: RedisServer) -> None:
     with pytest.raises(AuthenticationError):
         Redis(port=redis_server.port).ping()  # the default user is off
