@@ -184,11 +184,15 @@ def main() -> None:
     print(f"limits: {limits}")
     with tempfile.TemporaryDirectory(prefix="bench-bundle-") as folder:
         work = Path(folder)
-        for name, code in () if "--crafted-only" in sys.argv else (
-            ("gzip bomb (2 GiB)", hostile.GZIP_BOMB),
-            ("3 sparse 1 GiB code files", hostile.SPARSE_CODE),
-            ("1 MB progress steps", hostile.PROGRESS_HUGE_STEPS),
-            ("forged device (baseline)", hostile.FORGED_DEVICE),
+        for name, code in (
+            ()
+            if "--crafted-only" in sys.argv
+            else (
+                ("gzip bomb (2 GiB)", hostile.GZIP_BOMB),
+                ("3 sparse 1 GiB code files", hostile.SPARSE_CODE),
+                ("1 MB progress steps", hostile.PROGRESS_HUGE_STEPS),
+                ("forged device (baseline)", hostile.FORGED_DEVICE),
+            )
         ):
             sandboxed(name, code, work)
         crafted("most JSON values", (most_values(limits), b'{"traceEvents": []}'), work)

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import Depends, Request
 
-from backend.api.streams import StreamSlots
 from backend.api.errors import ApiError, not_found
+from backend.api.streams import StreamSlots
 from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.run_head import RunHead

@@ -348,9 +348,7 @@ def _existing_run(run_id: str, _access: ReadableRun) -> str:
     return run_id
 
 
-def _stream_slot(
-    request: Request, context: Context, caller: Caller
-) -> Iterator[None]:
+def _stream_slot(request: Request, context: Context, caller: Caller) -> Iterator[None]:
     """A slot of the caller's and of its address's stream caps, held while the stream is
     open (429 before it starts when either is full)."""
     user = caller.name if caller is not None else None

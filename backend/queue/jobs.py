@@ -252,8 +252,8 @@ def idle_workers(store: Store, kind: str, lease_s: float) -> list[str]:
 
 
 def handed_to_lost_workers(store: Store, lease_s: float) -> list[tuple[str, str, str, str]]:
-    """(run id, job id, device kind, worker) of runs handed to a worker that has since been silent for
-    `lease_s`: its RQ queue has no taker, so the run goes to another worker."""
+    """(run id, job id, device kind, worker) of runs handed to a worker that has since
+    been silent for `lease_s`: its RQ queue has no taker, so the run goes to another."""
     since = mapping.utc_now() - timedelta(seconds=lease_s)
     live = select(Worker.id).where(col(Worker.last_seen_at) >= since)
     query = select(Run.id, Run.job_id, Run.device_kind, Run.worker_id).where(

@@ -31,6 +31,7 @@ from rq.serializers import JSONSerializer
 
 from backend.store.ids import is_run_id
 
+
 def worker_queue(device_kind: str, worker: str) -> str:
     """The RQ queue of one worker: the API hands each run to one named worker (a device
     kind and a worker name never hold "@")."""
@@ -131,7 +132,7 @@ class RunJob(Job):
                 self.oversized_fields = [*self.oversized_fields, key.decode(errors="replace")]
                 value = _NOTHING if key == b"data" else b""
             fields[name] = value
-        return super().restore(fields)  # type: ignore[no-untyped-call]
+        return super().restore(fields)
 
     def _deserialize_data(self) -> None:
         """RQ's loading of the payload, with a message that says what was wrong."""

@@ -118,7 +118,6 @@ class Budget:
                 f"was stored. {FIX}"
             )
 
-
     def spend_kernels(self, count: int, name: str) -> None:
         self.kernels += count
         if self.kernels > self.limits.trace_kernels:
@@ -331,7 +330,9 @@ def _counts(checked: BundleDocument) -> dict[str, list[tuple[str, int]]]:
         "inner_transfers": [
             ("eager.ops[].inner[].transfers", sum(len(i.transfers) for op in ops for i in op.inner))
         ],
-        "launches": [(f"{name}.launches", len(part.launches or [])) for name, part in parts if part],
+        "launches": [
+            (f"{name}.launches", len(part.launches or [])) for name, part in parts if part
+        ],
         "planned_kernels": [("compiled inductor nodes, buffers and kernels", planned)],
     }
 

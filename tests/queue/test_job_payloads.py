@@ -211,5 +211,7 @@ def test_a_compressed_bomb_in_a_queued_job_is_refused_by_the_worker_before_infla
     assert failed.get_job_ids() == [job_id]
     [(_, latest)] = redis.xrevrange(f"rq:results:{job_id}", count=1)  # RQ's Result
     reason = zlib.decompress(base64.b64decode(latest[b"exc_string"])).decode()
-    assert "refused, nothing run: its record's 'data' and 'exc_info' hold more than 65,536" in reason
+    assert (
+        "refused, nothing run: its record's 'data' and 'exc_info' hold more than 65,536" in reason
+    )
     assert redis.hget(Job.key_for(job_id), "status") == b"failed"

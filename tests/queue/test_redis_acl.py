@@ -27,7 +27,6 @@ from backend.queue.payload import JOB_FUNCTION, worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
 from tests.deploy.conftest import compose
-from tests.helpers import wait_for
 from tests.queue.conftest import Cluster, WorkerCalls
 from tests.queue.redis_server import API_PASSWORD, RedisServer, deployed_acl
 from tests.queue.test_job_payloads import Performed
@@ -96,7 +95,9 @@ def test_a_worker_cleans_up_after_a_dead_one_as_worker(
     stuck = queue.enqueue(JOB_FUNCTION, "3456789bcdef")
     admin.delete(queue.key)
     abandoned.set_status(JobStatus.STARTED)
-    admin.zadd(f"rq:wip:{W1_QUEUE}", {f"{abandoned.id}:gone": time.time() - 60})  # its lease ran out
+    admin.zadd(
+        f"rq:wip:{W1_QUEUE}", {f"{abandoned.id}:gone": time.time() - 60}
+    )  # its lease ran out
     admin.rpush(f"{queue.key}:intermediate", stuck.id)
     first_seen = f"{queue.key}:intermediate:first_seen:{stuck.id}"
     admin.set(first_seen, time.time() - 600)

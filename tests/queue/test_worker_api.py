@@ -7,8 +7,8 @@ once, only from the worker and attempt holding the run; tokens are checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest

@@ -72,7 +72,10 @@ def test_a_claim_in_another_workers_name_or_of_its_run_is_refused(cluster: Clust
     posing = other.posing_as("w1").start(first, job)  # a queued run, claimed in w1's name
     assert posing.status_code == 403 and error_kind(posing) == "not_this_worker"
     in_own_name = other.start(first, job)  # its own name, a job it read from Redis
-    assert in_own_name.status_code == 403 and error_kind(in_own_name) == "run_not_handed_to_this_worker"
+    assert (
+        in_own_name.status_code == 403
+        and error_kind(in_own_name) == "run_not_handed_to_this_worker"
+    )
     assert job not in in_own_name.text
     assert cluster.run("alice", first)["status"] == "queued"
 
