@@ -140,7 +140,16 @@ def _holders(cluster: Cluster, run_ids: list[str]) -> list[object]:
     return [cluster.worker_holding(run_id) for run_id in run_ids]
 
 
+def both_workers_idle(cluster: Cluster) -> bool:
+    """Both workers heartbeat and hold nothing: the API hands each the next run."""
+    loads = cluster.http.get("/api/queue", headers=cluster.headers("admin")).json()
+    cpu = next((load for load in loads if load["device_kind"] == "cpu"), None)
+    return cpu is not None and (cpu["workers"], cpu["running"], cpu["dispatched"]) == (2, 0, 0)
+
+
 def test_redis_restarting_with_persistence_loses_no_queued_run(cluster: Cluster) -> None:
+    # Paused within their lease, idle workers are still given a run each, on their queues.
+    wait_for(lambda: both_workers_idle(cluster), 60, "both workers idle and heartbeating")
     for worker in cluster.workers:
         worker.signal(signal.SIGSTOP)
     try:
