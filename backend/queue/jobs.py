@@ -391,10 +391,11 @@ def save_report(
     result: doc.RunResult,
     artifacts: list[ArtifactInput],
 ) -> None:
-    """Store a worker's result: only the worker and attempt holding the run may, once."""
+    """Store a worker's result: only the worker and attempt holding the run may, once (as a
+    failed run when its files would pass a storage quota: `Store.save_within_quota`)."""
     with STATUS_LOCK:
         code = _held_code(store, run_id, holder)
-        store.save_result(result, code, artifacts)
+        store.save_within_quota(result, code, artifacts)
 
 
 def finish_cancelled(store: Store, run_id: str, holder: tuple[str, int], step: str | None) -> None:

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from backend.result import RunResult
+from backend.store import accounts
 from tests.helpers import wait_for
 from tests.queue.conftest import Cluster, WorkerCalls
+from tests.store.factories import save_with_files
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:
@@ -96,6 +98,31 @@ def test_a_result_is_stored_once_from_the_worker_holding_the_run(
     again = worker.report(tmp_path, started, forged)  # the first answer was lost, say
     assert again.status_code == 409
     assert worker.beat((run_id, started["attempt"], None)) == {"cancel": [], "gone": [run_id]}
+
+
+def test_a_report_whose_files_pass_the_users_quota_ends_the_run_failed_without_them(
+    cluster_factory: Callable[..., Cluster], tmp_path: Path
+) -> None:
+    cluster = cluster_factory(max_stored_mib_per_user=1)
+    alice = accounts.principal_of(cluster.store, "alice").user_id
+    save_with_files(cluster.store, [b"a" * (1024**2 - 100)], owner_id=alice)
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    trace = b"t" * 200  # 100 bytes too many
+    artifacts = [("eager_trace", "eager_trace.json.gz", trace, "application/gzip")]
+    reply = worker.report(tmp_path, started, result_of(started, status="succeeded"), artifacts)
+    assert reply.status_code == 200, reply.text  # the worker is done with it either way
+    assert reply.json()["status"] == "failed" and reply.json()["stored"] is True
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "failed" and run["error"]["kind"] == "storage_quota"
+    assert "KERNELSCOPE_MAX_STORED_MIB_PER_USER" in run["error"]["message"]
+    assert cluster.store.list_artifacts(run_id) == []
+    again = cluster.client.post(
+        "/api/runs", json={"code": "x = 1\n"}, headers=cluster.as_user("alice")
+    )
+    assert again.status_code == 202  # still under the limit: only that run's files were
+    assert cluster.store.quota.refusals() == {("user", "store"): 1}
 
 
 def test_a_malformed_report_is_422(cluster: Cluster) -> None:
