@@ -61,6 +61,22 @@ class Settings(BaseSettings):
     max_suite_problems: int = Field(
         default=256, gt=0, description="problems of suites one user may have waiting at once"
     )
+    max_streams_per_user: int = Field(
+        default=20, gt=0, description="event streams one signed-in user may hold open at once"
+    )
+    max_streams_per_address: int = Field(
+        default=50, gt=0, description="event streams one client address may hold open at once"
+    )
+    # A run may bring up to BundleLimits.run_mb (256 MiB) of traces and generated code; a
+    # typical one a few MiB. backend/store/quota.py says how each is counted.
+    max_stored_mib_per_user: int = Field(
+        default=4096,
+        gt=0,
+        description="MiB of run files (traces, generated code) one user's runs may keep",
+    )
+    max_stored_mib: int = Field(
+        default=40960, gt=0, description="MiB of run files the whole server may keep"
+    )
     lease_s: float = Field(
         default=30, gt=0, description="a running run whose worker is silent this long is lost"
     )

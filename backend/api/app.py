@@ -28,6 +28,7 @@ from backend.api.operations import install as install_ops
 from backend.api.web_security import KernelscopeApp
 from backend.queue.factory import make_queue
 from backend.settings import Settings
+from backend.store.quota import BlobQuota, MiB
 from backend.store.repository import Store
 from backend.worker.sandbox import check_server as check_sandbox
 
@@ -43,6 +44,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages.check_frontend()  # no blank pages: a server without its browser files does not start
     check_sandbox(settings)  # accounts on: strangers' code never runs unsandboxed by default
     store = Store.open(settings.data_dir)
+    store.quota = BlobQuota(
+        per_user_bytes=settings.max_stored_mib_per_user * MiB,
+        instance_bytes=settings.max_stored_mib * MiB,
+    )
     queue = make_queue(settings, store)  # local (threads here) or redis (remote workers)
 
     @asynccontextmanager

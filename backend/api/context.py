@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from fastapi import Depends, Request
 
 from backend.api.errors import ApiError, not_found
+from backend.api.streams import StreamSlots
 from backend.queue.base import RunQueue
 from backend.result import FINISHED_STATUSES, RunResult
 from backend.run_head import RunHead
@@ -33,9 +34,12 @@ class AppContext:
     store: Store
     queue: RunQueue
     results: ResultCache = field(init=False)
+    streams: StreamSlots = field(init=False)
 
     def __post_init__(self) -> None:
         self.results = ResultCache(self.store)
+        settings = self.settings
+        self.streams = StreamSlots(settings.max_streams_per_user, settings.max_streams_per_address)
 
 
 def get_context(request: Request) -> AppContext:

@@ -56,13 +56,19 @@ def _figure_bytes(figure: Any) -> Tagged:
     return Tagged.of(figure.to_json().encode())
 
 
+# NaN and inf parse as floats ("start_us=nan"), and every comparison with NaN is false.
+FiniteMicroseconds = Annotated[
+    float | None, Query(allow_inf_nan=False, description="a finite number of microseconds")
+]
+
+
 @router.get("/timeline", responses=FIGURE_RESPONSE)
 def timeline(
     run_id: str,
     request: Request,
     context: Context,
-    start_us: float | None = None,
-    end_us: float | None = None,
+    start_us: FiniteMicroseconds = None,
+    end_us: FiniteMicroseconds = None,
     width_px: Annotated[int, Query(ge=100, le=10000)] = 1200,
 ) -> Response:
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and

@@ -20,6 +20,7 @@ from backend.api.run_access import ChangeableRun
 from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
 from backend.queue.jobs import QueueLoad
+from backend.store.quota import QuotaExceeded
 from backend.store.repository import RunNotFound
 
 router = APIRouter(tags=["queue"], responses={**ERROR_RESPONSES, 409: ERROR_RESPONSES[404]})
@@ -67,11 +68,16 @@ def admission(
     """Admit `count` new runs of `kind` for `owner_id`, or refuse with the reason; the runs
     are created inside the block, so two submissions cannot both slip under the limit.
     A suite's problems count against a limit of their own (a benchmark has hundreds).
-    Runs made without accounts have no owner and no per-user limit."""
+    Runs made without accounts have no owner and no per-user limit. Refused too (403
+    `storage_quota`) while the caller's or the server's stored files are at their limit."""
     try:
         context.queue.check_device_kind(kind)
     except DeviceKindRefused as exc:
         raise ApiError(422, "unknown_device_kind", str(exc), field="body.device_kind") from None
+    try:
+        context.store.storage_room(owner_id)
+    except QuotaExceeded as exc:
+        raise ApiError(403, "storage_quota", str(exc)) from None
     settings = context.settings
     limit = settings.max_suite_problems if suite else settings.max_queued_per_user
     with _ADMISSION:

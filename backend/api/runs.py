@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -349,13 +349,24 @@ def _existing_run(run_id: str, _access: ReadableRun) -> str:
     return run_id
 
 
+def _stream_slot(request: Request, context: Context, caller: Caller) -> Iterator[None]:
+    """A slot of the caller's and of its address's stream caps, held while the stream is
+    open (429 before it starts when either is full)."""
+    user = caller.name if caller is not None else None
+    address = request.client.host if request.client is not None else "unknown"
+    with context.streams.held(user, address):
+        yield
+
+
 @router.get(
     "/{run_id}/events",
     response_class=EventSourceResponse,
     responses={200: {"description": "`progress` events, then one `finished` event"}},
 )
 async def run_events(
-    run_id: Annotated[str, Depends(_existing_run)], context: Context
+    run_id: Annotated[str, Depends(_existing_run)],
+    context: Context,
+    _slot: Annotated[None, Depends(_stream_slot)],
 ) -> AsyncIterator[ServerSentEvent]:
     """Server-sent progress: an event whenever the status, step or queue position changes."""
     last: tuple[object, ...] | None = None

@@ -8,8 +8,11 @@ fails at once instead of silently running without one.
 
 Who the worker is comes from its token, never from the request: a worker token names one
 worker, and a body naming another is refused (403 `not_this_worker`), as are claims and
-reports for a run another worker holds (403 `run_held_by_another_worker`). Only a worker
-that sends no token (accounts off, where every route is open anyway) is who its body says.
+reports for a run another worker holds (403 `run_held_by_another_worker`), and claims of a
+run the API handed to another worker or that waits for another device kind (403
+`run_not_handed_to_this_worker`). A report's sender and attempt travel in its query string
+and are checked before its body is read. Only a worker that sends no token (accounts off,
+where every route is open anyway) is who its body says.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import tempfile
 from typing import IO, Annotated, Any
 
 from anyio import to_thread
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import ValidationError
 
 from backend.api.auth import accounts_on, require_worker
@@ -44,6 +47,7 @@ from backend.store.accounts import Principal
 from backend.store.repository import ArtifactInput, RunNotFound, Store
 
 MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
+DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
 _WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
 
@@ -121,14 +125,17 @@ def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatRep
     runs to cancel and runs that are no longer this worker's (another worker's runs are
     answered the same way, and their leases are left alone)."""
     acting_as(worker, body.worker.id)
-    return jobs.heartbeat(context.store, body.worker, body.runs)
+    reply = jobs.heartbeat(context.store, body.worker, body.runs)
+    if not body.runs:
+        context.queue.notify()  # an idle worker: hand it a run now
+    return reply
 
 
 @router.post("/runs/{run_id}/start", response_model=StartedRun)
 def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context) -> StartedRun:
-    """Claim the run that RQ job `job_id` names; 409 unless it still waits for that job
-    (cancelled meanwhile, already claimed, or handed over again), 403 when another worker
-    holds it."""
+    """Claim the run that RQ job `job_id` names; 403 unless it was handed to this worker
+    and waits for its device kind, or when another worker holds it; 409 unless it still
+    waits for that job (cancelled meanwhile, already claimed, or handed over again)."""
     worker_id = acting_as(worker, body.worker_id)
     try:
         started = jobs.start_run(
@@ -138,6 +145,8 @@ def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context
         raise not_found("run", run_id) from None
     except jobs.HeldByAnother as exc:
         raise _held_by_another(exc) from None
+    except jobs.NotHandedToYou as exc:
+        raise ApiError(403, "run_not_handed_to_this_worker", str(exc)) from None
     except jobs.Refused as exc:
         raise ApiError(409, "run_not_startable", str(exc)) from None
     context.queue.notify()  # a job left RQ: top the queue up
@@ -156,13 +165,25 @@ def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context
     },
 )
 async def report(
-    run_id: str, request: Request, worker: TokenWorker, context: Context
+    run_id: str,
+    request: Request,
+    worker: TokenWorker,
+    context: Context,
+    worker_id: Annotated[str, Query(min_length=1, max_length=200)],
+    attempt: Annotated[int, Query(ge=1)],
 ) -> ReportReply:
     """Store how the run ended (once: a repeated or stale report is refused with 409, a
-    report for a run another worker holds with 403)."""
+    report for a run another worker holds with 403). `worker_id` and `attempt` say who
+    sends it, and are checked before the body is read: a report that could not be stored
+    costs nothing to refuse, whatever its size."""
+    holder = (acting_as(worker, worker_id), attempt)
+    _check_holder(context, run_id, holder)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_REPORT_BYTES:
+        raise _report_too_large()
     body = await _read_body(request)
     try:
-        reply: ReportReply = await to_thread.run_sync(_ingest, context, run_id, worker, body)
+        reply: ReportReply = await to_thread.run_sync(_ingest, context, run_id, holder, body)
     finally:
         body.close()
     context.queue.notify()  # a worker is free
@@ -176,23 +197,46 @@ async def _read_body(request: Request) -> IO[bytes]:
         size += len(chunk)
         if size > MAX_REPORT_BYTES:
             body.close()
-            limit = MAX_REPORT_BYTES // 1024**2
-            raise ApiError(413, "report_too_large", f"A report may be at most {limit:,} MiB.")
+            raise _report_too_large()
         body.write(chunk)
     body.seek(0)
     return body
 
 
-def _ingest(context: AppContext, run_id: str, worker: str | None, body: IO[bytes]) -> ReportReply:
+def _report_too_large() -> ApiError:
+    limit = MAX_REPORT_BYTES // 1024**2
+    return ApiError(413, "report_too_large", f"A report may be at most {limit:,} MiB.")
+
+
+def _check_holder(context: AppContext, run_id: str, holder: tuple[str, int]) -> None:
+    try:
+        jobs.check_holder(context.store, run_id, holder)
+    except RunNotFound:
+        raise not_found("run", run_id) from None
+    except jobs.HeldByAnother as exc:
+        raise _held_by_another(exc) from None
+    except jobs.Refused as exc:
+        raise ApiError(409, "report_refused", str(exc)) from None
+
+
+def _ingest(
+    context: AppContext, run_id: str, sender: tuple[str, int], body: IO[bytes]
+) -> ReportReply:
     store = context.store
     try:
         with tarfile.open(fileobj=body, mode="r:") as tar:
-            report = Report.model_validate_json(_member(tar, REPORT_FILE))
-            holder = (acting_as(worker, report.worker_id), report.attempt)
+            report = Report.model_validate_json(_member(tar, REPORT_FILE, DOCUMENT_BYTES))
+            holder = (report.worker_id, report.attempt)
+            if holder != sender:
+                raise ValueError(
+                    f"report.json says worker {holder[0]!r}, attempt {holder[1]}, but the "
+                    f"request was sent as worker {sender[0]!r}, attempt {sender[1]}"
+                )
             if report.kind == "cancelled":
                 jobs.finish_cancelled(store, run_id, holder, report.step)
             else:
-                result = _worker_result(store, run_id, _member(tar, RESULT_FILE), holder[0])
+                document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
+                result = _worker_result(store, run_id, document, holder[0])
                 artifacts: list[ArtifactInput] = [
                     (a.kind, a.name, _member(tar, a.member), a.content_type)
                     for a in report.artifacts
@@ -215,12 +259,14 @@ def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:
     return ApiError(403, "run_held_by_another_worker", str(exc))
 
 
-def _member(tar: tarfile.TarFile, name: str) -> bytes:
+def _member(tar: tarfile.TarFile, name: str, limit: int | None = None) -> bytes:
     """A regular file of the report, read into memory (nothing is extracted to disk)."""
     try:
         member = tar.getmember(name)
     except KeyError:
         raise ValueError(f"the tar has no {name}") from None
+    if limit is not None and member.size > limit:
+        raise ValueError(f"{name} is {member.size:,} bytes; at most {limit:,} are read")
     stream = tar.extractfile(member) if member.isfile() else None
     if stream is None:
         raise ValueError(f"{name} is not a regular file")

@@ -8,7 +8,9 @@ in chunks, so the extra memory is one chunk's worth whatever the tensor's size:
   fp64, where P_j = sum_i s_j(i) * x_i with signs s_j(i) = +-1 hashed from the *logical*
   index i. E[(P_j(a) - P_j(b))^2] = ||a - b||^2, so the projections estimate the relative
   L2 distance of two values without either being kept (backend/analysis/values.py).
-  Strides, padding and chunking do not change a fingerprint.
+  Strides, padding and chunking change a fingerprint only by the rounding of its fp64
+  sums (the CPU's vector units may add in another order): the counts stay exact, and the
+  same numbers in any layout are `same_numbers` at every dtype's tolerance.
 - integers and bools: the element count and an exact, order-independent hash of the bits.
 
 On a GPU with Triton each fingerprint is one pass over the tensor (fused_passes.py); the

@@ -27,6 +27,7 @@ from backend.result import RunResult, RunStatus
 from backend.settings import Settings
 from backend.store.db import read_session
 from backend.store.models import Run, Worker
+from backend.store.quota import SCOPES, STAGES, instance_bytes
 from backend.store.repository import Store
 from backend.worker import device
 from backend.worker.local import LocalWorkers
@@ -63,7 +64,36 @@ class StoreCollector(Collector):
             by_status.add_metric([status], statuses.get(status, 0))
         info = GaugeMetricFamily("kernelscope_info", "this server's version", labels=["version"])
         info.add_metric([__version__], 1)
-        return [*families, info]
+        return [*families, info, *self._storage()]
+
+    def _storage(self) -> list[Metric]:
+        """The stored files against their limits, and the quota refusals of this process
+        (each API process counts its own: sum them)."""
+        quota = self.store.quota
+        with read_session(self.store.engine) as session:
+            stored = instance_bytes(session)
+        used = GaugeMetricFamily(
+            "kernelscope_stored_bytes",
+            "bytes of distinct run files (traces, generated code) the server keeps",
+            value=stored,
+        )
+        limits = GaugeMetricFamily(
+            "kernelscope_stored_limit_bytes", "the storage quotas", labels=["quota"]
+        )
+        for scope in SCOPES:
+            limit = quota.limit(scope)
+            if limit is not None:
+                limits.add_metric([scope], limit)
+        refusals = CounterMetricFamily(
+            "kernelscope_storage_quota_refusals",
+            "submissions and saves refused by a storage quota, in this process",
+            labels=["quota", "at"],
+        )
+        counted = quota.refusals()
+        for scope in SCOPES:
+            for stage in STAGES:
+                refusals.add_metric([scope, stage], counted.get((scope, stage), 0))
+        return [used, limits, refusals]
 
     @staticmethod
     def _families() -> tuple[GaugeMetricFamily, GaugeMetricFamily, GaugeMetricFamily]:

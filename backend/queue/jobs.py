@@ -2,7 +2,8 @@
 
 The run row is the single source of truth. A run waits as `queued`; with queue=redis it
 is handed to RQ a few at a time (`job_id`, `dispatched_at` set, still `queued` to its
-author), then a worker claims it (`running`, `worker_id`, `attempts` + 1) and heartbeats
+author; `worker_id` names the worker it was handed to), then that worker claims it
+(`running`, `attempts` + 1) and heartbeats
 (`heartbeat_at`) until it reports. Every change of status goes through `STATUS_LOCK`: the
 API is one process, and this makes "check the state, then finish the run" atomic against
 heartbeats, lease expiry, cancellation and reports arriving at the same moment.
@@ -10,6 +11,7 @@ heartbeats, lease expiry, cancellation and reports arriving at the same moment.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -53,6 +55,10 @@ class Refused(Exception):
 class HeldByAnother(Exception):
     """The run is running on another worker: this worker may not claim, report or stop it
     (a 403 for the API, whatever the request says)."""
+
+
+class NotHandedToYou(Exception):
+    """The run was handed to another worker, or waits for another device kind: a 403."""
 
 
 class QueueLoad(BaseModel):
@@ -232,17 +238,52 @@ def known_device_kinds(store: Store) -> set[str]:
         return set(session.exec(select(Worker.device_kind).distinct()))
 
 
-def dispatch_next(store: Store, kind: str, job_id_for: Callable[[str], str]) -> Run | None:
-    """Mark the next waiting run of `kind` (fair order) as handed to RQ; None when none.
-    Recorded before the job is enqueued: a crash in between leaves a run whose job does
-    not exist, which `reconcile` finds and hands over again."""
+def dispatch_next(
+    store: Store, kind: str, worker: str, job_id_for: Callable[[str], str]
+) -> Run | None:
+    """Mark the next waiting run of `kind` (fair order) as handed to `worker` through RQ;
+    None when none. Recorded before the job is enqueued: a crash in between leaves a run
+    whose job does not exist, which `reconcile` finds and hands over again. Only `worker`
+    may claim it (`start_run`): the job is on that worker's own RQ queue, but every worker
+    can read and move RQ's keys, so the binding is the API's, not Redis's."""
     with STATUS_LOCK, write_session(store.engine) as session:
         run = _next_waiting(session, kind)
         if run is None:
             return None
         run.job_id, run.dispatched_at = job_id_for(run.id), mapping.utc_now()
+        run.worker_id = worker
         session.add(run)
         return run
+
+
+def idle_workers(store: Store, kind: str, lease_s: float) -> list[str]:
+    """Live workers of `kind` (a heartbeat within `lease_s`) holding no run and no run
+    handed to them: each may be given one, oldest seen first."""
+    since = mapping.utc_now() - timedelta(seconds=lease_s)
+    busy = select(Run.worker_id).where(_IN_FLIGHT, col(Run.worker_id).is_not(None))
+    query = (
+        select(Worker.id)
+        .where(Worker.device_kind == kind, col(Worker.last_seen_at) >= since)
+        .where(col(Worker.id).not_in(busy))
+        .order_by(col(Worker.last_seen_at))
+    )
+    with read_session(store.engine) as session:
+        return list(session.exec(query))
+
+
+def handed_to_lost_workers(store: Store, lease_s: float) -> list[tuple[str, str, str, str]]:
+    """(run id, job id, device kind, worker) of runs handed to a worker that has since
+    been silent for `lease_s`: its RQ queue has no taker, so the run goes to another."""
+    since = mapping.utc_now() - timedelta(seconds=lease_s)
+    live = select(Worker.id).where(col(Worker.last_seen_at) >= since)
+    query = select(Run.id, Run.job_id, Run.device_kind, Run.worker_id).where(
+        Run.status == "queued",
+        col(Run.job_id).is_not(None),
+        col(Run.worker_id).is_not(None),
+        col(Run.worker_id).not_in(live),
+    )
+    with read_session(store.engine) as session:
+        return [(r, j, k, w) for r, j, k, w in session.exec(query) if j and w]
 
 
 def dispatched_jobs(store: Store) -> dict[str, str]:
@@ -258,7 +299,7 @@ def undispatch(store: Store, run_id: str, job_id: str) -> bool:
         run = session.get(Run, run_id)
         if run is None or run.status != "queued" or run.job_id != job_id:
             return False
-        run.job_id, run.dispatched_at = None, None
+        run.job_id, run.dispatched_at, run.worker_id = None, None, None
         session.add(run)
         return True
 
@@ -269,17 +310,17 @@ def undispatch(store: Store, run_id: str, job_id: str) -> bool:
 def start_run(
     store: Store, run_id: str, job_id: str, worker_id: str, timeout_s: float
 ) -> StartedRun:
-    """A worker claims the run RQ handed it; refused unless it still waits for that job."""
+    """A worker claims the run RQ handed it: only the worker it was handed to, serving its
+    device kind, with the run's current job. Refusals never name a job id: a job id is
+    what a claim proves, so it is said only to the worker it was handed to."""
     with STATUS_LOCK:
         with write_session(store.engine) as session:
             run = session.get(Run, run_id)
             if run is None:
                 raise RunNotFound(run_id)
             _check_not_held_by_another(run, worker_id)
-            if run.status != "queued" or run.job_id != job_id:
-                raise Refused(_why_not_startable(run, job_id))
+            _check_claimable(session, run, job_id, worker_id)
             _mark_started(run)
-            run.worker_id = worker_id
             session.add(run)
             attempt, code = run.attempts, run.code
             size, mode, title = run.size, run.compile_mode, run.title
@@ -299,18 +340,34 @@ def start_run(
     )
 
 
-def _check_not_held_by_another(run: Run, worker_id: str) -> None:
-    if run.status == "running" and run.worker_id != worker_id:
-        raise HeldByAnother(
-            f"Run {run.id} is running on worker {run.worker_id!r}, not {worker_id!r}: only the "
-            "worker holding a run may claim, report or stop it."
+def _check_claimable(session: Session, run: Run, job_id: str, worker_id: str) -> None:
+    if run.status != "queued":
+        raise Refused(f"Run {run.id} is {run.status}; only a queued run can start.")
+    if run.job_id is None or run.worker_id != worker_id:
+        raise NotHandedToYou(
+            f"Run {run.id} was not handed to worker {worker_id!r}: a worker claims only the "
+            "runs the API put on its own RQ queue. Drop this job."
+        )
+    registered = session.get(Worker, worker_id)
+    if registered is None or registered.device_kind != run.device_kind:
+        serves = registered.device_kind if registered is not None else "no kind yet"
+        raise NotHandedToYou(
+            f"Run {run.id} waits for a worker of device kind {run.device_kind!r}; worker "
+            f"{worker_id!r} serves {serves!r} (as its heartbeats say). Drop this job."
+        )
+    if not secrets.compare_digest(run.job_id, job_id):
+        raise Refused(
+            f"Run {run.id} now waits for a newer job than the one this worker holds (it was "
+            "handed over again); drop this one."
         )
 
 
-def _why_not_startable(run: Run, job_id: str) -> str:
-    if run.status != "queued":
-        return f"Run {run.id} is {run.status}; only a queued run can start."
-    return f"Run {run.id} now waits for job {run.job_id}, not {job_id}; it was handed over again."
+def _check_not_held_by_another(run: Run, worker_id: str) -> None:
+    if run.status == "running" and run.worker_id != worker_id:
+        raise HeldByAnother(
+            f"Run {run.id} is running on another worker, not {worker_id!r}: only the worker "
+            "holding a run may claim, report or stop it."
+        )
 
 
 def heartbeat(store: Store, worker: WorkerInfo, beats: list[RunBeat]) -> BeatReply:
@@ -354,10 +411,11 @@ def save_report(
     result: doc.RunResult,
     artifacts: list[ArtifactInput],
 ) -> None:
-    """Store a worker's result: only the worker and attempt holding the run may, once."""
+    """Store a worker's result: only the worker and attempt holding the run may, once (as a
+    failed run when its files would pass a storage quota: `Store.save_within_quota`)."""
     with STATUS_LOCK:
         code = _held_code(store, run_id, holder)
-        store.save_result(result, code, artifacts)
+        store.save_within_quota(result, code, artifacts)
 
 
 def finish_cancelled(store: Store, run_id: str, holder: tuple[str, int], step: str | None) -> None:
@@ -365,6 +423,12 @@ def finish_cancelled(store: Store, run_id: str, holder: tuple[str, int], step: s
     with STATUS_LOCK:
         _held_code(store, run_id, holder)
         _finish(store, run_id, "cancelled", cancelled_error(step))
+
+
+def check_holder(store: Store, run_id: str, holder: tuple[str, int]) -> None:
+    """Refuse a report before it is read: only the worker and attempt holding the run may
+    send one (RunNotFound, HeldByAnother or Refused, as `save_report` would)."""
+    _held_code(store, run_id, holder)
 
 
 def _held_code(store: Store, run_id: str, holder: tuple[str, int]) -> str:
@@ -486,7 +550,8 @@ class CancelOutcome(BaseModel):
     status: doc.RunStatus = "cancelled"
     cancel_requested: bool = False
     job_id: str | None = None  # the RQ job to delete, for a queued run handed over
-    device_kind: str | None = None  # the RQ queue that job is on
+    device_kind: str | None = None  # the device kind of that job's RQ queue ...
+    worker: str | None = None  # ... and the worker whose queue it is
 
 
 def request_cancel(store: Store, run_id: str) -> CancelOutcome:
@@ -500,11 +565,11 @@ def request_cancel(store: Store, run_id: str) -> CancelOutcome:
                 raise Refused(f"Run {run_id} already finished ({run.status}); nothing to stop.")
             run.cancel_requested = True
             session.add(run)
-            status, job_id, kind = run.status, run.job_id, run.device_kind
+            status, job_id, kind, worker = run.status, run.job_id, run.device_kind, run.worker_id
         if status == "running":
             return CancelOutcome(status="running", cancel_requested=True)
         _finish(store, run_id, "cancelled", cancelled_error(None))
-        return CancelOutcome(job_id=job_id, device_kind=kind)
+        return CancelOutcome(job_id=job_id, device_kind=kind, worker=worker)
 
 
 def cancel_requested(store: Store, run_id: str) -> bool:

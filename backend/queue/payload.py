@@ -10,11 +10,18 @@ So every Kernelscope job is the same: `JOB_FUNCTION(run_id)`, stored as JSON
 A worker runs jobs as `RunJob`, which checks the payload (`run_id_of`) before it looks up
 any function and never imports the name the job gives: anything else fails as a refused
 job, runs nothing, and the worker goes on with the next one. The run id itself proves
-nothing: the API still refuses a claim unless the run waits for exactly that job.
+nothing: the API still refuses a claim unless the run was handed to this very worker and
+waits for exactly that job.
+
+A job's record is also the workers' to write, and RQ inflates its zlib fields (`data`,
+`exc_info`) whole when it loads a job: 1 MB of zlib is 1 GiB inflated. `RunJob` inflates
+them in bounded steps first, and refuses a job with any field past `FIELD_BYTES` (what the
+API writes is a few hundred bytes) before RQ parses or inflates anything of it.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,8 +31,18 @@ from rq.serializers import JSONSerializer
 
 from backend.store.ids import is_run_id
 
+
+def worker_queue(device_kind: str, worker: str) -> str:
+    """The RQ queue of one worker: the API hands each run to one named worker (a device
+    kind and a worker name never hold "@")."""
+    return f"{device_kind}@{worker}"
+
+
 JOB_FUNCTION = "backend.worker.remote.perform"  # what a worker calls, with the run id
 SERIALIZER = JSONSerializer
+FIELD_BYTES = 64 * 1024  # any field of a job record, stored or inflated
+_COMPRESSED_FIELDS = (b"data", b"exc_info")  # what RQ inflates while loading a job
+_NOTHING = b'["", null, [], {}]'  # what a refused job's payload is loaded as
 # RQ keeps callback names in these (private) attributes; the API sets none.
 _CALLBACKS = {
     "_success_callback_name": "a success callback",
@@ -40,6 +57,10 @@ class ForbiddenJob(Exception):
 
 def run_id_of(job: Job) -> str:
     """The run a job asks for, if it is exactly what the API enqueues; ForbiddenJob if not."""
+    oversized = sorted(getattr(job, "oversized_fields", []))
+    if oversized:
+        names = " and ".join(repr(name) for name in oversized)
+        _refuse(job, f"its record's {names} hold more than {FIELD_BYTES:,} bytes each")
     func_name, args, kwargs = job.func_name, job.args, job.kwargs
     if func_name != JOB_FUNCTION or job.instance is not None:
         _refuse(job, f"it names {func_name!r}; a worker runs only {JOB_FUNCTION}")
@@ -95,6 +116,24 @@ class RunJob(Job):
     def send_webhooks(self, status: str | JobStatus, *, exc_string: str | None = None) -> None:
         return None
 
+    def restore(self, raw_data: Any) -> Any:
+        """RQ's loading of a job record, after every field was checked against
+        `FIELD_BYTES`, zlib fields inflated in bounded steps: an oversized one is loaded as
+        nothing, and the job is refused when it would run (`run_id_of`)."""
+        fields = dict(raw_data)
+        self.oversized_fields: list[str] = []
+        for name, value in fields.items():
+            key = name if isinstance(name, bytes) else str(name).encode()
+            if not isinstance(value, bytes):
+                continue
+            if key in _COMPRESSED_FIELDS:
+                value = _inflated_at_most(value, FIELD_BYTES)
+            if value is None or len(value) > FIELD_BYTES:
+                self.oversized_fields = [*self.oversized_fields, key.decode(errors="replace")]
+                value = _NOTHING if key == b"data" else b""
+            fields[name] = value
+        return super().restore(fields)
+
     def _deserialize_data(self) -> None:
         """RQ's loading of the payload, with a message that says what was wrong."""
         try:
@@ -104,3 +143,24 @@ class RunJob(Job):
                 f"RQ job {self.id} refused, nothing run: its payload is not JSON (a pickle?). "
                 "Kernelscope's workers load only JSON jobs from the API."
             ) from exc.__cause__
+
+
+def _inflated_at_most(value: bytes, limit: int) -> bytes | None:
+    """`value` inflated if it is zlib (as-is if not, as RQ does); None past `limit` bytes,
+    without ever holding more than that, and None for zlib inside zlib, which RQ would
+    inflate again, unbounded (the API never writes it)."""
+    out = _inflate_step(value, limit)
+    if out is None or out is value:
+        return out
+    return None if _inflate_step(out, 0) is not out else out
+
+
+def _inflate_step(value: bytes, limit: int) -> bytes | None:
+    unpacker = zlib.decompressobj()
+    try:
+        out = unpacker.decompress(value, limit + 1)
+    except zlib.error:
+        return value  # not compressed: RQ takes it as it is
+    if len(out) > limit or unpacker.unconsumed_tail:
+        return None
+    return out

@@ -11,7 +11,8 @@ One dispatcher thread in the API process, every `DISPATCH_POLL_S` or when woken:
 1. gives up runs whose worker has been silent for `lease_s` (`jobs.expire_leases`);
 2. every `RECONCILE_S`, takes back runs whose RQ job vanished (Redis lost it, or a
    worker died holding it before claiming the run) so they are handed over again;
-3. tops up each device kind's RQ queue to (idle workers + 1) runs.
+3. hands one run to each idle live worker, on that worker's own RQ queue
+   (`payload.worker_queue`): only that worker may claim it (`jobs.start_run`).
 Redis being down only pauses 2 and 3: the waiting runs are safe in SQLite.
 """
 
@@ -32,7 +33,7 @@ from rq.utils import utcparse
 from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
 from backend.queue.jobs import CancelOutcome, QueueLoad
-from backend.queue.payload import JOB_FUNCTION, SERIALIZER
+from backend.queue.payload import JOB_FUNCTION, SERIALIZER, worker_queue
 from backend.settings import Settings
 from backend.store.repository import Store
 
@@ -89,7 +90,10 @@ class RedisQueue:
     def cancel(self, run_id: str) -> CancelOutcome:
         outcome = jobs.request_cancel(self.store, run_id)
         if outcome.job_id is not None:  # a worker that got it anyway is refused the run
-            self._delete_job(outcome.job_id, outcome.device_kind)
+            queue = None
+            if outcome.device_kind is not None and outcome.worker is not None:
+                queue = worker_queue(outcome.device_kind, outcome.worker)
+            self._delete_job(outcome.job_id, queue)
         return outcome
 
     def check_device_kind(self, kind: str) -> None:
@@ -134,22 +138,24 @@ class RedisQueue:
             self._redis_down = False
 
     def _top_up(self, kind: str, load: QueueLoad) -> None:
-        """Keep (idle workers + 1) runs in RQ: a worker never waits for us, and a run
-        submitted now is only ever behind those few, whoever submitted the rest."""
-        window = max(0, load.workers - load.running) + 1
-        for _ in range(min(load.waiting, window - load.dispatched)):
-            run = jobs.dispatch_next(self.store, kind, _new_job_id)
+        """Give each idle live worker of `kind` the next run in the fair order, on its own
+        RQ queue: a worker that reports is handed its next run at once (`notify`)."""
+        if not load.waiting:
+            return
+        for worker in jobs.idle_workers(self.store, kind, self.settings.lease_s):
+            run = jobs.dispatch_next(self.store, kind, worker, _new_job_id)
             if run is None or run.job_id is None:
                 return
+            queue = worker_queue(kind, worker)
             try:
-                self._enqueue(kind, run.id, run.job_id)
+                self._enqueue(queue, run.id, run.job_id)
             except Exception:
                 jobs.undispatch(self.store, run.id, run.job_id)  # it waits on in SQLite
                 raise
-            log.info("run %s: handed to RQ queue %s as job %s", run.id, kind, run.job_id)
+            log.info("run %s: handed to worker %s as RQ job %s", run.id, worker, run.job_id)
 
-    def _enqueue(self, kind: str, run_id: str, job_id: str) -> None:
-        Queue(kind, connection=self.redis, serializer=SERIALIZER).enqueue(
+    def _enqueue(self, queue: str, run_id: str, job_id: str) -> None:
+        Queue(queue, connection=self.redis, serializer=SERIALIZER).enqueue(
             JOB_FUNCTION,
             run_id,
             job_id=job_id,
@@ -161,6 +167,12 @@ class RedisQueue:
 
     def _reconcile(self) -> None:
         """Take back runs whose job will never reach a worker that claims them."""
+        lost = jobs.handed_to_lost_workers(self.store, self.settings.lease_s)
+        for run_id, job_id, kind, worker in lost:
+            if jobs.undispatch(self.store, run_id, job_id):
+                log.warning("run %s: worker %s went silent; handing the run on", run_id, worker)
+                self._delete_job(job_id, worker_queue(kind, worker))
+                self._wake.set()
         handed = jobs.dispatched_jobs(self.store)
         if not handed:
             return
@@ -186,12 +198,12 @@ class RedisQueue:
                 states.append((_text(status)[:32], _text(started or b"")[:64]))
         return states
 
-    def _delete_job(self, job_id: str, kind: str | None) -> None:
+    def _delete_job(self, job_id: str, queue: str | None) -> None:
         """Take the job off its queue and drop its record, without loading it (see
         `_job_states`); a worker that had it already is refused the run."""
         try:
-            if kind is not None:
-                self.redis.lrem(Queue(kind, connection=self.redis).key, 0, job_id)
+            if queue is not None:
+                self.redis.lrem(Queue(queue, connection=self.redis).key, 0, job_id)
             self.redis.delete(Job.key_for(job_id))
         except RedisError as exc:  # the worker that gets it will be refused the run
             log.warning("could not delete RQ job %s (%s)", job_id, exc)

@@ -29,6 +29,7 @@ from backend.store.blobs import BlobStore
 from backend.store.db import init_db, make_engine, read_session, write_session
 from backend.store.ids import new_run_id
 from backend.store.models import Artifact, RoundTrip, Run, User, Variant
+from backend.store.quota import BlobQuota, QuotaExceeded
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,8 @@ class Store:
         self.blobs = blobs
         # Called with each document save_result stored, after it committed (e.g. metrics).
         self.result_listeners: list[Callable[[doc.RunResult], None]] = []
+        # The server sets its limits (create_app, from Settings); none for `kernelscope run`.
+        self.quota = BlobQuota()
 
     @classmethod
     def open(cls, data_dir: Path) -> Self:
@@ -314,6 +317,8 @@ class Store:
         """Store a finished document in one transaction, replacing the run's previous children.
 
         `result.sweep` is not stored: `load_result` derives it from the sibling runs.
+        QuotaExceeded, storing nothing, when the artifacts would take the run's owner or
+        the instance past `self.quota` (`save_within_quota` stores the run as failed then).
         """
         keys = [(kind, name) for kind, name, _, _ in artifacts]
         if len(set(keys)) != len(keys):
@@ -335,6 +340,7 @@ class Store:
                     for kind, name, data, content_type in artifacts
                 ]
                 with _gc_paused(), write_session(self.engine) as session:
+                    self._check_quota(session, result.id, artifact_rows)
                     replaced = set(_artifact_shas(session, [result.id]))
                     _upsert_run(session, result, code)
                     for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
@@ -347,6 +353,39 @@ class Store:
         self.release_blobs(replaced - put)  # a run saved again (a retry) drops its old files
         for listener in self.result_listeners:
             listener(result)
+
+    def save_within_quota(
+        self, result: doc.RunResult, code: str, artifacts: list[ArtifactInput]
+    ) -> doc.RunResult:
+        """`save_result`, or, when the artifacts would pass a storage quota, the run as
+        failed with the quota's message (what it printed kept, nothing of its analysis or
+        files): a worker's result always ends the run. The document stored."""
+        try:
+            self.save_result(result, code, artifacts)
+        except QuotaExceeded as exc:
+            log.warning("run %s: files refused: %s", result.id, exc)
+            refused = _quota_failure(result, exc)
+            self.save_result(refused, code, [])
+            return refused
+        return result
+
+    def storage_room(self, owner_id: int | None) -> None:
+        """QuotaExceeded (counted as a refusal at submission) while the owner's or the
+        instance's stored files are at their limit."""
+        with read_session(self.engine) as session:
+            try:
+                self.quota.check_room(session, owner_id)
+            except QuotaExceeded as exc:
+                raise self.quota.refused(exc, "submit") from None
+
+    def _check_quota(self, session: Session, run_id: str, rows: list[Artifact]) -> None:
+        run = session.get(Run, run_id)
+        owner_id = run.owner_id if run is not None else None
+        try:
+            files = [(row.sha256, row.size_bytes) for row in rows]
+            self.quota.check_save(session, run_id, owner_id, files)
+        except QuotaExceeded as exc:
+            raise self.quota.refused(exc, "store") from None
 
     def load_result(self, run_id: str) -> doc.RunResult | None:
         """The whole document as saved (sweep points recomputed), or None for an unknown id.
@@ -639,6 +678,28 @@ def held_by_live_cli(worker_id: str | None) -> bool:
     except (PermissionError, ValueError):
         return True
     return True
+
+
+def _quota_failure(result: doc.RunResult, exc: QuotaExceeded) -> doc.RunResult:
+    message = f"The run finished; its traces and code were not stored. {exc}"
+    error = doc.ErrorInfo(kind="storage_quota", message=message)
+    return doc.RunResult(
+        id=result.id,
+        status="failed",
+        error=error,
+        title=result.title,
+        created_at=result.created_at,
+        finished_at=result.finished_at,
+        code_sha256=result.code_sha256,
+        size=result.size,
+        sweep_id=result.sweep_id,
+        notes=result.notes,
+        device=result.device,
+        versions=result.versions,
+        output=result.output,
+        duration_s=result.duration_s,
+        step_seconds=result.step_seconds,
+    )
 
 
 def _note(found: set[str], sha: str) -> str:

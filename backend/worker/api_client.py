@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -59,9 +60,13 @@ class ApiClient:
         reply = self._post_json(f"/api/worker/runs/{run_id}/start", request)
         return StartedRun.model_validate(reply)
 
-    def report(self, run_id: str, tar_path: Path) -> dict[str, Any]:
+    def report(self, run_id: str, tar_path: Path, worker_id: str, attempt: int) -> dict[str, Any]:
+        """Send a kept report; who sends it goes first, so the API can refuse a report
+        it would not store without reading it."""
+        query = urllib.parse.urlencode({"worker_id": worker_id, "attempt": attempt})
+        path = f"/api/worker/runs/{run_id}/report?{query}"
         with tar_path.open("rb") as body:
-            request = self._request(f"/api/worker/runs/{run_id}/report", body, REPORT_CONTENT_TYPE)
+            request = self._request(path, body, REPORT_CONTENT_TYPE)
             request.add_header("Content-Length", str(tar_path.stat().st_size))
             return self._send(request, REPORT_HTTP_TIMEOUT_S)
 

@@ -52,6 +52,14 @@ class BundleLimits:
     document_values: int = 1_500_000  # JSON values in bundle.json (~20,000 eager ops)
     run_values: int = 4_000_000  # JSON values in all (~15,000 eager ops' traces)
     trace_events: int = 500_000  # trace events of both traces (the analysis keeps each)
+    # What the analysis walks, counted after the schema check: its time and memory grow
+    # with these, not with bytes (bench/bench_bundle_attacks.py, docs/sandbox.md).
+    eager_ops: int = 20_000  # eager ops of the run
+    tensor_values: int = 50_000  # values of each variant's table (eager, each compiled)
+    inner_transfers: int = 200_000  # what the eager ops' inner ops read and wrote, in all
+    launches: int = 20_000  # kernel launches of each compiled variant
+    planned_kernels: int = 20_000  # Inductor's planned nodes, buffers, kernels, in all
+    trace_kernels: int = 100_000  # kernel events of all traces (each becomes a kernel)
 
     @property
     def run_bytes(self) -> int:
@@ -83,6 +91,7 @@ class Budget:
     bytes_read: int = 0
     values: int = 0
     events: int = 0
+    kernels: int = 0
 
     def spend_bytes(self, count: int, name: str) -> None:
         self.bytes_read += count
@@ -107,6 +116,15 @@ class Budget:
                 f"The run's bundle file {name} brings the trace events to {self.events:,}; "
                 f"the limit per run is {self.limits.trace_events:,}. Nothing of the bundle "
                 f"was stored. {FIX}"
+            )
+
+    def spend_kernels(self, count: int, name: str) -> None:
+        self.kernels += count
+        if self.kernels > self.limits.trace_kernels:
+            raise BundleTooLarge(
+                f"The run's bundle file {name} brings the kernel events of its traces to "
+                f"{self.kernels:,}; the limit per run is {self.limits.trace_kernels:,} "
+                f"(BundleLimits.trace_kernels). Nothing of the bundle was stored. {FIX}"
             )
 
 
@@ -241,6 +259,8 @@ class Bundle:
         del text  # the parsed trace is all that is kept
         document = _trace_document(parsed, name)
         self.budget.spend_events(len(document["traceEvents"]), name)
+        kernels = sum(1 for event in document["traceEvents"] if event.get("cat") == "kernel")
+        self.budget.spend_kernels(kernels, name)
         return document
 
     def analyse(self) -> Analysis:
@@ -284,10 +304,49 @@ def _checked_document(raw: bytes, budget: Budget) -> dict[str, Any]:
         checked = BundleDocument.model_validate_json(raw)
     except ValidationError as exc:
         raise InvalidBundle(_schema_message(exc)) from None
+    _check_counts(checked, budget.limits)
     for payloads in (checked.compiled.provenance if checked.compiled else {}).values():
         for payload in payloads:  # the analysis parses each: count their values too
             budget.spend_values(json_values(payload), f"{BUNDLE_FILE} (provenance)")
     return checked.model_dump(exclude_unset=True)
+
+
+def _counts(checked: BundleDocument) -> dict[str, list[tuple[str, int]]]:
+    """What the analysis will walk, per limit: (where, how many)."""
+    eager = checked.eager
+    ops = eager.ops or [] if eager is not None else []
+    parts = [("compiled", checked.compiled)]
+    parts += [(f"further_modes.{f.mode}.compiled", f.compiled) for f in checked.further_modes]
+    planned = sum(
+        len(g.nodes) + len(g.buffers) + len(g.kernels)
+        for _, part in parts
+        if part is not None
+        for g in part.inductor
+    )
+    return {
+        "eager_ops": [("eager.ops", len(ops))],
+        "tensor_values": [("eager.values", len(eager.values or []) if eager else 0)]
+        + [(f"{name}.values", len(part.values or [])) for name, part in parts if part],
+        "inner_transfers": [
+            ("eager.ops[].inner[].transfers", sum(len(i.transfers) for op in ops for i in op.inner))
+        ],
+        "launches": [
+            (f"{name}.launches", len(part.launches or [])) for name, part in parts if part
+        ],
+        "planned_kernels": [("compiled inductor nodes, buffers and kernels", planned)],
+    }
+
+
+def _check_counts(checked: BundleDocument, limits: BundleLimits) -> None:
+    for limit_name, counted in _counts(checked).items():
+        limit = getattr(limits, limit_name)
+        for where, count in counted:
+            if count > limit:
+                raise BundleTooLarge(
+                    f"The run's {BUNDLE_FILE} has {count:,} entries in {where}; the limit is "
+                    f"{limit:,} (BundleLimits.{limit_name}: the analysis's time and memory "
+                    f"grow with it). Nothing of the bundle was stored. {FIX}"
+                )
 
 
 def _schema_message(exc: ValidationError) -> str:

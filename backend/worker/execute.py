@@ -58,8 +58,7 @@ def execute_run(
     result, artifacts = result_from_outcome(queued, outcome)
     # The author may have renamed the run while it executed: keep the name it has now.
     result.title = store.get_title(run_id)
-    store.save_result(result, code, artifacts)
-    return result
+    return store.save_within_quota(result, code, artifacts)
 
 
 def run_job(

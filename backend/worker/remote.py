@@ -278,9 +278,11 @@ class Agent:
     def deliver_pending(self) -> bool:
         """Send every kept report; False when the API could not be reached."""
         for path in self.spool.pending():
-            run_id = path.stem.rpartition(".")[0]
+            run_id, _, attempt = path.stem.rpartition(".")
+            if not attempt.isdigit():  # not a name the spool gives: not a report of ours
+                continue
             try:
-                reply = self.client.report(run_id, path)
+                reply = self.client.report(run_id, path, self.info.id, int(attempt))
                 log.info("run %s: report delivered (%s)", run_id, reply.get("message"))
             except ApiRefused as exc:  # definitive: keeping it would change nothing
                 log.warning("run %s: report refused and dropped (%s)", run_id, exc)

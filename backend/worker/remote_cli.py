@@ -203,12 +203,13 @@ class _Stop:
 
 def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
     """rq's worker that runs each job in this process (no fork: the snippet has a child
-    process of its own), on the queue named after the device kind. Jobs are loaded as JSON
+    process of its own), on this worker's own queue (`payload.worker_queue`: its device kind
+    and name, the one the API hands its runs to). Jobs are loaded as JSON
     and run as `RunJob`: only `perform(run_id)`, whatever else Redis holds."""
     from redis import Redis
     from rq import Queue, SimpleWorker
 
-    from backend.queue.payload import SERIALIZER, RunJob
+    from backend.queue.payload import SERIALIZER, RunJob, worker_queue
 
     class KernelscopeWorker(SimpleWorker):
         def request_stop(self, signum: int, frame: FrameType | None) -> None:
@@ -217,7 +218,10 @@ def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
 
     connection = Redis.from_url(config.redis_url, socket_connect_timeout=5)
     queue = Queue(
-        config.device_kind, connection=connection, job_class=RunJob, serializer=SERIALIZER
+        worker_queue(config.device_kind, config.name),
+        connection=connection,
+        job_class=RunJob,
+        serializer=SERIALIZER,
     )
     return KernelscopeWorker(
         [queue],

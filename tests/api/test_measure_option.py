@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.queue import jobs
+from backend.queue.protocol import WorkerInfo
 from backend.store.repository import Store
 
 
@@ -23,8 +24,9 @@ def test_measure_dram_is_stored_and_reaches_a_local_workers_claim(
 def test_measure_reaches_a_remote_workers_start(client: TestClient, store: Store) -> None:
     run_id = client.post("/api/runs", json={"code": "x = 1", "measure": ["dram"]}).json()["id"]
     plain = client.post("/api/runs", json={"code": "x = 2"}).json()["id"]
+    jobs.heartbeat(store, WorkerInfo(id="w1", device_kind="cpu", host="test-host"), [])
     for _ in (run_id, plain):
-        assert jobs.dispatch_next(store, "cpu", lambda rid: f"{rid}-job") is not None
+        assert jobs.dispatch_next(store, "cpu", "w1", lambda rid: f"{rid}-job") is not None
     started = jobs.start_run(store, run_id, f"{run_id}-job", "w1", 300.0)
     assert started.measure == ["dram"]
     assert jobs.start_run(store, plain, f"{plain}-job", "w1", 300.0).measure == []

@@ -6,15 +6,21 @@ execution each (the workers' own logs say when they start a run; the API counts 
 
 from __future__ import annotations
 
+import http.client
+import json
 import signal
 import time
 from pathlib import Path
 
 import pytest
+from redis import Redis
+from redis.exceptions import NoPermissionError
 from rq import Queue
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
+from backend.queue.payload import worker_queue
+from backend.queue.protocol import REPORT_CONTENT_TYPE
 from tests.distributed.conftest import (
     LEASE_S,
     USERS,
@@ -139,21 +145,36 @@ def _holders(cluster: Cluster, run_ids: list[str]) -> list[object]:
     return [cluster.worker_holding(run_id) for run_id in run_ids]
 
 
+def both_workers_idle(cluster: Cluster) -> bool:
+    """Both workers heartbeat and hold nothing: the API hands each the next run."""
+    loads = cluster.http.get("/api/queue", headers=cluster.headers("admin")).json()
+    cpu = next((load for load in loads if load["device_kind"] == "cpu"), None)
+    return cpu is not None and (cpu["workers"], cpu["running"], cpu["dispatched"]) == (2, 0, 0)
+
+
 def test_redis_restarting_with_persistence_loses_no_queued_run(cluster: Cluster) -> None:
+    # Paused within their lease, idle workers are still given a run each, on their queues.
+    wait_for(lambda: both_workers_idle(cluster), 60, "both workers idle and heartbeating")
     for worker in cluster.workers:
         worker.signal(signal.SIGSTOP)
     try:
         ids = [cluster.submit("user6", instant(f"across a Redis restart {n}")) for n in range(6)]
-        redis = cluster.redis.client()
-        wait_for(lambda: redis.llen("rq:queue:cpu") > 0, 30, "runs handed to RQ")
+        wait_for(lambda: queued_jobs(cluster) > 0, 30, "runs handed to the workers' RQ queues")
         cluster.redis.restart()  # SIGTERM (append-only file flushed), then up on the same dir
-        assert cluster.redis.client().llen("rq:queue:cpu") > 0  # the jobs survived
+        assert queued_jobs(cluster) > 0  # the jobs survived
     finally:
         for worker in cluster.workers:
             worker.signal(signal.SIGCONT)
     rows = cluster.wait_finished(ids, timeout_s=120)
     assert {row["status"] for row in rows.values()} == {"failed"}
     assert_each_ran_once(cluster, rows)
+
+
+def queued_jobs(cluster: Cluster) -> int:
+    """Jobs waiting on the workers' own RQ queues."""
+    redis = cluster.redis.client()
+    keys = [Queue(worker_queue("cpu", w.name), connection=redis).key for w in cluster.workers]
+    return sum(int(redis.llen(key)) for key in keys)
 
 
 def test_jobs_naming_other_functions_run_nothing_on_the_workers(
@@ -163,18 +184,78 @@ def test_jobs_naming_other_functions_run_nothing_on_the_workers(
     and as JSON: both workers refuse it without running it, and go on serving runs."""
     markers = [tmp_path / "pickle", tmp_path / "json"]
     redis = cluster.redis.client()
-    failed = FailedJobRegistry("cpu", connection=redis)
-    failed_before = failed.count
-    Queue("cpu", connection=redis).enqueue("os.system", f"touch {markers[0]}")
-    json_queue = Queue("cpu", connection=redis, serializer=JSONSerializer)
+    w1, w2 = (worker_queue("cpu", w.name) for w in cluster.workers)
+    failed = [FailedJobRegistry(name, connection=redis) for name in (w1, w2)]
+    failed_before = sum(registry.count for registry in failed)
+    Queue(w1, connection=redis).enqueue("os.system", f"touch {markers[0]}")
+    json_queue = Queue(w2, connection=redis, serializer=JSONSerializer)
     json_queue.enqueue("os.system", f"touch {markers[1]}")
     after = cluster.submit("user7", instant("after the forged jobs"))
     assert cluster.wait_finished([after], 60)[after]["status"] == "failed"
-    wait_for(lambda: failed.count == failed_before + 2, 30, "both forged jobs refused")
+    wait_for(
+        lambda: sum(r.count for r in failed) == failed_before + 2, 30, "both forged jobs refused"
+    )
     assert [marker for marker in markers if marker.exists()] == []
     alive = [w.name for w in cluster.workers if w.process is not None and w.process.poll() is None]
     assert alive == ["w1", "w2"]
     assert "refused, nothing run" in "".join(worker.text() for worker in cluster.workers)
+
+
+def test_another_workers_token_can_neither_take_nor_answer_for_a_held_run(
+    cluster: Cluster,
+) -> None:
+    """A worker token once read a run's job id from Redis or from a 409, claimed the run
+    with it and stored its own forged report; and a 1 GiB report for a run it did not hold
+    was read whole before the refusal. Here the other real worker's token tries it all."""
+    run_id = cluster.submit("user8", sleeper(300, "held by one worker"))
+    wait_for(
+        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        120,
+        "the snippet's own code runs",
+    )
+    row = cluster.rows([run_id])[run_id]
+    holder = cluster.worker_holding(run_id)
+    thief = next(worker for worker in cluster.workers if worker is not holder)
+    headers = {"Authorization": f"Bearer {thief.env['KERNELSCOPE_WORKER_TOKEN']}"}
+
+    as_worker = Redis.from_url(cluster.redis.worker_url)
+    with pytest.raises(NoPermissionError):  # the queues' job ids are not the workers' to list
+        as_worker.lrange(Queue(worker_queue("cpu", holder.name), connection=as_worker).key, 0, -1)
+    for job_id in (str(row["job_id"]), "guess"):  # the real job id, which it could not read
+        claim = {"worker_id": thief.name, "job_id": job_id}
+        reply = cluster.http.post(f"/api/worker/runs/{run_id}/start", json=claim, headers=headers)
+        assert reply.status_code == 403, reply.text
+        assert reply.json()["error"]["kind"] == "run_held_by_another_worker"
+        assert str(row["job_id"]) not in reply.text
+
+    status, error = huge_report(cluster, run_id, thief.name, headers)
+    assert status == 403 and error["kind"] == "run_held_by_another_worker", error
+
+    cancel = cluster.http.post(f"/api/runs/{run_id}/cancel", headers=cluster.headers("user8"))
+    assert cancel.status_code == 200
+    wait_for(lambda: cluster.run(run_id)["status"] == "cancelled", 60, "the run cancelled")
+    assert cluster.rows([run_id])[run_id]["worker_id"] == holder.name
+
+
+def huge_report(
+    cluster: Cluster, run_id: str, worker: str, headers: dict[str, str]
+) -> tuple[int, dict[str, str]]:
+    """Announce a 1 GiB report, send its first 64 KiB and wait for the answer: one that
+    came only after the body was read would never come (the rest is never sent)."""
+    connection = http.client.HTTPConnection("127.0.0.1", cluster.port, timeout=30)
+    try:
+        connection.putrequest(
+            "POST", f"/api/worker/runs/{run_id}/report?worker_id={worker}&attempt=1"
+        )
+        for name, value in {**headers, "Content-Type": REPORT_CONTENT_TYPE}.items():
+            connection.putheader(name, value)
+        connection.putheader("Content-Length", str(1 << 30))
+        connection.endheaders()
+        connection.send(bytes(64 * 1024))
+        reply = connection.getresponse()
+        return reply.status, json.loads(reply.read())["error"]
+    finally:
+        connection.close()
 
 
 def test_everything_ran_under_the_deployed_identities(cluster: Cluster) -> None:

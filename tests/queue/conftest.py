@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from rq import Queue
 
 from backend.api.app import create_app
+from backend.queue.payload import worker_queue
 from backend.queue.protocol import REPORT_CONTENT_TYPE, Heartbeat, Report, RunBeat, WorkerInfo
 from backend.result import RunResult
 from backend.settings import Settings
@@ -73,8 +74,15 @@ class Cluster:
         return document
 
     def rq_jobs(self, kind: str = "cpu") -> list[str]:
-        """Job ids waiting in RQ's queue for `kind`, oldest first."""
-        return list(Queue(kind, connection=self.redis.client()).job_ids)
+        """Job ids waiting in the RQ queues of `kind`'s workers, oldest first per queue."""
+        admin = self.redis.client()
+        prefix = Queue(worker_queue(kind, ""), connection=admin).key
+        names = sorted(key.decode() for key in admin.keys(f"{prefix}*"))
+        queues = [name.removeprefix(Queue.redis_queue_namespace_prefix) for name in names]
+        return [job for q in queues if ":" not in q for job in self.queue_jobs(q)]
+
+    def queue_jobs(self, queue: str) -> list[str]:
+        return list(Queue(queue, connection=self.redis.client()).job_ids)
 
     def job_of(self, run_id: str, kind: str = "cpu") -> str:
         return str(
@@ -156,6 +164,22 @@ class WorkerCalls:
         forger.info = self.info.model_copy(update={"id": name})
         return forger
 
+    @property
+    def queue(self) -> str:
+        """This worker's own RQ queue, where the API puts the runs it hands it."""
+        return worker_queue(self.info.device_kind, self.info.id)
+
+    def job_for_me(self, run_id: str, timeout_s: float = 30.0) -> str:
+        """Report in as idle (again every second), until the API hands this worker `run_id`."""
+
+        def handed() -> str | None:
+            self.beat()
+            jobs = self.cluster.queue_jobs(self.queue)
+            return next((j for j in jobs if j.startswith(run_id)), None)
+
+        found = wait_for(handed, timeout_s, f"run {run_id} handed to worker {self.info.id}", 0.2)
+        return str(found)
+
     def start(self, run_id: str, job_id: str) -> Any:
         body = {"worker_id": self.info.id, "job_id": job_id}
         return self.cluster.client.post(
@@ -163,7 +187,7 @@ class WorkerCalls:
         )
 
     def claim(self, run_id: str) -> dict[str, Any]:
-        reply = self.start(run_id, self.cluster.job_of(run_id))
+        reply = self.start(run_id, self.job_for_me(run_id))
         assert reply.status_code == 200, reply.text
         started: dict[str, Any] = reply.json()
         return started
@@ -202,6 +226,7 @@ class WorkerCalls:
         path = spool.put(report, started["id"], result, artifacts)
         reply = self.cluster.client.post(
             f"/api/worker/runs/{started['id']}/report",
+            params={"worker_id": self.info.id, "attempt": started["attempt"]},
             content=path.read_bytes(),
             headers={**self.headers, "Content-Type": REPORT_CONTENT_TYPE},
         )

@@ -97,7 +97,9 @@ def test_a_report_stays_on_disk_until_the_api_answers(api: FakeApi, tmp_path: Pa
     assert agent.deliver_pending() is False and path.exists()
     api.answers = [200]
     assert agent.deliver_pending() is True and not path.exists()
-    assert [p for p, _ in api.received] == ["/api/worker/runs/run1/report"] * 2
+    assert [p for p, _ in api.received] == [
+        "/api/worker/runs/run1/report?worker_id=w1&attempt=1"
+    ] * 2
     assert api.received[-1][1] == api.received[0][1]  # the same bytes, sent again
 
 

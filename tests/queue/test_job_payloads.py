@@ -26,12 +26,14 @@ from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 from rq.webhook import Webhook
 
+from backend.queue.payload import worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
-from tests.queue.conftest import Cluster
+from tests.queue.conftest import Cluster, WorkerCalls
 
 JOB_FUNCTION = "backend.worker.remote.perform"
 MARKER_ENV = "KERNELSCOPE_TEST_MARKER"
+W1_QUEUE = worker_queue("cpu", "w1")  # the RQ queue of worker w1, which the tests run
 
 
 class RunsWhenUnpickled:
@@ -101,8 +103,8 @@ def test_a_worker_runs_no_job_but_perform_of_a_run_id(
     markers = {name: tmp_path / name for name in ("pickle", "unpickled", "json", "callback")}
     monkeypatch.setenv(MARKER_ENV, str(markers["callback"]))
     redis = cluster.redis.client()
-    pickled = Queue("cpu", connection=redis)
-    as_json = Queue("cpu", connection=redis, serializer=JSONSerializer)
+    pickled = Queue(W1_QUEUE, connection=redis)
+    as_json = Queue(W1_QUEUE, connection=redis, serializer=JSONSerializer)
     hostile = [
         pickled.enqueue("os.system", f"touch {markers['pickle']}"),  # RQ's default serializer
         pickled.enqueue("os.getpid", RunsWhenUnpickled(markers["unpickled"])),
@@ -119,8 +121,8 @@ def test_a_worker_runs_no_job_but_perform_of_a_run_id(
         as_json.enqueue("backend.worker.remote.install", None),  # ours, not the job function
     ]
 
-    run_id = cluster.submit("alice")  # then a real run, handed to RQ by the API
-    job_id = cluster.job_of(run_id)
+    run_id = cluster.submit("alice")  # then a real run, handed to w1 by the API
+    job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
     performed = Performed()
     monkeypatch.setattr(remote, "_AGENT", performed)
     run_worker_until_idle(cluster, tmp_path)
@@ -128,7 +130,7 @@ def test_a_worker_runs_no_job_but_perform_of_a_run_id(
     assert [name for name, marker in markers.items() if marker.exists()] == []
     assert _Hook.hits == []
     assert performed.runs == [(run_id, job_id)]  # the queue still works
-    failed = FailedJobRegistry("cpu", connection=redis)
+    failed = FailedJobRegistry(W1_QUEUE, connection=redis)
     assert sorted(failed.get_job_ids()) == sorted(job.id for job in hostile)
 
 
@@ -141,7 +143,7 @@ def test_the_api_loads_no_pickle_from_redis(
     monkeypatch.setattr("backend.queue.redis_queue.RECONCILE_S", 0.2)
     marker = tmp_path / "unpickled-by-the-api"
     run_id = cluster.submit("alice")
-    job_id = cluster.job_of(run_id)
+    job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
     cluster.redis.client().hset(f"rq:job:{job_id}", "meta", pickle.dumps(RunsWhenUnpickled(marker)))
     time.sleep(2.0)  # the dispatcher checks its jobs every 0.2 s meanwhile
     assert not marker.exists()
@@ -156,13 +158,13 @@ def test_a_compressed_bomb_in_a_job_record_is_never_inflated_by_the_api(cluster:
     from rq.job import Job
 
     run_id = cluster.submit("alice")
-    job_id = cluster.job_of(run_id)
+    job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
     bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
     cluster.redis.client().hset(Job.key_for(job_id), mapping={"data": bomb, "exc_info": bomb})
     before = reset_peak_rss_kib()
     queue = cluster.client.app.state.context.queue  # type: ignore[attr-defined]
     queue._reconcile()
-    queue._delete_job(job_id, "cpu")
+    queue._delete_job(job_id, W1_QUEUE)
     grown_kib = peak_rss_kib() - before
     assert grown_kib < 256 * 1024  # far below the bomb's 1 GiB
     assert job_id not in cluster.rq_jobs()
@@ -178,3 +180,38 @@ def reset_peak_rss_kib() -> int:
     pytest process that was once bigger it would hide a 1 GiB bomb."""
     Path("/proc/self/clear_refs").write_text("5")
     return peak_rss_kib()
+
+
+def test_a_compressed_bomb_in_a_queued_job_is_refused_by_the_worker_before_inflating(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers may write RQ's job records, and RQ inflates a job's `data` and `exc_info`
+    whole when a worker loads it: 1 MB of zlib written into the job the API handed over
+    made the worker that took it peak at 3.1 GB. Now the job is refused as too large, the
+    worker's memory hardly moves, and the worker goes on."""
+    import base64
+    import zlib
+
+    from rq.job import Job
+
+    performed = Performed()
+    monkeypatch.setattr(remote, "_AGENT", performed)
+    run_id = cluster.submit("alice")
+    job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
+    bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
+    nested = zlib.compress(zlib.compress(bytes(1 << 30), 9), 9)  # RQ would inflate twice
+    redis = cluster.redis.client()
+    redis.hset(Job.key_for(job_id), mapping={"data": bomb, "exc_info": nested})
+    before = reset_peak_rss_kib()
+    run_worker_until_idle(cluster, tmp_path)
+    grown_kib = peak_rss_kib() - before
+    assert grown_kib < 256 * 1024  # far below the bomb's 1 GiB
+    assert performed.runs == []
+    failed = FailedJobRegistry(W1_QUEUE, connection=redis)
+    assert failed.get_job_ids() == [job_id]
+    [(_, latest)] = redis.xrevrange(f"rq:results:{job_id}", count=1)  # RQ's Result
+    reason = zlib.decompress(base64.b64decode(latest[b"exc_string"])).decode()
+    assert (
+        "refused, nothing run: its record's 'data' and 'exc_info' hold more than 65,536" in reason
+    )
+    assert redis.hget(Job.key_for(job_id), "status") == b"failed"

@@ -51,13 +51,8 @@ def test_a_silent_worker_mid_run_leaves_the_run_failed_worker_lost(cluster: Clus
 def test_a_run_whose_snippet_never_started_is_retried_once(cluster: Cluster) -> None:
     first, second = WorkerCalls(cluster, "w1"), WorkerCalls(cluster, "w2")
     run_id = cluster.submit("alice")
-    old_job = cluster.job_of(run_id)
     assert first.claim(run_id)["attempt"] == 1  # then silent while still "starting"
-    new_job = wait_for(
-        lambda: next((j for j in cluster.rq_jobs() if j.startswith(run_id) and j != old_job), None),
-        timeout_s=LEASE_S + 30,
-        what="the run handed over again",
-    )
+    new_job = second.job_for_me(run_id, timeout_s=LEASE_S + 30)  # w2 reports in, idle
     assert cluster.run("alice", run_id)["status"] == "queued"
     retried = second.start(run_id, new_job).json()
     assert retried["attempt"] == 2  # silent again before starting: no third try
@@ -103,4 +98,4 @@ def test_runs_left_running_by_a_local_server_are_queued_again_under_redis(
     jobs.claim_next(cluster.store)  # a local worker thread had it when the server stopped
     cluster.client.__exit__(None, None, None)
     switched = cluster_factory(lease_s=LEASE_S)  # now queue=redis
-    assert switched.job_of(run_id).startswith(run_id)
+    assert WorkerCalls(switched, "w1").job_for_me(run_id).startswith(run_id)

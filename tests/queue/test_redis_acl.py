@@ -23,14 +23,15 @@ from rq import Queue, SimpleWorker
 from rq.job import JobStatus
 from rq.serializers import JSONSerializer
 
-from backend.queue.payload import JOB_FUNCTION
+from backend.queue.payload import JOB_FUNCTION, worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
 from tests.deploy.conftest import compose
-from tests.helpers import wait_for
-from tests.queue.conftest import Cluster
+from tests.queue.conftest import Cluster, WorkerCalls
 from tests.queue.redis_server import API_PASSWORD, RedisServer, deployed_acl
 from tests.queue.test_job_payloads import Performed
+
+W1_QUEUE = worker_queue("cpu", "w1")
 
 
 @pytest.fixture
@@ -61,24 +62,21 @@ def test_the_api_and_a_worker_do_all_their_work_as_their_own_users(
     monkeypatch.setattr(remote, "_AGENT", performed)
     assert cluster.client.get("/healthz").json()["checks"]["queue"] == "ok"  # PING as api
 
+    worker = WorkerCalls(cluster, "w1")
     cancelled = cluster.submit("alice")  # handed to RQ, then its job deleted, as api
-    cluster.job_of(cancelled)
+    worker.job_for_me(cancelled)
     cancel = cluster.client.post(f"/api/runs/{cancelled}/cancel", headers=cluster.as_user("alice"))
     assert cancel.json()["status"] == "cancelled"
     run_id = cluster.submit("alice")
-    first_job = cluster.job_of(run_id)
-    forged = Queue("cpu", connection=cluster.redis.client(), serializer=JSONSerializer)
+    first_job = worker.job_for_me(run_id)
+    forged = Queue(W1_QUEUE, connection=cluster.redis.client(), serializer=JSONSerializer)
     forged.enqueue("os.system", "true")  # refused, and the refusal is recorded, as worker
 
     rq_worker(cluster.redis, tmp_path).work(burst=True, logging_level="WARNING")  # LMOVE
     assert performed.runs[0] == (run_id, first_job)
     # The fake agent never claims the run: the API sees its job ended and hands it over
     # again (reading RQ's records as api), and a waiting worker takes it (BLMOVE).
-    taken = {job for _, job in performed.runs}
-    again = wait_for(
-        lambda: next((j for j in cluster.rq_jobs() if j not in taken), None),
-        what="the run handed over again",
-    )
+    again = worker.job_for_me(run_id)
     rq_worker(cluster.redis, tmp_path).work(max_jobs=1, logging_level="WARNING")
     assert performed.runs[-1] == (run_id, again)
     assert {run for run, _ in performed.runs} == {run_id}  # the forged job never ran
@@ -92,12 +90,14 @@ def test_a_worker_cleans_up_after_a_dead_one_as_worker(
     then hands their runs over again). Paths a healthy cluster rarely takes, so they are
     set up here by hand, as RQ leaves them."""
     admin = redis_server.client()
-    queue = Queue("cpu", connection=admin, serializer=JSONSerializer)
+    queue = Queue(W1_QUEUE, connection=admin, serializer=JSONSerializer)
     abandoned = queue.enqueue(JOB_FUNCTION, "2345678abcde")
     stuck = queue.enqueue(JOB_FUNCTION, "3456789bcdef")
     admin.delete(queue.key)
     abandoned.set_status(JobStatus.STARTED)
-    admin.zadd("rq:wip:cpu", {f"{abandoned.id}:gone": time.time() - 60})  # its lease ran out
+    admin.zadd(
+        f"rq:wip:{W1_QUEUE}", {f"{abandoned.id}:gone": time.time() - 60}
+    )  # its lease ran out
     admin.rpush(f"{queue.key}:intermediate", stuck.id)
     first_seen = f"{queue.key}:intermediate:first_seen:{stuck.id}"
     admin.set(first_seen, time.time() - 600)
@@ -105,7 +105,7 @@ def test_a_worker_cleans_up_after_a_dead_one_as_worker(
     rq_worker(redis_server, tmp_path).work(burst=True, logging_level="WARNING")
     assert abandoned.get_status(refresh=True) == JobStatus.FAILED
     assert stuck.get_status(refresh=True) == JobStatus.FAILED
-    assert admin.zcard("rq:wip:cpu") == 0 and admin.llen(f"{queue.key}:intermediate") == 0
+    assert admin.zcard(f"rq:wip:{W1_QUEUE}") == 0 and admin.llen(f"{queue.key}:intermediate") == 0
 
 
 def test_jobs_survive_a_redis_restart_under_the_deployed_users(redis_server: RedisServer) -> None:
@@ -155,6 +155,19 @@ def test_a_worker_may_not_put_a_job_on_a_queue(redis_server: RedisServer) -> Non
         with pytest.raises(NoPermissionError):
             worker.execute_command(*command)
     assert worker.hset("rq:job:x", "status", "failed") == 1  # RQ's records: allowed
+
+
+def test_a_worker_may_not_list_the_jobs_waiting_on_a_queue(redis_server: RedisServer) -> None:
+    """Job ids name runs; listing another worker's queue once gave a thief what to claim.
+    RQ's maintenance still reads the in-between lists, which the ACL allows alone."""
+    admin = redis_server.client()
+    queue = Queue(W1_QUEUE, connection=admin, serializer=JSONSerializer)
+    queue.enqueue(JOB_FUNCTION, "2345678abcde")
+    worker = Redis.from_url(redis_server.worker_url)
+    for key in (queue.key, "rq:queue:cpu@w2", "rq:queue:cpu"):
+        with pytest.raises(NoPermissionError):
+            worker.lrange(key, 0, -1)
+    assert worker.lrange(f"{queue.key}:intermediate", 0, -1) == []
 
 
 def test_nobody_gets_in_without_a_password(redis_server: RedisServer) -> None:

@@ -7,14 +7,17 @@ once, only from the worker and attempt holding the run; tokens are checked.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from backend.result import RunResult
+from backend.store import accounts
 from tests.helpers import wait_for
 from tests.queue.conftest import Cluster, WorkerCalls
+from tests.store.factories import save_with_files
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:
@@ -22,9 +25,15 @@ def result_of(started: dict[str, object], **changes: object) -> RunResult:
     return document.model_copy(update={"status": "failed", "duration_s": 1.5, **changes})
 
 
-def test_a_submitted_run_is_handed_to_the_rq_queue_of_its_device_kind(cluster: Cluster) -> None:
+def test_a_submitted_run_is_handed_to_an_idle_worker_of_its_device_kind(cluster: Cluster) -> None:
     run_id = cluster.submit("alice")
-    job_id = cluster.job_of(run_id)
+    other_kind = WorkerCalls(cluster, "g1", kind="h100")
+    other_kind.beat()
+    time.sleep(1.5)  # three dispatcher rounds: nobody of kind cpu, so nothing handed over
+    assert cluster.rq_jobs() == [] and cluster.rq_jobs("h100") == []
+    worker = WorkerCalls(cluster, "w1")
+    job_id = worker.job_for_me(run_id)
+    assert cluster.rq_jobs() == [job_id]  # on w1's own queue, and no other
     run = cluster.run("alice", run_id)
     assert run["status"] == "queued" and run["progress"]["queue_position"] == 1
     assert job_id.startswith(run_id + "-")
@@ -33,8 +42,9 @@ def test_a_submitted_run_is_handed_to_the_rq_queue_of_its_device_kind(cluster: C
 def test_a_run_is_claimed_once_and_only_through_its_job(cluster: Cluster) -> None:
     worker, other = WorkerCalls(cluster, "w1"), WorkerCalls(cluster, "w2")
     run_id = cluster.submit("alice")
-    job_id = cluster.job_of(run_id)
-    assert other.start(run_id, job_id + "x").status_code == 409  # not the job it waits for
+    job_id = worker.job_for_me(run_id)
+    old = worker.start(run_id, job_id + "x")  # not the job it waits for
+    assert old.status_code == 409 and job_id not in old.text  # which one is never said
     started = worker.start(run_id, job_id)
     assert started.status_code == 200
     body = started.json()
@@ -90,12 +100,38 @@ def test_a_result_is_stored_once_from_the_worker_holding_the_run(
     assert worker.beat((run_id, started["attempt"], None)) == {"cancel": [], "gone": [run_id]}
 
 
+def test_a_report_whose_files_pass_the_users_quota_ends_the_run_failed_without_them(
+    cluster_factory: Callable[..., Cluster], tmp_path: Path
+) -> None:
+    cluster = cluster_factory(max_stored_mib_per_user=1)
+    alice = accounts.principal_of(cluster.store, "alice").user_id
+    save_with_files(cluster.store, [b"a" * (1024**2 - 100)], owner_id=alice)
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    trace = b"t" * 200  # 100 bytes too many
+    artifacts = [("eager_trace", "eager_trace.json.gz", trace, "application/gzip")]
+    reply = worker.report(tmp_path, started, result_of(started, status="succeeded"), artifacts)
+    assert reply.status_code == 200, reply.text  # the worker is done with it either way
+    assert reply.json()["status"] == "failed" and reply.json()["stored"] is True
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "failed" and run["error"]["kind"] == "storage_quota"
+    assert "KERNELSCOPE_MAX_STORED_MIB_PER_USER" in run["error"]["message"]
+    assert cluster.store.list_artifacts(run_id) == []
+    again = cluster.client.post(
+        "/api/runs", json={"code": "x = 1\n"}, headers=cluster.as_user("alice")
+    )
+    assert again.status_code == 202  # still under the limit: only that run's files were
+    assert cluster.store.quota.refusals() == {("user", "store"): 1}
+
+
 def test_a_malformed_report_is_422(cluster: Cluster) -> None:
     worker = WorkerCalls(cluster, "w1")
     run_id = cluster.submit("alice")
     worker.claim(run_id)
     reply = cluster.client.post(
         f"/api/worker/runs/{run_id}/report",
+        params={"worker_id": "w1", "attempt": 1},
         content=b"not a tar at all",
         headers={**worker.headers, "Content-Type": "application/x-tar"},
     )
@@ -124,24 +160,27 @@ def test_cancelling_a_running_run_reaches_its_worker_on_the_next_heartbeat(
 
 def test_cancelling_a_dispatched_run_removes_its_job_from_rq(cluster: Cluster) -> None:
     run_id = cluster.submit("alice")
-    job_id = cluster.job_of(run_id)
+    worker = WorkerCalls(cluster)
+    job_id = worker.job_for_me(run_id)
     reply = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("alice"))
     assert reply.json()["status"] == "cancelled"
-    assert job_id not in cluster.rq_jobs()
-    assert WorkerCalls(cluster).start(run_id, job_id).status_code == 409
+    assert job_id not in cluster.queue_jobs(worker.queue)
+    assert worker.start(run_id, job_id).status_code == 409
 
 
 def test_runs_reach_rq_in_the_fair_order_a_few_at_a_time(cluster: Cluster) -> None:
     flood = [cluster.submit("alice") for _ in range(5)]
     late = cluster.submit("bob")
-    first = cluster.job_of(flood[0])
-    # No worker yet: one run is handed over, the rest wait in the database in fair order.
-    assert cluster.rq_jobs() == [first]
+    first = WorkerCalls(cluster, "w1")
+    # One idle worker: one run is handed over, the rest wait in the database in fair order.
+    handed = first.job_for_me(flood[0])
+    assert cluster.rq_jobs() == [handed]
     positions = [cluster.run("alice", r)["progress"]["queue_position"] for r in flood]
     assert positions == [1, 3, 4, 5, 6]
     assert cluster.run("bob", late)["progress"]["queue_position"] == 2
-    WorkerCalls(cluster).claim(flood[0])
-    assert cluster.job_of(late).startswith(late)  # bob's run is next, not alice's second
+    first.claim(flood[0])
+    second = WorkerCalls(cluster, "w2")
+    assert second.job_for_me(late).startswith(late)  # bob's run is next, not alice's second
 
 
 def test_a_job_lost_by_redis_is_handed_over_again(
@@ -149,15 +188,16 @@ def test_a_job_lost_by_redis_is_handed_over_again(
 ) -> None:
     monkeypatch.setattr("backend.queue.redis_queue.RECONCILE_S", 0.5)
     run_id = cluster.submit("alice")
-    lost = cluster.job_of(run_id)
+    worker = WorkerCalls(cluster)
+    lost = worker.job_for_me(run_id)
     cluster.redis.client().flushall()  # a Redis that lost its data (no persistence)
     again = wait_for(
-        lambda: next((j for j in cluster.rq_jobs() if j != lost), None),
+        lambda: next((j for j in cluster.queue_jobs(worker.queue) if j != lost), None),
         what="the run handed over again",
     )
     assert again.startswith(run_id)
-    assert WorkerCalls(cluster).start(run_id, lost).status_code == 409
-    assert WorkerCalls(cluster).start(run_id, again).status_code == 200
+    assert worker.start(run_id, lost).status_code == 409
+    assert worker.start(run_id, again).status_code == 200
 
 
 def test_worker_routes_need_a_worker_token(cluster: Cluster) -> None:

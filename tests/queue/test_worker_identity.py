@@ -68,9 +68,15 @@ def test_a_cancel_report_forged_with_another_workers_token_is_refused(
 def test_a_claim_in_another_workers_name_or_of_its_run_is_refused(cluster: Cluster) -> None:
     real, other = WorkerCalls(cluster, "w1"), WorkerCalls(cluster, "w2")
     first = cluster.submit("alice")
-    job = cluster.job_of(first)
+    job = real.job_for_me(first)
     posing = other.posing_as("w1").start(first, job)  # a queued run, claimed in w1's name
     assert posing.status_code == 403 and error_kind(posing) == "not_this_worker"
+    in_own_name = other.start(first, job)  # its own name, a job it read from Redis
+    assert (
+        in_own_name.status_code == 403
+        and error_kind(in_own_name) == "run_not_handed_to_this_worker"
+    )
+    assert job not in in_own_name.text
     assert cluster.run("alice", first)["status"] == "queued"
 
     real.claim(first)
@@ -79,6 +85,22 @@ def test_a_claim_in_another_workers_name_or_of_its_run_is_refused(cluster: Clust
     assert error_kind(stolen) == "run_held_by_another_worker"
     again = real.start(first, job)  # its own run, delivered twice: still just not startable
     assert again.status_code == 409 and error_kind(again) == "run_not_startable"
+
+
+def test_a_claim_by_a_worker_now_serving_another_device_kind_is_refused(cluster: Cluster) -> None:
+    """The run was handed to w1 while it served cpu; w1 then reports in as an h100 worker
+    (the same token on another host, say): the cpu run is not its to take any more."""
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    job = worker.job_for_me(run_id)
+    moved = WorkerCalls(cluster, "w1", kind="h100")
+    moved.post_beat((run_id, 1, None))  # registers w1 as h100; its reply does not matter
+    reply = moved.start(run_id, job)
+    assert reply.status_code == 403, reply.text
+    assert error_kind(reply) == "run_not_handed_to_this_worker"
+    assert "waits for a worker of device kind 'cpu'" in reply.json()["error"]["message"]
+    assert job not in reply.text
+    assert cluster.run("alice", run_id)["status"] == "queued"
 
 
 def test_a_heartbeat_in_another_workers_name_is_refused(cluster: Cluster) -> None:

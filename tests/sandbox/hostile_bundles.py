@@ -97,6 +97,23 @@ done()
 """
 )
 
+# A schema-valid chain of 30,000 eager ops, each reading the one before: within the bytes
+# and JSON-value limits, past the count of ops the analysis may walk.
+CHAINED_OPS = (
+    PRELUDE
+    + r"""
+forge()
+document = json.load(open(os.path.join(BUNDLE, "bundle.json")))
+count = 30_000
+document["eager"]["ops"] = [op(i, "aten.add.Tensor", [i], [i + 1]) for i in range(count)]
+document["eager"]["values"] = [value(0, "a", "input")] + [
+    value(i + 1, f"v{i}", "intermediate", i) for i in range(count)
+]
+put("bundle.json", json.dumps(document).encode())
+done()
+"""
+)
+
 # Three sparse 1 GiB "generated code" files: no disk used inside the sandbox.
 SPARSE_CODE = (
     PRELUDE

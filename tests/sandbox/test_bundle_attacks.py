@@ -149,6 +149,20 @@ def test_a_gzip_bomb_as_the_eager_trace_is_refused_while_reading(tmp_path: Path)
     assert blobs == 0  # nothing of it is stored: the store stays under any run budget
 
 
+def test_a_long_chain_of_eager_ops_is_refused_by_count_before_it_is_analysed(
+    tmp_path: Path,
+) -> None:
+    """78,000 chained ops within every byte and value limit once cost the reader 40 s and
+    2 GB; the ops the analysis walks are counted first (bench/bench_bundle_attacks.py
+    measures the worst chain the limits admit)."""
+    result, peak, blobs = run_measured(tmp_path, hostile.CHAINED_OPS)
+    assert result.status == "failed" and result.error is not None, result.error
+    assert result.error.kind == "bundle_too_large"
+    assert "has 30,000 entries in eager.ops; the limit is 20,000" in result.error.message
+    assert peak < GiB, f"the reading process peaked at {peak / 2**20:,.0f} MiB"
+    assert blobs == 0
+
+
 def test_sparse_generated_code_files_are_refused_unread(tmp_path: Path) -> None:
     result, peak, blobs = run_measured(tmp_path, hostile.SPARSE_CODE)
     assert result.status == "failed" and result.error is not None, result.error

@@ -9,6 +9,7 @@ not. Numbers are invented but consistent (bytes add up, fp32, 2 x size x size in
 """
 
 from backend import result as doc
+from backend.store.repository import Store
 
 CODE = """import torch
 
@@ -351,3 +352,18 @@ def chain_result(run_id: str, n: int) -> doc.RunResult:
         speedup=2.5,
         kernel_speedup=2.0,
     )
+
+
+def save_with_files(store: Store, files: list[bytes], owner_id: int | None = None) -> str:
+    """A succeeded run of `owner_id` whose artifacts are `files` (one trace each): what a
+    storage quota counts. The run's id."""
+    run_id: str = store.create_run(CODE, owner_id=owner_id)
+    queued = store.load_result(run_id)
+    assert queued is not None
+    result = rich_result(run_id).model_copy(update={"created_at": queued.created_at})
+    artifacts = [
+        ("eager_trace", f"trace-{index}.json.gz", data, "application/gzip")
+        for index, data in enumerate(files)
+    ]
+    store.save_result(result, CODE, artifacts)
+    return run_id

@@ -1,0 +1,120 @@
+"""The API's edge against a real `kernelscope serve`: event streams are capped per user
+and per client address, and NaN or inf in a number is a 422, not a 500.
+
+A few hundred open progress streams (a user's, or anyone's on a public run) slowed every
+other request; `start_us=nan` reached the timeline code, where every comparison with NaN
+is false, and answered 500.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from backend.store import accounts
+from backend.store.repository import Store
+from tests.api.conftest import save_finished
+from tests.browser.live import Server, serve
+from tests.store.factories import CODE
+
+
+def open_stream(
+    stack: ExitStack, server: Server, path: str, token: str | None
+) -> http.client.HTTPResponse:
+    """A GET whose response is left open until `stack` closes its connection."""
+    where = urlsplit(server.url)
+    connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
+    stack.callback(connection.close)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    connection.request("GET", path, headers=headers)
+    reply = connection.getresponse()
+    stack.callback(reply.close)
+    return reply
+
+
+def held_open(stack: ExitStack, server: Server, path: str, token: str | None = None) -> None:
+    reply = open_stream(stack, server, path, token)
+    assert reply.status == 200, reply.read()
+    assert reply.readline().startswith(b"event: progress")  # the stream is live
+
+
+def refused(server: Server, path: str, token: str | None = None) -> dict[str, str]:
+    with ExitStack() as stack:
+        reply = open_stream(stack, server, path, token)
+        assert reply.status == 429
+        error: dict[str, str] = json.loads(reply.read())["error"]
+    return error
+
+
+@pytest.fixture
+def open_server(tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
+    """No accounts: every caller is anonymous. A queued run (no worker) and a finished one."""
+    data_dir = tmp_path / "data"
+    with Store.open(data_dir) as store:
+        queued = store.create_run(CODE)
+        finished = save_finished(store).id
+    env = {"KERNELSCOPE_MAX_STREAMS_PER_ADDRESS": "3"}
+    with serve(data_dir, workers=0, env=env) as server:
+        yield server, queued, finished
+
+
+def test_one_address_may_hold_only_so_many_event_streams(
+    open_server: tuple[Server, str, str],
+) -> None:
+    server, run_id, _ = open_server
+    path = f"/api/runs/{run_id}/events"
+    with ExitStack() as stack:
+        for _ in range(3):
+            held_open(stack, server, path)
+        error = refused(server, path)
+        assert error["kind"] == "too_many_streams"
+        assert "Address 127.0.0.1" in error["message"]
+        assert "KERNELSCOPE_MAX_STREAMS_PER_ADDRESS" in error["message"]
+        assert server.get(f"/api/runs/{run_id}")["status"] == "queued"  # the rest answers
+    # Closed streams give their slots back.
+    with ExitStack() as stack:
+        for _ in range(3):
+            held_open(stack, server, path)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["start_us=nan&end_us=50", "start_us=0&end_us=inf", "start_us=-inf&end_us=1", "start_us=NaN"],
+)
+def test_nan_or_inf_in_a_timeline_window_is_422(
+    open_server: tuple[Server, str, str], query: str
+) -> None:
+    server, _, run_id = open_server
+    status, body = server.request("GET", f"/api/runs/{run_id}/figures/timeline?{query}")
+    assert status == 422, body
+    assert body["error"]["field"] in ("query.start_us", "query.end_us")
+    assert "finite" in body["error"]["message"]
+    status, _ = server.request("GET", f"/api/runs/{run_id}/figures/timeline?start_us=0&end_us=50")
+    assert status == 200
+
+
+def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    with Store.open(data_dir) as store:
+        tokens, ids = {}, {}
+        for name in ("alice", "bob"):
+            ids[name] = accounts.create_user(store, name)
+            tokens[name] = accounts.create_token(store, name, "tests").token
+        alice_id = ids["alice"]
+        run_id = store.create_run(CODE, owner_id=alice_id, visibility="public")
+    env = {"KERNELSCOPE_AUTH": "accounts", "KERNELSCOPE_MAX_STREAMS_PER_USER": "2"}
+    path = f"/api/runs/{run_id}/events"
+    with serve(data_dir, workers=0, env=env) as server, ExitStack() as stack:
+        for _ in range(2):
+            held_open(stack, server, path, tokens["alice"])
+        error = refused(server, path, tokens["alice"])
+        assert error["kind"] == "too_many_streams"
+        assert "User 'alice'" in error["message"]
+        assert "KERNELSCOPE_MAX_STREAMS_PER_USER" in error["message"]
+        held_open(stack, server, path, tokens["bob"])  # another user of the same address
