@@ -38,7 +38,7 @@ import plotly.graph_objects as go
 from backend.figures.markup import plain
 from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, BarStyle
 from backend.figures.units import human_bytes, join_words
-from backend.result import CompiledMode, GraphBreak, Kernel, RunResult
+from backend.result import CompiledMode, GraphBreak, Kernel, RunResult, profiler_inflated
 
 # A merged bar never grows past this many pixels, so hovering it still says something
 # local and clicking it zooms somewhere useful; it also bounds merged bars per lane.
@@ -232,8 +232,32 @@ def run_timeline(result: RunResult, **options: Any) -> go.Figure:
         for name, variant in result.variants.items()
     ]
     breaks = result.compile.graph_breaks if result.compile is not None else []
-    return timeline_figure(
+    figure = timeline_figure(
         lanes, breaks=breaks, lane_breaks=mode_breaks(result.compiled_modes), **options
+    )
+    warning = inflated_warning(result)
+    if warning is not None:  # bar lengths that contradict the timed calls must say so
+        figure.update_layout(
+            title={"text": warning, "font": {"size": 12}, "x": 0, "xanchor": "left"},
+            margin={"t": 96},
+        )
+    return figure
+
+
+def inflated_warning(result: RunResult) -> str | None:
+    """The timeline's caption when the profiler inflated some kernel times: which variants,
+    and the timed calls' numbers to believe instead."""
+    if not profiler_inflated(result.noise):
+        return None
+    walls = ", ".join(
+        f"{name} {v.wall_time_us:,.1f} µs"
+        for name, v in result.variants.items()
+        if v.wall_time_us is not None
+    )
+    speedup = f" (speedup {result.speedup:.2f}x)" if result.speedup is not None else ""
+    return (
+        "Bar lengths are inflated by the profiler on this busy CPU: believe the timed "
+        f"calls,<br>{walls} per call{speedup}"
     )
 
 
