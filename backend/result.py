@@ -503,6 +503,9 @@ class SweepPoint(BaseModel):
     compiled_bytes: int | None
     eager_kernels: int | None
     compiled_kernels: int | None
+    speedup_interval: list[float] | None = Field(
+        default=None, description="90% interval of the wall-time speedup, [low, high]"
+    )
 
 
 class Totals(BaseModel):
