@@ -1,0 +1,60 @@
+"""The speed half of the headline, told truthfully: a speedup comes with its interval, and
+a kernel time the profiler inflated past the timed calls says which number to believe."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from backend.result import Noise, RunResult
+from backend.store.repository import Store
+from tests.browser.live import Server
+from tests.figures.conftest import recorded
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+CODE = "def fn(a, b):\n    return (a + b).relu()\n"
+
+
+def _stored(server: Server, result: RunResult) -> str:
+    with Store.open(server.data_dir) as store:
+        run_id = store.create_run(CODE, status="running")  # the live worker must not claim it
+        store.save_result(result.model_copy(update={"id": run_id}), CODE, [])
+    return run_id
+
+
+def _inflated() -> RunResult:
+    """add_relu as a busy 2-core CPU recorded it: 15.36 ms in the profiled kernel against
+    110 µs per timed call."""
+    run = recorded("add_relu").model_copy(deep=True)
+    compiled = run.variants["compiled"]
+    run.variants["compiled"] = compiled.model_copy(
+        update={"kernel_time_us": 15_360.0, "wall_time_us": 110.0}
+    )
+    run.noise = [Noise(kind="profiler_overhead", message="The compiled variant's profiled ...")]
+    return run
+
+
+def test_the_speedup_card_shows_its_interval(page: Any, server: Server) -> None:
+    run = recorded("add_relu")
+    assert run.speedup_interval is not None
+    low, high = run.speedup_interval
+    page.goto(f"/r/{_stored(server, run)}")
+    card = page.locator("#headline .stat", has_text="speedup")
+    expect(card).to_contain_text(f"90% interval {low:.2f}–{high:.2f}×")
+
+
+def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
+    page: Any, server: Server
+) -> None:
+    page.goto(f"/r/{_stored(server, _inflated())}")
+    compiled = page.locator("#headline .stat", has_text="compiled")
+    expect(compiled).to_contain_text("inflated by the profiler: believe the time per call")
+    eager = page.locator("#headline .stat").first
+    expect(eager).not_to_contain_text("inflated")  # eager's kernels fit its calls
+    speedup = page.locator("#headline .stat", has_text="speedup")
+    expect(speedup).to_contain_text("believe the wall-clock speedup")
+    page.locator("#timeline[data-ready=true]").wait_for()
+    title = page.evaluate("() => document.getElementById('timeline').layout.title?.text ?? ''")
+    assert "inflated by the profiler" in title
