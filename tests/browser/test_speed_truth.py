@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from backend.result import Noise, RunResult
 from backend.store.repository import Store
 from tests.browser.live import Server
+from tests.browser.test_run_flow import delta_cells
 from tests.figures.conftest import recorded
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -58,3 +59,23 @@ def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
     page.locator("#timeline[data-ready=true]").wait_for()
     title = page.evaluate("() => document.getElementById('timeline').layout.title?.text ?? ''")
     assert "inflated by the profiler" in title
+
+
+def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: Server) -> None:
+    a = recorded("add_relu").model_copy(deep=True)
+    assert a.speedup is not None and a.speedup_interval is not None
+    b = a.model_copy(deep=True)
+    low, high = a.speedup_interval
+    b.speedup = a.speedup * 1.02  # inside both intervals: a move the noise explains
+    b.speedup_interval = [low * 1.02, high * 1.02]
+    eager = a.variants["eager"]
+    assert eager.wall_time_us is not None and eager.wall_time_p90_us is not None
+    b.variants["eager"] = eager.model_copy(update={"wall_time_us": eager.wall_time_us * 1.01})
+    old, new = _stored(server, a), _stored(server, b)
+    page.goto(f"/compare/{old}/{new}")
+    speedup = delta_cells(page, "speedup")
+    expect(speedup.nth(2)).to_contain_text("within noise")
+    expect(speedup.nth(0)).to_contain_text(f"(90% {low:.2f}–{high:.2f}×)")
+    expect(delta_cells(page, "eager wall time").nth(2)).to_contain_text("within noise")
+    # a count is exact: no noise to speak of
+    expect(delta_cells(page, "eager kernels").nth(2)).to_have_text("no change")
