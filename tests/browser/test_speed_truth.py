@@ -79,3 +79,13 @@ def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: S
     expect(delta_cells(page, "eager wall time").nth(2)).to_contain_text("within noise")
     # a count is exact: no noise to speak of
     expect(delta_cells(page, "eager kernels").nth(2)).to_have_text("no change")
+
+
+def test_history_shows_each_speedup_with_its_interval(page: Any, server: Server) -> None:
+    run = recorded("add_relu")
+    assert run.speedup_interval is not None
+    low, high = run.speedup_interval
+    run_id = _stored(server, run)
+    page.goto("/runs")
+    row = page.locator("tr", has=page.locator(f"a[href$='{run_id}']"))
+    expect(row).to_contain_text(f"(90% {low:.2f}–{high:.2f}×)")
