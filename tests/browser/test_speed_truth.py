@@ -89,3 +89,17 @@ def test_history_shows_each_speedup_with_its_interval(page: Any, server: Server)
     page.goto("/runs")
     row = page.locator("tr", has=page.locator(f"a[href$='{run_id}']"))
     expect(row).to_contain_text(f"(90% {low:.2f}–{high:.2f}×)")
+
+
+def test_bytes_saved_is_reconciled_with_bytes_moved(page: Any, server: Server) -> None:
+    run = recorded("kernelbench_style")
+    eager, compiled = run.variants["eager"], run.variants["compiled"]
+    assert run.totals is not None
+    drop = (eager.bytes_read + eager.bytes_written) - (compiled.bytes_read + compiled.bytes_written)
+    assert drop != run.totals.bytes_saved  # the gap the card must explain
+    page.goto(f"/r/{_stored(server, run)}")
+    card = page.locator("#headline .stat", has_text="round trips eliminated")
+    expect(card).to_contain_text("bytes moved fell 116 MiB → 68 MiB (48 MiB)")
+    expect(card).to_contain_text(
+        "the other" if drop > run.totals.bytes_saved else "more than eager's traffic less"
+    )
