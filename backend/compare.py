@@ -78,6 +78,15 @@ class VariantDelta(BaseModel):
     bytes_moved: MetricDelta = Field(description="bytes_read + bytes_written")
     kernel_time_us: MetricDelta = Field(description="sum of kernel durations in the profiled call")
     wall_time_us: MetricDelta = Field(description="median wall time of one call")
+    wall_time_within_noise: bool | None = Field(
+        default=None,
+        description="the runs' timed calls overlap between their 10th and 90th percentiles: "
+        "the difference may be noise (None when either run has no spread)",
+    )
+    kernel_time_within_noise: bool | None = Field(
+        default=None,
+        description="the same for the profiled calls' summed kernel time",
+    )
     dram_bytes: MetricDelta = Field(
         default_factory=lambda: MetricDelta(a=None, b=None, delta=None, ratio=None),
         description="DRAM bytes read plus written, measured by Nsight Compute over the "
@@ -131,6 +140,10 @@ class RoundTripChange(BaseModel):
     b_why: str | None = Field(default=None, description="why it stays in run B, if it does")
 
 
+def _no_intervals() -> list[list[float] | None]:
+    return [None, None]
+
+
 class Comparison(BaseModel):
     """Run B against run A: deltas are b - a, ratios b / a."""
 
@@ -147,6 +160,10 @@ class Comparison(BaseModel):
         default=None,
         description="the runs' speedup intervals overlap: the difference may be noise "
         "(None when either run has no interval)",
+    )
+    speedup_intervals: list[list[float] | None] = Field(
+        default_factory=_no_intervals,
+        description="[A's, B's] 90% interval of the speedup, [low, high] or None",
     )
     kernel_speedup: MetricDelta = Field(
         description="each run's eager summed kernel time / compiled summed kernel time"
@@ -169,6 +186,7 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
         variants={v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS},
         speedup=metric(a.speedup, b.speedup),
         speedup_within_noise=overlap(_interval(a), _interval(b)),
+        speedup_intervals=[a.speedup_interval, b.speedup_interval],
         kernel_speedup=metric(a.kernel_speedup, b.kernel_speedup),
         round_trips_eliminated=metric(
             a.totals.round_trips_eliminated if a.totals else None,
@@ -241,8 +259,22 @@ def variant_delta(a: Variant | None, b: Variant | None) -> VariantDelta:
         bytes_moved=pair(lambda v: v.bytes_read + v.bytes_written),
         kernel_time_us=pair(lambda v: v.kernel_time_us),
         wall_time_us=pair(lambda v: v.wall_time_us),
+        wall_time_within_noise=overlap(_wall_spread(a), _wall_spread(b)),
+        kernel_time_within_noise=overlap(_kernel_spread(a), _kernel_spread(b)),
         dram_bytes=metric(_dram_bytes(a), _dram_bytes(b)),
     )
+
+
+def _wall_spread(variant: Variant | None) -> tuple[float, float] | None:
+    if variant is None or variant.wall_time_p10_us is None or variant.wall_time_p90_us is None:
+        return None
+    return variant.wall_time_p10_us, variant.wall_time_p90_us
+
+
+def _kernel_spread(variant: Variant | None) -> tuple[float, float] | None:
+    if variant is None or variant.kernel_time_p10_us is None or variant.kernel_time_p90_us is None:
+        return None
+    return variant.kernel_time_p10_us, variant.kernel_time_p90_us
 
 
 def _dram_bytes(variant: Variant | None) -> float | None:

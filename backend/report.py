@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from backend.analysis.dram import measured_totals
 from backend.figures.summary import bandwidth_sentence, coverage_sentence, mode_sentences
 from backend.figures.units import human_bytes
-from backend.result import Hint, RunResult, Variant
+from backend.result import Hint, RunResult, Variant, profiler_inflated
 
 RUN_REPORTED = "reported by the run"
 WORKER_RECORDED = "recorded by the worker"
@@ -82,6 +82,11 @@ def _variants(result: RunResult) -> list[str]:
         f"speedup: {_times(result.speedup)} wall time{interval}, "
         f"{_times(result.kernel_speedup)} kernel time"
         + (
+            " (inflated by the profiler: believe the wall time)"
+            if profiler_inflated(result.noise)
+            else ""
+        )
+        + (
             "  (small work: per-call overhead outweighs the kernels)"
             if _overhead_bound(result)
             else ""
@@ -127,6 +132,8 @@ def _times(ratio: float | None) -> str:
 
 
 def _overhead_bound(result: RunResult) -> bool:
+    if profiler_inflated(result.noise):  # the kernel-time speedup is not to be believed
+        return False
     return (result.speedup or 0) < 1 <= (result.kernel_speedup or 0)
 
 

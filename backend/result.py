@@ -411,8 +411,13 @@ class MachineLoad(BaseModel):
 class Noise(BaseModel):
     """A reason the timings may be noisy."""
 
-    kind: Literal["wide_spread", "loaded_cpu", "busy_gpu"]
+    kind: Literal["wide_spread", "loaded_cpu", "busy_gpu", "profiler_overhead"]
     message: str = Field(description="what was seen, with its numbers, for a person")
+
+
+def profiler_inflated(noise: list[Noise]) -> bool:
+    """Are some kernel times slower than the timed calls allow (believe wall time)?"""
+    return any(n.kind == "profiler_overhead" for n in noise)
 
 
 MeasureKind = Literal["dram"]
@@ -498,6 +503,9 @@ class SweepPoint(BaseModel):
     compiled_bytes: int | None
     eager_kernels: int | None
     compiled_kernels: int | None
+    speedup_interval: list[float] | None = Field(
+        default=None, description="90% interval of the wall-time speedup, [low, high]"
+    )
 
 
 class Totals(BaseModel):

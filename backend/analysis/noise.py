@@ -6,7 +6,12 @@
   machine had left beside the run's own (`usable_cpus - run_threads`), by more than
   LOAD_TOLERANCE_CORES; from /proc/stat where the run could read it, else from the
   1-minute load average less the run's own use;
-- **busy GPU**: nvidia-smi saw another process on the run's GPU (recorded by the worker).
+- **busy GPU**: nvidia-smi saw another process on the run's GPU (recorded by the worker);
+- **profiler overhead**: a variant's profiled kernels add up to more than its timed wall
+  time per call, which cannot be true of the same work: the profiled calls were slowed
+  (on a busy CPU an OpenMP parallel region waits at its barrier for a thread the scheduler
+  set aside, a whole time slice; profiled calls also page in fresh output memory that the
+  timed calls reuse). The timed calls are then the numbers to believe.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ LOAD_TOLERANCE_CORES = 0.5
 
 def noise_warnings(variants: Mapping[str, Variant], load: MachineLoad | None) -> list[Noise]:
     found = [w for name, v in variants.items() for w in _spread(name, v)]
+    found += [w for name, v in variants.items() for w in _profiler_overhead(name, v)]
     if load is not None:
         found += _cpu(load) + _gpu(load)
     return found
@@ -42,6 +48,23 @@ def _spread(name: str, variant: Variant) -> list[Noise]:
                 )
             )
     return found
+
+
+def _profiler_overhead(name: str, variant: Variant) -> list[Noise]:
+    kernel, wall = variant.kernel_time_us, variant.wall_time_us
+    if kernel is None or wall is None or wall <= 0 or kernel <= wall:
+        return []
+    return [
+        Noise(
+            kind="profiler_overhead",
+            message=f"The {name} variant's profiled kernels add up to {kernel:,.1f} µs per "
+            f"call, {kernel / wall:.1f}x its timed wall time per call ({wall:,.1f} µs): the "
+            "profiler's calls were slowed (a busy CPU makes a parallel kernel wait for its "
+            "threads), so its kernel times are inflated. Believe the timed calls (wall "
+            "time) and the wall-time speedup, not the kernel times or the kernel-time "
+            "speedup.",
+        )
+    ]
 
 
 def other_cores(load: MachineLoad) -> tuple[float | None, str]:

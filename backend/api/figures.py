@@ -21,6 +21,7 @@ from backend.figures import (
     LaneTimes,
     TrafficTrips,
     TripGroup,
+    caption_if_inflated,
     draw_timeline,
     message_figure,
     mode_breaks,
@@ -110,7 +111,9 @@ def _timeline(
         for i, lane in enumerate(lanes)
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
-    return draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
+    figure = draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
+    walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
+    return caption_if_inflated(figure, head.noise, walls, head.speedup)
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)

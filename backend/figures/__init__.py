@@ -19,6 +19,7 @@ from backend.figures.sweep import sweep_figure
 from backend.figures.timeline import (
     Lane,
     LaneTimes,
+    caption_if_inflated,
     draw_timeline,
     mode_breaks,
     plan_timeline,
@@ -43,6 +44,7 @@ __all__ = [
     "TrafficTrips",
     "TripGroup",
     "bandwidth_sentence",
+    "caption_if_inflated",
     "draw_timeline",
     "fates_of",
     "message_figure",

@@ -1,7 +1,9 @@
 """A size sweep: how speedup and memory traffic change with the size given to `inputs(size)`.
 
-Wall-time and kernel-time speedups share the left axis; at small sizes they disagree
-(per-call overhead dominates wall time), which is the point of drawing both. Bytes moved
+Wall-time and kernel-time speedups share the left, logarithmic axis (0.5x and 2x lie as far
+from the 1x line), the wall-time one with its 90% interval as error bars: a point whose bar
+crosses 1x is within noise of no change. At small sizes the two disagree (per-call overhead
+dominates wall time), which is the point of drawing both. Bytes moved
 by each variant go on a logarithmic right axis.
 """
 
@@ -90,17 +92,46 @@ def _trace(series: _Series, points: Sequence[SweepPoint]) -> go.Scatter:
     return go.Scatter(
         x=[p.size for p in points],
         y=values,
+        error_y=_interval_bars(points) if series.field == "speedup" else None,
         yaxis="y2" if series.bytes else "y",
         name=series.name,
         mode="lines+markers",
         line={"color": series.color, "dash": series.dash, "width": 2},
         marker={"symbol": series.symbol, "size": 9, "color": series.color},
-        customdata=[[p.run_id, text] for p, text in zip(points, shown, strict=True)],
+        customdata=[
+            [p.run_id, text, _interval_text(p)] for p, text in zip(points, shown, strict=True)
+        ],
         hovertemplate=(
             f"<b>{series.name}</b>: %{{customdata[1]}}<br>size %{{x:,}}<br>"
-            "run %{customdata[0]}<extra></extra>"
+            + ("90% interval %{customdata[2]}<br>" if series.field == "speedup" else "")
+            + "run %{customdata[0]}<extra></extra>"
         ),
     )
+
+
+def _interval_bars(points: Sequence[SweepPoint]) -> dict[str, Any] | None:
+    """Asymmetric error bars from each point's speedup interval (none where unknown)."""
+    if not any(p.speedup_interval for p in points):
+        return None
+    above, below = [], []
+    for p in points:
+        low, high = p.speedup_interval or (p.speedup, p.speedup)
+        above.append(None if high is None or p.speedup is None else max(0.0, high - p.speedup))
+        below.append(None if low is None or p.speedup is None else max(0.0, p.speedup - low))
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": above,
+        "arrayminus": below,
+        "color": palette.SPEEDUP_COLOR,
+    }
+
+
+def _interval_text(point: SweepPoint) -> str:
+    if not point.speedup_interval:
+        return "not measured"
+    low, high = point.speedup_interval
+    return f"{low:.2f}–{high:.2f}×"
 
 
 def _times(ratio: float | None) -> str:
@@ -119,7 +150,7 @@ def _layout(failed: Sequence[SweepPoint]) -> dict[str, Any]:
         "hovermode": "closest",
         "legend": {"orientation": "h", "x": 0, "y": -0.3, "yanchor": "top"},
         "xaxis": {"title": {"text": "size (the argument to inputs)"}, "type": "log"},
-        "yaxis": {"title": {"text": "speedup: eager ÷ compiled"}, "rangemode": "tozero"},
+        "yaxis": {"title": {"text": "speedup: eager ÷ compiled (log)"}, "type": "log"},
         "yaxis2": {
             "title": {"text": "bytes moved (logical)"},
             "type": "log",

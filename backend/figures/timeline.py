@@ -38,7 +38,14 @@ import plotly.graph_objects as go
 from backend.figures.markup import plain
 from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, BarStyle
 from backend.figures.units import human_bytes, join_words
-from backend.result import CompiledMode, GraphBreak, Kernel, RunResult
+from backend.result import (
+    CompiledMode,
+    GraphBreak,
+    Kernel,
+    Noise,
+    RunResult,
+    profiler_inflated,
+)
 
 # A merged bar never grows past this many pixels, so hovering it still says something
 # local and clicking it zooms somewhere useful; it also bounds merged bars per lane.
@@ -232,9 +239,36 @@ def run_timeline(result: RunResult, **options: Any) -> go.Figure:
         for name, variant in result.variants.items()
     ]
     breaks = result.compile.graph_breaks if result.compile is not None else []
-    return timeline_figure(
+    figure = timeline_figure(
         lanes, breaks=breaks, lane_breaks=mode_breaks(result.compiled_modes), **options
     )
+    walls: dict[str, float | None] = {n: v.wall_time_us for n, v in result.variants.items()}
+    return caption_if_inflated(figure, result.noise, walls, result.speedup)
+
+
+def caption_if_inflated(
+    figure: go.Figure,
+    noise: Sequence[Noise],
+    walls_us: Mapping[str, float | None],
+    speedup: float | None,
+) -> go.Figure:
+    """Bar lengths that contradict the timed calls must say so: the caption names the
+    timed calls' numbers to believe instead."""
+    if not profiler_inflated(list(noise)):
+        return figure
+    walls = ", ".join(
+        f"{name} {wall:,.1f} µs" for name, wall in walls_us.items() if wall is not None
+    )
+    times = f" (speedup {speedup:.2f}x)" if speedup is not None else ""
+    warning = (
+        "Bar lengths are inflated by the profiler on this busy CPU: believe the timed "
+        f"calls,<br>{walls} per call{times}"
+    )
+    figure.update_layout(
+        title={"text": warning, "font": {"size": 12}, "x": 0, "xanchor": "left"},
+        margin={"t": 96},
+    )
+    return figure
 
 
 def mode_breaks(modes: Sequence[CompiledMode]) -> dict[str, Sequence[GraphBreak]]:

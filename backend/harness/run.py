@@ -28,7 +28,12 @@ from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
 from backend.harness.inductor_facts import GraphCapture
 from backend.harness.inputs import Inputs
-from backend.harness.machine import LoadMeter
+from backend.harness.machine import (
+    LoadMeter,
+    busy_other_cores,
+    threads_for_free_cores,
+    usable_cpus,
+)
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
 from backend.harness.protocol import FURTHER_MODES_STEP, STEPS, BundleWriter, Progress
 from backend.harness.snippet import (
@@ -80,6 +85,7 @@ class Run:
         self.sent_step = -1  # position in STEPS of the last step the worker was told
         self.device = torch.device("cpu")
         self.load = LoadMeter()  # the load averages before anything of the run
+        self.thread_notes: list[str] = []
 
     def execute(self) -> None:
         try:
@@ -140,6 +146,8 @@ class Run:
             compile_mode=self.options.compile_mode,
         )
         modes = compile_modes(self.options.compile_mode)
+        if device.type == "cpu":
+            self._fit_threads_to_free_cores()
         torch.manual_seed(0)  # the same inputs every time they are built
         entry = self._load(device)
         self.inputs = Inputs(entry, lambda what, call: self._user_code(what, call))
@@ -161,6 +169,20 @@ class Run:
                 self._enter(FURTHER_MODES_STEP)
                 self.doc["further_modes"] = [self._further_mode(entry, m) for m in modes[1:]]
         self.doc["memory"] = {"harness_peak_bytes": self.peaks.run_peak()}
+
+    def _fit_threads_to_free_cores(self) -> None:
+        """Before the snippet loads (its own torch.set_num_threads still wins) and before
+        Inductor generates code (its parallel regions take this thread count)."""
+        default = torch.get_num_threads()
+        other = busy_other_cores()
+        threads = threads_for_free_cores(default, other, usable_cpus())
+        if threads < default:
+            torch.set_num_threads(threads)
+            self.thread_notes.append(
+                f"ran with {threads} of {default} CPU threads: other processes kept "
+                f"{other:.1f} of {usable_cpus()} cores busy, and a parallel kernel with more "
+                "threads than free cores waits for the ones the scheduler set aside"
+            )
 
     @contextlib.contextmanager
     def _grad_mode(self) -> Iterator[None]:
@@ -189,7 +211,9 @@ class Run:
             "while setting up",
             lambda: find_entry_point(module, self.options.snippet, self.options.size),
         )
-        self.doc.update(entry_point=entry.name, style=entry.style, notes=entry.notes)
+        self.doc.update(
+            entry_point=entry.name, style=entry.style, notes=[*self.thread_notes, *entry.notes]
+        )
         return entry  # type: ignore[no-any-return]
 
     def _fresh_table(self, entry: EntryPoint, args: tuple[Any, ...]) -> ValueTable:

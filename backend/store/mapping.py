@@ -100,6 +100,7 @@ def sweep_point(run: Run, variants: Mapping[str, Variant]) -> doc.SweepPoint:
             "compiled_bytes": _bytes_moved(compiled),
             "eager_kernels": None if eager is None else eager.kernel_count,
             "compiled_kernels": None if compiled is None else compiled.kernel_count,
+            "speedup_interval": run.speedup_interval,
         }
     )
 

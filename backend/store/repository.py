@@ -60,6 +60,9 @@ class RunSummary(BaseModel):
     compiled_kernel_count: int | None
     speedup: float | None
     kernel_speedup: float | None
+    speedup_interval: list[float] | None = Field(
+        default=None, description="90% interval of the wall-time speedup, [low, high]"
+    )
     size: int | None
     visibility: Visibility = DEFAULT_VISIBILITY
     owner: str | None = Field(default=None, description="the author's user name")
@@ -138,7 +141,8 @@ _STATE_COLUMNS: list[QueryableAttribute[Any]] = [
     for name in RunState.model_fields  # each field is the column's name
 ]
 _SWEEP_COLUMNS: list[QueryableAttribute[Any]] = [
-    getattr(Run, name) for name in ("id", "status", "size", "speedup", "kernel_speedup")
+    getattr(Run, name)
+    for name in ("id", "status", "size", "speedup", "kernel_speedup", "speedup_interval")
 ]
 
 

@@ -114,13 +114,19 @@ async function stillRunning() {
 }
 
 // Lower is better for counts, bytes and times; a sign and a word carry it, never colour alone.
-function delta(metric, format, higherIsBetter = false) {
+// A measured time or speedup whose runs' spreads overlap is "within noise", not a verdict.
+function delta(metric, format, higherIsBetter = false, withinNoise = null) {
   if (metric.delta === null || metric.delta === undefined) return "–";
   if (metric.delta === 0) return "no change";
   const better = higherIsBetter ? metric.delta > 0 : metric.delta < 0;
   const ratio = metric.ratio === null ? "" : ` (${times(metric.ratio)})`;
-  return el("span", { class: `delta ${metric.delta > 0 ? "up" : "down"}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${better ? "better" : "worse"}` });
+  const verdict = withinNoise === true ? "within noise" : better ? "better" : "worse";
+  const kind = withinNoise === true ? "noise" : metric.delta > 0 ? "up" : "down";
+  return el("span", { class: `delta ${kind}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${verdict}` });
 }
+
+const withInterval = (interval) => (value) => interval
+  ? `${times(value)} (90% ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)` : times(value);
 
 function renderDeltas(c) {
   $("#differences").replaceChildren(...(c.differences.length ? c.differences : ["Same code, device and versions."]).map((d) => el("li", { text: d })));
@@ -128,18 +134,19 @@ function renderDeltas(c) {
   const link = (id) => el("a", { href: pages.run(id), text: id });
   for (const [variant, v] of Object.entries(c.variants)) {
     rows.push([`${variant} kernels`, v.kernel_count, String, false], [`${variant} transfers`, v.transfer_count, String, false],
-      [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false],
-      [`${variant} wall time`, v.wall_time_us, us, false]);
+      [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false, v.kernel_time_within_noise],
+      [`${variant} wall time`, v.wall_time_us, us, false, v.wall_time_within_noise]);
     // measured DRAM bytes (Nsight Compute): only when both runs measured them
     if (v.dram_bytes && v.dram_bytes.a !== null && v.dram_bytes.b !== null) rows.push([`${variant} DRAM bytes (measured)`, v.dram_bytes, bytes, false]);
   }
-  rows.push(["speedup", c.speedup, times, true], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
+  const [intervalA, intervalB] = c.speedup_intervals ?? [null, null];
+  rows.push(["speedup", c.speedup, times, true, c.speedup_within_noise, withInterval(intervalA), withInterval(intervalB)], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
   const fmt = (v, f) => (v === null || v === undefined ? "–" : f(v));
   $("#deltas").replaceChildren(el("div", { class: "table-wrap" }, el("table", {},
     el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { class: "num" }, "A ", link(c.a_id)), el("th", { class: "num" }, "B ", link(c.b_id)), el("th", { text: "B vs A" }))),
-    el("tbody", {}, rows.map(([label, m, f, higher]) => el("tr", {},
-      el("th", { scope: "row", text: label }), el("td", { class: "num", text: fmt(m.a, f) }), el("td", { class: "num", text: fmt(m.b, f) }),
-      el("td", {}, delta(m, f, higher))))))));
+    el("tbody", {}, rows.map(([label, m, f, higher, noise = null, fa = f, fb = f]) => el("tr", {},
+      el("th", { scope: "row", text: label }), el("td", { class: "num", text: fmt(m.a, fa) }), el("td", { class: "num", text: fmt(m.b, fb) }),
+      el("td", {}, delta(m, f, higher, noise))))))));
   $("#deltas-card").hidden = false;
   renderRoundTrips(c);
 }

@@ -208,7 +208,7 @@ function renderSummary(run) {
   const peak = (v) => v.peak_memory_bytes == null ? "" : ` · peak memory ${bytes(v.peak_memory_bytes)}`;
   const variantStat = (name, v) => v ? stat(name,
     `${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`,
-    `${bytes(v.bytes_read + v.bytes_written)} moved · ${us(v.kernel_time_us)} in kernels · ${us(v.wall_time_us)} per call${peak(v)}`) : null;
+    `${bytes(v.bytes_read + v.bytes_written)} moved · ${kernelTime(run, v)} · ${us(v.wall_time_us)} per call${peak(v)}`) : null;
   const match = run.correctness?.match;
   const unknown = run.totals?.round_trips_unknown ?? 0;
   // several compile modes (issue 11): the first is `compiled`; each further one its own stat
@@ -217,16 +217,16 @@ function renderSummary(run) {
   const modeStat = (m) => el("div", { class: "stat mode-stat", "data-variant": m.variant },
     el("div", { class: "label", text: m.mode }),
     el("div", { class: "value", text: `${count(m.kernel_count, "kernel")}, ${count(m.transfer_count, "transfer")}` }),
-    el("div", { class: "detail muted", text: `speedup ${times(m.speedup)} wall · ${times(m.kernel_speedup)} kernel · `
+    el("div", { class: "detail muted", text: `speedup ${times(m.speedup)} wall${intervalText(m.speedup_interval)} · ${times(m.kernel_speedup)} kernel${inflated(run) ? " (profiler-inflated)" : ""} · `
       + `${us(m.wall_time_us)} per call · outputs ${m.correctness?.match === true ? "match" : m.correctness?.match === false ? "DIFFER" : "not compared"}`
       + (m.notes.length ? ` · ${m.notes.join("; ")}` : "") }));
   $("#headline").replaceChildren(
     variantStat("eager", eager),
     variantStat(`compiled${firstMode}`, compiled),
     ...modes.slice(1).map(modeStat),
-    stat(`speedup${firstMode}`, times(run.speedup), speedupBasis(run)),
+    stat(`speedup${firstMode}`, times(run.speedup) + intervalText(run.speedup_interval), speedupBasis(run)),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
-      `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "")),
+      `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved` + (unknown ? ` · ${unknown} unknown` : "") + savedVersusMoved(run)),
     stat("outputs", match === true ? "✓ match" : match === false ? "✗ differ" : "not compared",
       run.correctness ? correctnessDetail(run.correctness) : null),
   );
@@ -255,13 +255,45 @@ function renderConditions(run) {
   box.replaceChildren(...lines);
 }
 
+// "Bytes saved" counts only the round trips fusion removed; bytes moved also change for
+// other reasons, so the card says how the two relate rather than leaving a gap unexplained.
+function savedVersusMoved(run) {
+  const { eager, compiled } = run.variants;
+  if (!eager || !compiled || !run.totals) return "";
+  const moved = (v) => v.bytes_read + v.bytes_written;
+  const drop = moved(eager) - moved(compiled);
+  const saved = run.totals.bytes_saved;
+  if (drop === saved) return ` · bytes moved fell by the same ${bytes(drop)}`;
+  const rest = drop > saved
+    ? `the other ${bytes(drop - saved)} is traffic of other tensors the compiled kernels no longer move`
+    : `the compiled kernels move ${bytes(saved - drop)} more than eager's traffic less those round trips`;
+  return ` · bytes moved fell ${bytes(moved(eager))} → ${bytes(moved(compiled))} (${drop < 0 ? "−" : ""}${bytes(Math.abs(drop))}): ${rest}`;
+}
+
+// The profiler slowed some kernels past what the timed calls allow (noise kind
+// profiler_overhead): their kernel times and the kernel-time speedup are not to be believed.
+const inflated = (run) => (run.noise ?? []).some((n) => n.kind === "profiler_overhead");
+
+// A variant's kernel time never silently exceeds its wall time per call.
+function kernelTime(run, v) {
+  const text = `${us(v.kernel_time_us)} in kernels`;
+  const over = v.kernel_time_us != null && v.wall_time_us != null && v.kernel_time_us > v.wall_time_us;
+  return over && inflated(run) ? `${text} (inflated by the profiler: believe the time per call)` : text;
+}
+
+// A speedup is shown with its 90% interval wherever the run measured one.
+function intervalText(interval) {
+  return interval ? ` (90% interval ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)` : "";
+}
+
 // The two speedups are measured on different bases; say which is which (issue 14).
 function speedupBasis(run) {
   const { eager, compiled } = run.variants;
   const calls = eager?.profiled_calls && compiled?.profiled_calls
     ? ` (medians over ${Math.min(eager.profiled_calls, compiled.profiled_calls)}+ profiled calls)` : "";
+  const discount = inflated(run) ? ", inflated by the profiler: believe the wall-clock speedup" : "";
   return `per call, wall clock (median of ${eager?.timing_repeats ?? "?"} timed calls) · ` +
-    `sum of kernel durations: ${times(run.kernel_speedup)}${calls} · reported by the run`;
+    `sum of kernel durations: ${times(run.kernel_speedup)}${calls}${discount} · reported by the run`;
 }
 
 // Graph breaks lead the summary: each one splits the compiled program, and what lies between

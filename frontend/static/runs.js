@@ -48,7 +48,8 @@ function table(runs) {
       el("td", { class: "wide-only", text: run.device_name ?? "–" }),
       el("td", { class: "wide-only", text: run.torch_version ?? "–" }),
       el("td", { class: "num wide-only", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
-      el("td", { class: "num", text: times(run.speedup) }),
+      el("td", { class: "num", text: times(run.speedup) + (run.speedup_interval
+        ? ` (90% ${run.speedup_interval[0].toFixed(2)}–${run.speedup_interval[1].toFixed(2)}×)` : "") }),
       el("td", { class: "num wide-only", text: run.size?.toLocaleString() ?? "" }),
       el("td", { class: "wide-only", text: when(run.created_at) })))),
   ));

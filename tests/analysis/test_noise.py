@@ -73,3 +73,40 @@ def test_runs_made_before_record_no_load() -> None:
     analysis = _analysed(None)
     assert analysis.machine_load is None
     assert [n for n in analysis.noise if n.kind != "wide_spread"] == []
+
+
+def _with_kernel_time(name: str, per_call_us: float) -> Any:
+    """The add_relu bundle with `name`'s profiled kernel durations scaled so that they add
+    up to `per_call_us` per call (a profiler-inflated CPU recording looks like this)."""
+    from backend.analysis.assemble import analyse as fresh
+
+    bundle, eager, compiled = load_bundle(bundle_folder("add_relu"))
+    analysis = fresh(copy.deepcopy(bundle), eager, compiled)
+    variant = analysis.variants[name]
+    assert variant.kernel_time_us is not None and variant.wall_time_us is not None
+    analysis.variants[name] = variant.model_copy(update={"kernel_time_us": per_call_us})
+    return analysis
+
+
+def test_kernel_time_beyond_the_wall_time_is_flagged_as_profiler_overhead() -> None:
+    from backend.analysis.noise import noise_warnings
+
+    analysis = _with_kernel_time("compiled", 15_360.0)
+    wall = analysis.variants["compiled"].wall_time_us
+    warnings = noise_warnings(analysis.variants, None)
+    found = [n for n in warnings if n.kind == "profiler_overhead"]
+    assert len(found) == 1
+    assert "compiled variant" in found[0].message and f"{15_360 / wall:.1f}x" in found[0].message
+    assert "Believe the timed calls" in found[0].message
+
+
+def test_kernel_time_within_the_wall_time_is_not_flagged() -> None:
+    from backend.analysis.noise import noise_warnings
+
+    analysis = _analysed(QUIET)
+    assert all(
+        v.kernel_time_us is not None and v.wall_time_us and v.kernel_time_us <= v.wall_time_us
+        for v in analysis.variants.values()
+    )
+    found = noise_warnings(analysis.variants, None)
+    assert [n for n in found if n.kind == "profiler_overhead"] == []

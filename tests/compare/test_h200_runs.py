@@ -26,7 +26,12 @@ def _rows(comparison: Comparison, variant: str) -> list[tuple[str, int | None, i
 def _metrics(comparison: Comparison) -> list[MetricDelta]:
     # every total the runs always have (measured DRAM bytes only come with `measure`:
     # tests/worker/test_dram_pass.py)
-    per_variant = [m for v in comparison.variants.values() for n, m in v if n != "dram_bytes"]
+    per_variant = [
+        m
+        for v in comparison.variants.values()
+        for n, m in v
+        if n != "dram_bytes" and isinstance(m, MetricDelta)  # not the within-noise flags
+    ]
     totals = [comparison.speedup, comparison.kernel_speedup]
     return [*per_variant, *totals, comparison.round_trips_eliminated, comparison.bytes_saved]
 
@@ -66,6 +71,8 @@ def test_a_run_against_itself_is_all_same(example: str) -> None:
         assert m.a is not None and m.a == m.b
         assert m.delta == 0
         assert m.ratio == (1 if m.a != 0 else None)
+    for v in comparison.variants.values():  # a run is within noise of itself
+        assert v.wall_time_within_noise is not False and v.kernel_time_within_noise is not False
 
 
 # ---- one snippet at two sizes -------------------------------------------------------------

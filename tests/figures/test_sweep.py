@@ -27,6 +27,7 @@ def point(result: RunResult, size: int) -> SweepPoint:
         compiled_bytes=compiled.bytes_read + compiled.bytes_written,
         eager_kernels=eager.kernel_count,
         compiled_kernels=compiled.kernel_count,
+        speedup_interval=result.speedup_interval,
     )
 
 
@@ -129,3 +130,23 @@ def test_the_bytes_axis_is_written_in_binary_units_like_the_cards() -> None:
     assert len(axis.tickvals) <= 6
     assert axis.ticktext == ("4 KiB", "32 KiB", "256 KiB", "2 MiB", "16 MiB")
     assert axis.tickformat is None and axis.ticksuffix is None
+
+
+def test_speedups_are_drawn_on_a_log_axis_with_their_intervals(points: list[SweepPoint]) -> None:
+    figure = sweep_figure(points)
+    assert figure is not None
+    assert figure.layout.yaxis.type == "log"  # 0.5x and 2x lie as far from 1x
+    one_x = [s for s in figure.layout.shapes if s.y0 == 1 and s.y1 == 1 and s.yref == "y"]
+    assert len(one_x) == 1
+    wall = next(t for t in figure.data if t.name == "speedup (wall time)")
+    ordered = [recorded(name) for name in SIZES]
+    assert all(r.speedup_interval is not None for r in ordered)
+    bars = wall.error_y
+    assert bars.symmetric is False
+    for i, run in enumerate(ordered):
+        low, high = run.speedup_interval or (0.0, 0.0)
+        assert run.speedup is not None
+        assert bars.array[i] == pytest.approx(high - run.speedup)
+        assert bars.arrayminus[i] == pytest.approx(run.speedup - low)
+        assert wall.customdata[i][2] == f"{low:.2f}–{high:.2f}×"
+    assert "90% interval" in wall.hovertemplate

@@ -1,0 +1,105 @@
+"""The speed half of the headline, told truthfully: a speedup comes with its interval, and
+a kernel time the profiler inflated past the timed calls says which number to believe."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from backend.result import Noise, RunResult
+from backend.store.repository import Store
+from tests.browser.live import Server
+from tests.browser.test_run_flow import delta_cells
+from tests.figures.conftest import recorded
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+CODE = "def fn(a, b):\n    return (a + b).relu()\n"
+
+
+def _stored(server: Server, result: RunResult) -> str:
+    with Store.open(server.data_dir) as store:
+        run_id = store.create_run(CODE, status="running")  # the live worker must not claim it
+        store.save_result(result.model_copy(update={"id": run_id}), CODE, [])
+    return run_id
+
+
+def _inflated() -> RunResult:
+    """add_relu as a busy 2-core CPU recorded it: 15.36 ms in the profiled kernel against
+    110 µs per timed call."""
+    run = recorded("add_relu").model_copy(deep=True)
+    compiled = run.variants["compiled"]
+    run.variants["compiled"] = compiled.model_copy(
+        update={"kernel_time_us": 15_360.0, "wall_time_us": 110.0}
+    )
+    run.noise = [Noise(kind="profiler_overhead", message="The compiled variant's profiled ...")]
+    return run
+
+
+def test_the_speedup_card_shows_its_interval(page: Any, server: Server) -> None:
+    run = recorded("add_relu")
+    assert run.speedup_interval is not None
+    low, high = run.speedup_interval
+    page.goto(f"/r/{_stored(server, run)}")
+    card = page.locator("#headline .stat", has_text="speedup")
+    expect(card).to_contain_text(f"90% interval {low:.2f}–{high:.2f}×")
+
+
+def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
+    page: Any, server: Server
+) -> None:
+    page.goto(f"/r/{_stored(server, _inflated())}")
+    compiled = page.locator("#headline .stat", has_text="compiled")
+    expect(compiled).to_contain_text("inflated by the profiler: believe the time per call")
+    eager = page.locator("#headline .stat").first
+    expect(eager).not_to_contain_text("inflated")  # eager's kernels fit its calls
+    speedup = page.locator("#headline .stat", has_text="speedup")
+    expect(speedup).to_contain_text("believe the wall-clock speedup")
+    page.locator("#timeline[data-ready=true]").wait_for()
+    title = page.evaluate("() => document.getElementById('timeline').layout.title?.text ?? ''")
+    assert "inflated by the profiler" in title
+
+
+def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: Server) -> None:
+    a = recorded("add_relu").model_copy(deep=True)
+    assert a.speedup is not None and a.speedup_interval is not None
+    b = a.model_copy(deep=True)
+    low, high = a.speedup_interval
+    b.speedup = a.speedup * 1.02  # inside both intervals: a move the noise explains
+    b.speedup_interval = [low * 1.02, high * 1.02]
+    eager = a.variants["eager"]
+    assert eager.wall_time_us is not None and eager.wall_time_p90_us is not None
+    b.variants["eager"] = eager.model_copy(update={"wall_time_us": eager.wall_time_us * 1.01})
+    old, new = _stored(server, a), _stored(server, b)
+    page.goto(f"/compare/{old}/{new}")
+    speedup = delta_cells(page, "speedup")
+    expect(speedup.nth(2)).to_contain_text("within noise")
+    expect(speedup.nth(0)).to_contain_text(f"(90% {low:.2f}–{high:.2f}×)")
+    expect(delta_cells(page, "eager wall time").nth(2)).to_contain_text("within noise")
+    # a count is exact: no noise to speak of
+    expect(delta_cells(page, "eager kernels").nth(2)).to_have_text("no change")
+
+
+def test_history_shows_each_speedup_with_its_interval(page: Any, server: Server) -> None:
+    run = recorded("add_relu")
+    assert run.speedup_interval is not None
+    low, high = run.speedup_interval
+    run_id = _stored(server, run)
+    page.goto("/runs")
+    row = page.locator("tr", has=page.locator(f"a[href$='{run_id}']"))
+    expect(row).to_contain_text(f"(90% {low:.2f}–{high:.2f}×)")
+
+
+def test_bytes_saved_is_reconciled_with_bytes_moved(page: Any, server: Server) -> None:
+    run = recorded("kernelbench_style")
+    eager, compiled = run.variants["eager"], run.variants["compiled"]
+    assert run.totals is not None
+    drop = (eager.bytes_read + eager.bytes_written) - (compiled.bytes_read + compiled.bytes_written)
+    assert drop != run.totals.bytes_saved  # the gap the card must explain
+    page.goto(f"/r/{_stored(server, run)}")
+    card = page.locator("#headline .stat", has_text="round trips eliminated")
+    expect(card).to_contain_text("bytes moved fell 116 MiB → 68 MiB (48 MiB)")
+    expect(card).to_contain_text(
+        "the other" if drop > run.totals.bytes_saved else "more than eager's traffic less"
+    )
