@@ -269,9 +269,11 @@ function renderBreaks(run) {
   box.hidden = !breaks.length;
   if (!breaks.length) return;
   const graphs = run.compile.graph_count ?? breaks.length + 1;
+  // plain words first where the reason is one Kernelscope knows; Dynamo's text as detail
   const items = breaks.map((b) => el("li", {},
     b.line ? el("button", { type: "button", class: "link", text: `line ${b.line}`, onclick: () => showLine(b.line) }) : "an unknown line",
-    `: ${b.reason}`));
+    `: ${b.plain ?? b.explanation ?? b.reason}`,
+    b.plain || b.explanation ? el("span", { class: "muted dynamo-reason", text: ` (Dynamo: ${b.reason})` }) : null));
   box.replaceChildren(
     el("p", {}, el("strong", { text: `${count(breaks.length, "graph break")}: ` }),
       `torch.compile split the snippet into ${count(graphs, "graph")}; code between them runs eagerly and its tensors go through memory. The timeline marks where.`),
@@ -378,7 +380,7 @@ function whyItem(trip) {
     type: "button", class: "link", text: `line ${line}`, onclick: () => showLine(line),
   }));
   return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
-    lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines) : null,
+    lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines.flatMap((b, i) => i ? [", ", b] : [b])) : null,
     ...(why.hint ? hintLines(why.hint) : []));
 }
 

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.browser.live import open_new_run, paste_code
+from backend.store.repository import Store
+from scripts.import_bundles import import_bundle
+from tests.browser.live import Server, open_new_run, paste_code
+
+pytestmark = [pytest.mark.browser]
+CPU_BUNDLES = Path(__file__).resolve().parents[1] / "data" / "cpu_bundles"
+
+
+def imported(server: Server, name: str) -> str:
+    with Store.open(server.data_dir) as store:
+        return import_bundle(store, CPU_BUNDLES / name)
+
 
 BROKEN = """import torch
 
@@ -56,3 +69,37 @@ def test_ctrl_enter_in_the_editor_submits_once(page: Any) -> None:
     expect(page.locator("#submit-error")).to_contain_text("The snippet is empty")
     page.wait_for_timeout(300)  # a second submit would have been sent by now
     assert len(posts) == 1, posts
+
+
+# ---- reasons on the run page ---------------------------------------------------------------
+
+
+def test_the_break_banner_leads_with_plain_words(page: Any, server: Server) -> None:
+    page.goto(f"/r/{imported(server, 'print_break')}")
+    item = page.locator("#breaks li")
+    expect(item).to_have_count(1)
+    text = item.inner_text()
+    assert text.startswith("line 7: a call to print()"), text
+    expect(item.locator(".dynamo-reason")).to_have_text(
+        " (Dynamo: Failed to trace builtin operator)"
+    )
+    hint = page.locator('#why-list li[data-kind="graph_break"] .hint')
+    expect(hint.first).to_contain_text("remove the print")
+
+
+def test_library_calls_are_named_lines_apart_and_try_it_offered_on_a_cpu(
+    page: Any, server: Server
+) -> None:
+    page.goto(f"/r/{imported(server, 'mlp_two_layers')}")
+    page.locator("#why-card[data-ready=true]").wait_for()
+    items = page.locator("#why-list li")
+    expect(items).to_have_count(2)
+    first, h = items.nth(0), items.nth(1)
+    expect(first).to_contain_text("addmm runs as a library call")
+    expect(first).not_to_contain_text("add runs as")
+    expect(h).to_contain_text("library call")
+    expect(h).to_contain_text("reads h in memory")
+    expect(h.locator("p.muted").first).to_have_text("In the snippet: line 8, line 9")
+    expect(
+        page.get_by_role("button", name="Try it: rerun with max-autotune-no-cudagraphs")
+    ).to_be_visible()
