@@ -41,7 +41,7 @@ async function submit() {
 }
 
 function requestBody() {
-  const body = { code: editor.getCode(), compile_mode: $("#compile-mode").value, visibility: $("#visibility").value };
+  const body = { code: editor.getCode(), visibility: $("#visibility").value, ...chosenModes() };
   const title = $("#title").value.trim() || (example && example.code === body.code ? example.name : "");
   if (title) body.title = title;
   if (forkedFrom) body.forked_from = forkedFrom;
@@ -49,6 +49,25 @@ function requestBody() {
   const sizes = $("#sizes").value.trim();
   if (sizes) body.sizes = parseSizes(sizes);
   return body;
+}
+
+// The mode in the select first, then each further one ticked: one mode is `compile_mode`,
+// several are `compile_modes` (the API takes one or the other).
+function chosenModes() {
+  const first = $("#compile-mode").value;
+  const also = [...document.querySelectorAll("input[name=also_mode]:checked")]
+    .map((box) => box.value).filter((mode) => mode !== first);
+  return also.length ? { compile_modes: [first, ...also] } : { compile_mode: first };
+}
+
+// "Edit as new run" keeps the experiment: the run's compile modes (in order) and its sizes
+// (every size of its sweep), so only what the author edits changes.
+function keepExperiment(run) {
+  const modes = run.compiled_modes?.length ? run.compiled_modes.map((m) => m.mode) : [run.compile?.mode ?? "default"];
+  $("#compile-mode").value = modes[0];
+  for (const box of document.querySelectorAll("input[name=also_mode]")) box.checked = modes.slice(1).includes(box.value);
+  const sizes = run.sweep?.length ? run.sweep.map((point) => point.size) : (run.size != null ? [run.size] : []);
+  $("#sizes").value = sizes.join(",");
 }
 
 // "1e4, 1e6 1e8": commas and/or spaces between sizes; an empty entry ("1e4,,1e5"), a
@@ -97,6 +116,7 @@ async function start() {
     editor.setCode(run.code);
     forkedFrom = run.id;
     if (run.title) $("#title").value = run.title;
+    keepExperiment(run);
     const forked = $("#forked");
     forked.replaceChildren("Editing a copy of ", el("a", { href: pages.run(run.id), text: `run ${run.id}` }), ".");
     forked.hidden = false;

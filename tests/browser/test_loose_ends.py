@@ -103,3 +103,74 @@ def test_library_calls_are_named_lines_apart_and_try_it_offered_on_a_cpu(
     expect(
         page.get_by_role("button", name="Try it: rerun with max-autotune-no-cudagraphs")
     ).to_be_visible()
+
+
+# ---- Edit as new run keeps the experiment --------------------------------------------------
+
+H200 = Path(__file__).resolve().parents[1] / "data"
+REFUSED = {"error": {"status": 422, "kind": "held", "message": "held by the test", "field": None}}
+
+
+def _import(server: Server, folder: str, **options: Any) -> str:
+    with Store.open(server.data_dir) as store:
+        return import_bundle(store, H200 / folder, **options)
+
+
+def _sent_from_edit(page: Any, run_id: str) -> dict[str, Any]:
+    """Open "Edit as new run" for `run_id`, press Run: the body the page sent (the test's
+    route holds it back, so nothing is queued)."""
+    page.route("**/api/runs", lambda route: route.fulfill(status=422, json=REFUSED))
+    page.goto(f"/?from={run_id}")
+    expect(page.locator("#forked")).to_contain_text(f"run {run_id}")
+    with page.expect_request(lambda r: r.url.endswith("/api/runs") and r.method == "POST") as sent:
+        page.locator("#run").click()
+    body: dict[str, Any] = sent.value.post_data_json
+    return body
+
+
+def test_edit_keeps_max_autotune(page: Any, server: Server) -> None:
+    run_id = _import(server, "h200_scale_bundles/kernelbench_style_max_autotune")
+    body = _sent_from_edit(page, run_id)
+    assert body["compile_mode"] == "max-autotune-no-cudagraphs" and "compile_modes" not in body
+
+
+def test_edit_keeps_every_compile_mode_in_order(page: Any, server: Server) -> None:
+    run_id = _import(server, "h200_mode_bundles/gemm_epilogue_two_modes")
+    modes = [m["mode"] for m in server.get(f"/api/runs/{run_id}")["compiled_modes"]]
+    assert len(modes) == 2
+    assert _sent_from_edit(page, run_id)["compile_modes"] == modes
+
+
+def test_edit_keeps_the_sweep_sizes(page: Any, server: Server) -> None:
+    from backend.store.ids import new_run_id
+
+    sweep_id = new_run_id()
+    small = _import(server, "h200_bundles/add_relu_2p24", sweep_id=sweep_id)
+    _import(server, "h200_bundles/add_relu_2p26", sweep_id=sweep_id)
+    assert _sent_from_edit(page, small)["sizes"] == [2**24, 2**26]
+
+
+def test_the_form_asks_for_reduce_overhead_and_several_modes(page: Any) -> None:
+    page.route("**/api/runs", lambda route: route.fulfill(status=422, json=REFUSED))
+    open_new_run(page)
+    page.locator("#compile-mode").select_option("reduce-overhead")
+    with page.expect_request(lambda r: r.url.endswith("/api/runs") and r.method == "POST") as sent:
+        page.locator("#run").click()
+    assert sent.value.post_data_json["compile_mode"] == "reduce-overhead"
+    page.locator("input[name=also_mode][value=default]").check()
+    page.locator("input[name=also_mode][value=reduce-overhead]").check()  # the first already
+    with page.expect_request(lambda r: r.url.endswith("/api/runs") and r.method == "POST") as sent:
+        page.locator("#run").click()
+    body = sent.value.post_data_json
+    assert body["compile_modes"] == ["reduce-overhead", "default"] and "compile_mode" not in body
+
+
+def test_compare_shows_the_code_diff(page: Any, server: Server) -> None:
+    a, b = imported(server, "print_break"), imported(server, "mlp_two_layers")
+    page.goto(f"/compare/{a}/{b}")
+    diff = page.locator("#code-diff")
+    expect(diff).to_be_visible()
+    expect(diff.locator("summary")).to_contain_text("only in A")
+    expect(diff.locator(".diff-del").first).to_be_visible()
+    expect(diff.locator(".diff-add", has_text="h = F.gelu(x @ w1 + b1)")).to_have_count(1)
+    expect(diff.locator(".diff-del", has_text='print("halfway")')).to_have_count(1)
