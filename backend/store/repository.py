@@ -60,6 +60,7 @@ class RunSummary(BaseModel):
     speedup: float | None
     kernel_speedup: float | None
     size: int | None
+    sweep_id: str | None = Field(default=None, description="the sweep this run is a size of")
     visibility: Visibility = DEFAULT_VISIBILITY
     owner: str | None = Field(default=None, description="the author's user name")
     error_kind: str | None = Field(default=None, description="why it failed, in one word")

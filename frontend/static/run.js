@@ -529,7 +529,8 @@ async function renderKernels(run, offsets, limit = PAGE) {
   const dramNote = dram ? el("p", { class: "muted", id: "dram-note", text: dram.measured
     ? `bytes are logical; DRAM bytes were measured by Nsight Compute${dram.seconds ? ` (a ${dram.seconds.toFixed(1)} s pass)` : ""}${dram.reason ? `: ${dram.reason}` : ""}.`
     : `DRAM bytes: ${dram.reason ?? "not measured"}.` }) : null;
-  $("#kernels").replaceChildren(dramNote, table, showAll, ...pagers);
+  // replaceChildren writes a null as the text "null": only the parts there are
+  $("#kernels").replaceChildren(...[dramNote, table, showAll, ...pagers].filter(Boolean));
   $("#kernels-card").hidden = false;
 }
 

@@ -174,3 +174,42 @@ def test_compare_shows_the_code_diff(page: Any, server: Server) -> None:
     expect(diff.locator(".diff-del").first).to_be_visible()
     expect(diff.locator(".diff-add", has_text="h = F.gelu(x @ w1 + b1)")).to_have_count(1)
     expect(diff.locator(".diff-del", has_text='print("halfway")')).to_have_count(1)
+
+
+# ---- the details ---------------------------------------------------------------------------
+
+
+def test_the_kernel_table_has_no_literal_null_around_it(page: Any, server: Server) -> None:
+    page.goto(f"/r/{imported(server, 'mlp_two_layers')}")
+    kernels = page.locator("#kernels")
+    expect(kernels.locator("table")).to_be_visible()
+    texts = page.evaluate(
+        "[...document.getElementById('kernels').childNodes]"
+        ".filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent)"
+    )
+    assert texts == [], texts
+
+
+def test_history_groups_a_sweep_and_compares_two_picked_runs(page: Any, server: Server) -> None:
+    from backend.store.ids import new_run_id
+
+    sweep_id = new_run_id()
+    large = _import(server, "h200_bundles/add_relu_2p26", sweep_id=sweep_id)
+    small = _import(server, "h200_bundles/add_relu_2p24", sweep_id=sweep_id)
+    other = imported(server, "print_break")
+    page.goto("/runs")
+    sweep = page.locator(f"#runs tbody.sweep[data-sweep='{sweep_id}']")
+    expect(sweep.locator("tr")).to_have_count(2)
+    rows = sweep.locator("tr").evaluate_all("(rows) => rows.map((row) => row.dataset.run)")
+    assert rows == [small, large]  # smallest first, together
+    expect(sweep.locator(".sweep-label")).to_have_text("Sweep of 2 sizes (16,777,216, 67,108,864)")
+
+    button = page.locator("#compare-picked")
+    expect(button).to_be_disabled()
+    page.get_by_label(f"Pick run {other} to compare").check()
+    page.get_by_label(f"Pick run {small} to compare").check()
+    page.get_by_label(f"Pick run {large} to compare").check()  # a third lets go of the first
+    expect(page.get_by_label(f"Pick run {other} to compare")).not_to_be_checked()
+    expect(button).to_be_enabled()
+    button.click()
+    page.wait_for_url(f"**/compare/{small}/{large}")

@@ -176,3 +176,17 @@ def test_the_headline_says_at_the_roof_not_a_rate_that_was_never_measured() -> N
     assert sentence is not None and "at the roof" in sentence and "100%" not in sentence
     below = bandwidth_sentence(85.0, device)
     assert below is not None and below.startswith("compiled reached 85% of")
+
+
+def test_the_bandwidth_sentence_names_the_measured_rate_not_a_rounded_one() -> None:
+    """At a tiny share the stored percentage rounds to 0 (or to 0.02): the sentence's rate
+    is the variant's own bytes over kernel time, as the kernel table computes it."""
+    from backend.figures.summary import bandwidth_sentence
+
+    _, device = h200("add_relu_2p26", 4.317e12)
+    achieved = 605 * 1024  # 605 KiB/s, as a CPU run's table said
+    sentence = bandwidth_sentence(0.0, device, achieved)
+    assert sentence is not None and "605 KiB/s" in sentence, sentence
+    assert "0 B/s" not in sentence
+    close = bandwidth_sentence(17.0, device, 745 * 1024**2 * 1.0)
+    assert close is not None and "745 MiB/s" in close, close
