@@ -190,3 +190,31 @@ def test_the_bandwidth_sentence_names_the_measured_rate_not_a_rounded_one() -> N
     assert "0 B/s" not in sentence
     close = bandwidth_sentence(17.0, device, 745 * 1024**2 * 1.0)
     assert close is not None and "745 MiB/s" in close, close
+
+
+def test_axes_speak_bytes_and_flops_not_billions() -> None:
+    variants, device = h200("mlp_bias_gelu")
+    layout = roofline_figure(rates(variants), device).to_plotly_json()["layout"]
+    strip = layout["xaxis2"]["ticktext"]
+    assert "1 GiB/s" in strip and "1 TiB/s" in strip, strip
+    assert not any(text.endswith("B") for text in strip)  # no "1B": a billion read as bytes
+    assert "1 TFLOP/s" in layout["yaxis"]["ticktext"]
+    assert layout["xaxis"]["exponentformat"] == "power"
+
+
+def test_element_wise_runs_have_no_empty_compute_panel() -> None:
+    variants, device = h200("add_relu")
+    figure = roofline_figure(rates(variants), device).to_plotly_json()
+    layout = figure["layout"]
+    assert layout["xaxis"]["visible"] is False and layout["yaxis"]["visible"] is False
+    titles = [a["text"] for a in layout["annotations"]]
+    assert any(t.startswith("No kernel computes FLOPs") for t in titles), titles
+
+
+def test_the_legend_names_modes_in_words_not_variant_keys() -> None:
+    variants, device = h200("mlp_bias_gelu")
+    drawn = rates(variants)
+    drawn["compiled:max-autotune-no-cudagraphs"] = drawn["compiled"]
+    names = {t["name"] for t in traces(roofline_figure(drawn, device)) if t.get("name")}
+    assert "compiled, max-autotune-no-cudagraphs" in names
+    assert not any(":" in name for name in names), names
