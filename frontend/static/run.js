@@ -309,10 +309,21 @@ async function drawTraffic(variant, buttons) {
     const figure = await api.traffic(runId, variant === "compiled" ? undefined : variant);
     if (div.dataset.variant !== variant) return; // a later choice won
     await plot(div, figure);
+    scrollCue(div);
     div.dataset.drawn = variant;
   } catch (err) {
     if (div.dataset.variant === variant) showError(div, err); // else a later choice won
   }
+}
+
+// On a phone the picture is wider than the screen, and the round trips (right of the
+// kernels) start off it: say so, and say it again no more once the reader has scrolled.
+function scrollCue(div) {
+  const box = div.closest(".figure-scroll");
+  const cue = $("#traffic-scroll-cue");
+  const update = () => { cue.hidden = !box || box.scrollWidth <= box.clientWidth + 1 || box.scrollLeft > 0; };
+  update();
+  box?.addEventListener("scroll", update, { passive: true });
 }
 
 // Drawn after the kernel table, whose rows its points open.

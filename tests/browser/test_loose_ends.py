@@ -213,3 +213,22 @@ def test_history_groups_a_sweep_and_compares_two_picked_runs(page: Any, server: 
     expect(button).to_be_enabled()
     button.click()
     page.wait_for_url(f"**/compare/{small}/{large}")
+
+
+def test_a_phone_is_told_the_traffic_picture_scrolls_sideways(session: Any, server: Server) -> None:
+    run_id = _import(server, "h200_bundles/add_relu")
+    phone = session.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"/r/{run_id}")
+    phone.locator("#traffic[data-drawn=compiled]").wait_for()
+    box = phone.locator("#traffic-card .figure-scroll")
+    wider = box.evaluate("(el) => el.scrollWidth > el.clientWidth + 1")
+    assert wider, "the picture fits a 390 px phone: nothing to cue"
+    cue = phone.locator("#traffic-scroll-cue")
+    expect(cue).to_be_visible()
+    box.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+    expect(cue).to_be_hidden()
+
+    wide = session.new_page()
+    wide.goto(f"/r/{run_id}")
+    wide.locator("#traffic[data-drawn=compiled]").wait_for()
+    expect(wide.locator("#traffic-scroll-cue")).to_be_hidden()
