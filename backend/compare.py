@@ -144,6 +144,9 @@ def _no_intervals() -> list[list[float] | None]:
     return [None, None]
 
 
+MAX_DIFF_LINES = 400  # a snippet is at most 256 KiB; the page shows the start of a long diff
+
+
 class Comparison(BaseModel):
     """Run B against run A: deltas are b - a, ratios b / a."""
 
@@ -174,6 +177,22 @@ class Comparison(BaseModel):
     round_trips: list[RoundTripChange] = Field(
         default_factory=list, description="round trips eliminated in one run and not the other"
     )
+    code_diff: list[str] = Field(
+        default_factory=list,
+        description="A's snippet against B's as unified diff lines ('-' A only, '+' B only, "
+        f"' ' context, '@@' hunks), at most {MAX_DIFF_LINES}; empty when the code is the same",
+    )
+
+
+def code_diff(a_code: str, b_code: str) -> list[str]:
+    """What "code: changed" changed, as unified diff lines (difflib), two lines of context."""
+    lines = list(
+        difflib.unified_diff(a_code.splitlines(), b_code.splitlines(), "A", "B", n=2, lineterm="")
+    )[2:]  # the "--- A" and "+++ B" headers: the page says which is which
+    if len(lines) > MAX_DIFF_LINES:
+        cut = len(lines) - MAX_DIFF_LINES
+        lines = [*lines[:MAX_DIFF_LINES], f"@@ ... {cut:,} more diff lines @@"]
+    return lines
 
 
 def compare_runs(a: RunResult, b: RunResult) -> Comparison:

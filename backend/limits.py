@@ -16,6 +16,9 @@ SandboxMode = Literal["auto", "bwrap", "none"]
 SANDBOX_MODES: tuple[SandboxMode, ...] = ("auto", "bwrap", "none")
 DEFAULT_TIMEOUT_S = 300.0
 MiB = 1024 * 1024
+# The largest size a sweep may ask for: 2**40 elements is a TiB even at one byte each, past
+# any device's memory, so a larger size could only fail after waiting in the queue.
+MAX_SIZE = 2**40
 
 
 def _process_cap() -> int:

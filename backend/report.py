@@ -6,7 +6,12 @@ import re
 from collections.abc import Sequence
 
 from backend.analysis.dram import measured_totals
-from backend.figures.summary import bandwidth_sentence, coverage_sentence, mode_sentences
+from backend.figures.summary import (
+    achieved_rate,
+    bandwidth_sentence,
+    coverage_sentence,
+    mode_sentences,
+)
 from backend.figures.units import human_bytes
 from backend.result import Hint, RunResult, Variant, profiler_inflated
 
@@ -101,7 +106,11 @@ def _variants(result: RunResult) -> list[str]:
     coverage = coverage_sentence(eager, compiled) if eager and compiled else None
     if coverage:
         rows.append(f"coverage: {coverage}")
-    bandwidth = bandwidth_sentence(compiled.bandwidth_pct if compiled else None, result.device)
+    bandwidth = (
+        bandwidth_sentence(compiled.bandwidth_pct, result.device, achieved_rate(compiled))
+        if compiled
+        else None
+    )
     if bandwidth:
         rows.append(f"bandwidth: {bandwidth}")
     if result.grad_mode is not None:

@@ -344,8 +344,16 @@ class Correctness(BaseModel):
 
 
 class GraphBreak(BaseModel):
-    reason: str
+    reason: str = Field(description="Dynamo's own words, e.g. 'generic_jump TensorVariable()'")
     line: int | None = None
+    explanation: str | None = Field(
+        default=None, description="Dynamo's explanation line, where it gives one (torch 2.13+)"
+    )
+    plain: str | None = Field(
+        default=None,
+        description="what split the graph, in plain words (e.g. 'a call to print()'), "
+        "where Kernelscope recognises it; `reason` keeps Dynamo's text",
+    )
 
 
 class CompileInfo(BaseModel):

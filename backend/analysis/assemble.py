@@ -11,7 +11,7 @@ from typing import Any
 
 from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
-from backend.analysis.fusion_reasons import check_hints, run_hints
+from backend.analysis.fusion_reasons import break_in_words, check_hints, run_hints
 from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evidence, totals
@@ -334,7 +334,9 @@ def _compile_info(raw: Json) -> CompileInfo:
         seconds=raw.get("seconds"),
         mode=raw.get("mode", "default"),
         graph_count=raw.get("graph_count"),
-        graph_breaks=[GraphBreak(**b) for b in raw.get("graph_breaks", [])],
+        graph_breaks=[
+            GraphBreak(**b, plain=break_in_words(b)) for b in raw.get("graph_breaks", [])
+        ],
         recompiles=raw.get("recompiles"),
         log=raw.get("log"),
     )

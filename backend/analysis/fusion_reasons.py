@@ -22,7 +22,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from backend.analysis.inductor_join import Placement
+from backend.analysis.inductor_join import LIBRARY_TARGETS, Placement
 from backend.analysis.naming import op_display
 from backend.result import CompiledMode, FusionWhy, Hint, RoundTrip, TripInMode
 
@@ -46,21 +46,36 @@ DECLINED = (
     ("memory deps did not match", "they read the data in different orders"),
     ("must go before", "the order of the graph forbids it"),
 )
-# Dynamo's graph-break reasons, and the change that usually removes them.
+# Dynamo's graph-break reasons (its first line and its explanation), what they mean in
+# plain words, and the change that usually removes them.
 BREAK_FIXES = (
-    ("generic_jump", "a Python `if` on a tensor's value: use torch.where (or torch.cond)"),
-    ("print", "remove the print (or move it outside the function)"),
+    (
+        "generic_jump",
+        "a Python `if` (or `while`) on a tensor's value",
+        "use torch.where (or torch.cond)",
+    ),
+    ("print", "a call to print()", "remove the print (or move it outside the function)"),
     (
         "item",
-        "a tensor turned into a Python number (.item()): keep it a tensor, or set "
-        "torch._dynamo.config.capture_scalar_outputs = True",
+        "a tensor turned into a Python number (.item())",
+        "keep it a tensor, or set torch._dynamo.config.capture_scalar_outputs = True",
     ),
     (
         "backward",
-        "backward() runs outside the graph: compile the forward and loss, and "
-        "call backward() on the result",
+        "a call to backward()",
+        "compile the forward and loss, and call backward() on the result",
     ),
 )
+
+
+def _break_text(brk: Json) -> str:
+    return f"{brk.get('reason', '')} {brk.get('explanation') or ''}".lower()
+
+
+def break_in_words(brk: Json) -> str | None:
+    """What split the graph, in plain words, or None where the reason is not one we know."""
+    text = _break_text(brk)
+    return next((plain for key, plain, _ in BREAK_FIXES if key in text), None)
 
 
 class Reasons:
@@ -129,42 +144,60 @@ class Reasons:
         cut = self._nearest_break(lines)
         at = f" at line {cut['line']}" if cut.get("line") else ""
         reason = str(cut.get("reason", "")).strip()
+        plain = break_in_words(cut)
+        said = f"{plain}; Dynamo: {reason!r}" if plain else reason
         message = (
-            f"Dynamo split the function{at} ({reason}): {tensor} crosses from one compiled "
+            f"Dynamo split the function{at} ({said}): {tensor} crosses from one compiled "
             "graph to the next, so it is written to memory between them."
         )
-        fix = next((f for key, f in BREAK_FIXES if key in reason.lower()), None)
-        hint = Hint(message=f"Remove the graph break{at}: {fix}.") if fix else None
+        text = _break_text(cut)
+        found = next(((p, f) for key, p, f in BREAK_FIXES if key in text), None)
+        hint = (
+            Hint(message=f"Remove the graph break{at}, {found[0]}: {found[1]}.") if found else None
+        )
         break_lines = [cut["line"]] if cut.get("line") else []
         return FusionWhy(kind="graph_break", message=message, lines=break_lines or lines, hint=hint)
 
     def _library(
         self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
     ) -> FusionWhy | None:
-        calls = [op for op in [producer, *consumers] if self._is_library(op)]
-        if not calls:
-            return None
-        if self._template(producer):
+        call = next((op for op in [producer, *consumers] if self._is_library(op)), None)
+        if call is not None and self._template(producer):
             message = (
                 f"Inductor generated {_op(producer)} as a GEMM template, but {tensor}'s "
                 "consumers did not fuse into it as an epilogue."
             )
             return FusionWhy(kind="template_epilogue", message=message, lines=lines)
-        call = calls[0]
-        role = "writes" if call is producer else "reads"
+        if call is not None:
+            role = "writes" if call is producer else "reads"
+            return self._library_why(tensor, self._library_op(call), role, lines)
+        reader = self._library_reader(producer)
+        if reader is None:
+            return None
+        return self._library_why(tensor, reader, "reads", lines)
+
+    def _library_why(self, tensor: str, call: str, role: str, lines: list[int]) -> FusionWhy:
         message = (
-            f"{_op(call)} runs as a library call ({self._library_name(call)}): Inductor "
+            f"{call} runs as a library call ({self._library_name(call)}): Inductor "
             f"generates no code for it, and it {role} {tensor} in memory, so the round trip "
             "stays."
         )
         hint = None
-        if _op(call) in GEMMS and "max-autotune" not in self.mode and self.device == "cuda":
-            hint = Hint(
-                message=f"Try mode={AUTOTUNE!r}: Inductor can then generate the GEMM as a "
-                "Triton template and fuse the work around it into that kernel.",
-                compile_mode=AUTOTUNE,
-            )
+        if call in GEMMS and "max-autotune" not in self.mode:
+            hint = Hint(message=self._autotune_hint(), compile_mode=AUTOTUNE)
         return FusionWhy(kind="library_call", message=message, lines=lines, hint=hint)
+
+    def _autotune_hint(self) -> str:
+        if self.device == "cuda":
+            return (
+                f"Try mode={AUTOTUNE!r}: Inductor can then generate the GEMM as a Triton "
+                "template and fuse the work around it into that kernel."
+            )
+        return (
+            f"Try mode={AUTOTUNE!r}: Inductor can then weigh its C++ GEMM template, which "
+            "can take the work around the GEMM into the same kernel, against the library "
+            "call (it keeps the library call where that is faster)."
+        )
 
     def _saved_for_backward(
         self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
@@ -212,13 +245,40 @@ class Reasons:
 
     # ---- facts about one eager op's place in the compiled graphs ------------------------
 
-    def _library_name(self, op: Json) -> str:
-        name = _op(op)
+    def _library_name(self, name: str) -> str:
         if "convolution" in name:
             return "cuDNN" if self.device == "cuda" else "oneDNN"
         if name in GEMMS:
             return "cuBLAS" if self.device == "cuda" else "a BLAS"
         return "ATen's own kernel"
+
+    def _library_op(self, op: Json) -> str:
+        """The library call that holds this eager op's value, by the compiled graph's own
+        op: eager's `x @ w + b` add became part of an addmm, and addmm is the call."""
+        placement = self.placements.get(int(op["index"]))
+        for graph, node in placement.nodes if placement else []:
+            target = self._node_target(graph, node)
+            if target in LIBRARY_TARGETS:
+                return op_display(target)
+        return _op(op)
+
+    def _library_reader(self, producer: Json) -> str | None:
+        """The library call (an extern kernel) that reads the buffer holding the producer's
+        value, when the eager op that reads it could not be joined to its node (eager's mm
+        of `h @ w2 + b2` is part of the graph's addmm, joined to the add)."""
+        placement = self.placements.get(int(producer["index"]))
+        for graph, buffer in placement.buffers if placement else []:
+            for kernel in self.graphs[graph].get("kernels", []):
+                if kernel.get("kind") != "extern" or buffer not in kernel.get("reads", []):
+                    continue
+                targets = [self._node_target(graph, n) for n in kernel.get("nodes", [])]
+                known = [t for t in targets if t in LIBRARY_TARGETS]
+                return op_display(known[0]) if known else str(kernel["name"])
+        return None
+
+    def _node_target(self, graph: int, node: str) -> str:
+        nodes = self.graphs[graph].get("nodes", [])
+        return next((str(n.get("target", "")) for n in nodes if n.get("name") == node), "")
 
     def _graphs_of(self, op: Json) -> set[int]:
         placement = self.placements.get(int(op["index"]))

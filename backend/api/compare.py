@@ -10,7 +10,7 @@ from backend.api.context import Context, result_of
 from backend.api.errors import ERROR_RESPONSES
 from backend.api.figures import figure_response
 from backend.api.run_access import READ_PAIR
-from backend.compare import Comparison, compare_runs
+from backend.compare import Comparison, code_diff, compare_runs
 from backend.figures import Lane, timeline_figure
 
 router = APIRouter(
@@ -24,8 +24,13 @@ RunId = Annotated[str, Query(min_length=1, max_length=64)]
 
 @router.get("", response_model=Comparison)
 def compare(a: RunId, b: RunId, context: Context) -> Comparison:
-    """Run b measured against run a: deltas are b - a, ratios b / a."""
-    return compare_runs(result_of(context, a), result_of(context, b))
+    """Run b measured against run a: deltas are b - a, ratios b / a; `code_diff` shows
+    what changed in the snippet."""
+    comparison = compare_runs(result_of(context, a), result_of(context, b))
+    if not comparison.same_code:
+        codes = context.store.get_code(a), context.store.get_code(b)
+        comparison.code_diff = code_diff(codes[0] or "", codes[1] or "")
+    return comparison
 
 
 @router.get("/figures/timeline")

@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -16,6 +18,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from backend.limits import MAX_SIZE
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +29,10 @@ class ErrorBody(BaseModel):
     kind: str = Field(description="machine-readable, e.g. run_not_found, snippet_too_large")
     message: str = Field(description="for a person: what was wrong and how to fix it")
     field: str | None = Field(default=None, description="request field at fault, e.g. body.sizes")
+    line: int | None = Field(
+        default=None, description="the snippet's line at fault (a syntax error); else absent"
+    )
+    column: int | None = Field(default=None, description="its column, counted from 1")
 
 
 class ErrorResponse(BaseModel):
@@ -32,9 +40,20 @@ class ErrorResponse(BaseModel):
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, kind: str, message: str, field: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        field: str | None = None,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
         super().__init__(message)
-        self.body = ErrorBody(status=status, kind=kind, message=message, field=field)
+        self.body = ErrorBody(
+            status=status, kind=kind, message=message, field=field, line=line, column=column
+        )
 
 
 def not_found(what: str, ident: str) -> ApiError:
@@ -63,7 +82,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
 
 def error_response(body: ErrorBody) -> JSONResponse:
-    return JSONResponse(ErrorResponse(error=body).model_dump(), status_code=body.status)
+    """The four fields always; `line` and `column` only where a snippet's line is at fault."""
+    absent = {name for name in ("line", "column") if getattr(body, name) is None}
+    shape = ErrorResponse(error=body).model_dump(exclude={"error": absent})
+    return JSONResponse(shape, status_code=body.status)
 
 
 async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -72,26 +94,37 @@ async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
 
 
 # Fields a person fills in on the New run page: their problems said in the page's words,
-# not the validator's ("Input should be less than or equal to 9007199254740992").
+# not the validator's ("Input should be less than or equal to 1099511627776").
 EMPTY_SNIPPET = (
     "The snippet is empty: write (or pick from Examples) code that defines fn and inputs(), "
     "or a Model class with get_inputs()."
 )
-_READABLE: dict[tuple[str, ...], str] = {
-    ("body", "code"): EMPTY_SNIPPET,
-    ("body", "sizes"): "Sizes must be whole numbers from 1 to 2^53 (9,007,199,254,740,992), "
-    "at least one, separated by commas: e.g. 1e4,1e6,1e8.",
+SIZES_RULE = (
+    f"Sizes must be whole numbers from 1 to 2^40 ({MAX_SIZE:,}: a tensor of more elements "
+    "would not fit on any device even at one byte each), at least one, separated by "
+    "commas: e.g. 1e4,1e6,1e8."
+)
+# (field, pydantic error type or None for any) -> what to say
+_READABLE: dict[tuple[tuple[str, ...], str | None], str] = {
+    (("body", "code"), "string_too_short"): EMPTY_SNIPPET,
+    (("body", "code"), "string_type"): "code must be a string (the snippet's text), "
+    'e.g. {"code": "import torch\\n..."}.',
+    (("body", "sizes"), None): SIZES_RULE,
+    (("body",), "model_attributes_type"): "The request body must be a JSON object, e.g. "
+    '{"code": "..."}.',
 }
 
 
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     first = exc.errors()[0] if exc.errors() else {}
+    if first.get("type") == "json_invalid":
+        return error_response(_invalid_json(first, exc.body))
     loc = tuple(str(part) for part in first.get("loc", ()))
     field = ".".join(loc) or None
     count = len(exc.errors())
     message = f"{field}: {first.get('msg', 'invalid value')}" if field else "invalid request"
-    readable = _READABLE.get(loc[:2]) if first.get("type") != "missing" else None
+    readable = _readable(loc, str(first.get("type")))
     if readable is not None:
         message = f"{field}: {readable}"
     if count > 1:
@@ -99,6 +132,28 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return error_response(
         ErrorBody(status=422, kind="invalid_request", message=message, field=field)
     )
+
+
+def _readable(loc: tuple[str, ...], kind: str) -> str | None:
+    if kind == "missing":
+        return None
+    return _READABLE.get((loc[:2], kind)) or _READABLE.get((loc[:2], None))
+
+
+def _invalid_json(error: Mapping[str, Any], document: object) -> ErrorBody:
+    """FastAPI names the character offset as if it were a field ("body.14"): say where in
+    the text the JSON broke, by line and column, and what the parser expected."""
+    loc = error.get("loc", ())
+    position = loc[-1] if loc and isinstance(loc[-1], int) else None
+    why = str((error.get("ctx") or {}).get("error", "it cannot be parsed"))
+    where = ""
+    if position is not None and isinstance(document, str | bytes):
+        text = document.decode(errors="replace") if isinstance(document, bytes) else document
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        where = f" at line {line}, column {column}"
+    message = f"The request body is not valid JSON{where}: {why}. Send one JSON object."
+    return ErrorBody(status=422, kind="invalid_request", message=message, field="body")
 
 
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:

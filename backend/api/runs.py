@@ -148,9 +148,27 @@ def _queue(
 
 
 def _check_code(code: str) -> None:
-    """Whitespace alone would only fail later, in the worker: refused at once."""
+    """Whitespace alone, or code Python cannot parse, would wait in the queue for a check
+    the harness makes in milliseconds: refused at once, with the line and column."""
     if not code.strip():
         raise ApiError(422, "invalid_request", f"body.code: {EMPTY_SNIPPET}", field="body.code")
+    try:
+        compile(code, "snippet.py", "exec", dont_inherit=True)  # parses; runs nothing
+    except SyntaxError as exc:
+        line, column = exc.lineno, exc.offset
+        where = f"line {line}, column {column}" if line and column else f"line {line}"
+        raise ApiError(
+            422,
+            "syntax_error",
+            f"body.code: Syntax error on {where}: {exc.msg}. Fix the line and run again.",
+            field="body.code",
+            line=line,
+            column=column,
+        ) from None
+    except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
+        raise ApiError(
+            422, "syntax_error", f"body.code: Python cannot read it: {exc}.", field="body.code"
+        ) from None
 
 
 def _check_parent(parent_id: str, request: Request) -> None:

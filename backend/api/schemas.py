@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from backend.limits import MAX_SIZE
 from backend.queue.protocol import KIND_PATTERN
 from backend.result import (
     MAX_COMPILE_MODES,
@@ -29,8 +30,7 @@ class RunRequest(BaseModel):
 
     code: str = Field(min_length=1, description="the snippet (see the snippet contract)")
     title: str | None = Field(default=None, max_length=TITLE_MAX_CHARS)
-    # At most 2**53: the largest integer a browser's JSON keeps exact, and within SQLite's.
-    sizes: list[Annotated[int, Field(gt=0, le=2**53)]] | None = Field(
+    sizes: list[Annotated[int, Field(gt=0, le=MAX_SIZE)]] | None = Field(
         default=None,
         min_length=1,
         description="sweep: one run per size, each calling inputs(size)",

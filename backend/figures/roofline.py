@@ -60,17 +60,18 @@ class Roofs(Protocol):
 def roofline_figure(
     variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]], device: Roofs | None
 ) -> go.Figure:
-    """`variants`: per variant, its kernel count and the kernels to draw."""
-    figure = make_subplots(
-        rows=2,
-        cols=1,
-        row_heights=[0.72, 0.28],
-        vertical_spacing=0.16,
-        subplot_titles=("Kernels that compute: FLOP/s against FLOPs per byte", _strip_title()),
-    )
+    """`variants`: per variant, its kernel count and the kernels to draw. Without a kernel
+    that computes (element-wise work only) the compute panel shrinks to a line saying so."""
     bandwidth = device.peak_bandwidth_bytes_per_s if device is not None else None
     flops = (device.peak_flops or {}) if device is not None else {}
     computing = [(n, k) for n, (_, ks) in variants.items() for k in ks if k.flops and k.dur_us > 0]
+    figure = make_subplots(
+        rows=2,
+        cols=1,
+        row_heights=[0.68, 0.32] if computing else [0.12, 0.88],
+        vertical_spacing=0.24 if computing else 0.1,  # the top axis title clears the strip's
+        subplot_titles=(_compute_title(bool(computing)), _strip_title()),
+    )
     for name, (_, kernels) in variants.items():
         figure.add_trace(_compute_points(name, [k for k in kernels if k.flops]), row=1, col=1)
         figure.add_trace(_bandwidth_points(name, kernels, bandwidth), row=2, col=1)
@@ -80,7 +81,44 @@ def roofline_figure(
         figure.add_trace(_bandwidth_line(list(variants), bandwidth), row=2, col=1)
     figure.update_layout(_layout(variants, device, bandwidth))
     figure.update_xaxes(range=_strip_range(variants, bandwidth), row=2, col=1)
+    if not computing:  # element-wise work only: no empty panel, a line saying why
+        figure.update_xaxes(visible=False, row=1, col=1)
+        figure.update_yaxes(visible=False, row=1, col=1)
+        figure.update_layout(height=380)
     return figure
+
+
+def _compute_title(computing: bool) -> str:
+    if computing:
+        return "Kernels that compute: FLOP/s against FLOPs per byte"
+    return "No kernel computes FLOPs (element-wise work): each kernel by its bandwidth below"
+
+
+def variant_label(variant: str) -> str:
+    """`compiled:max-autotune-no-cudagraphs` -> `compiled, max-autotune-no-cudagraphs`."""
+    base, _, mode = variant.partition(":")
+    return f"{base}, {mode}" if mode else base
+
+
+# Ticks in the units people read: bytes per second in binary units (1 KiB/s ... 32 TiB/s),
+# FLOP/s in SI (1 GFLOP/s); plotly's own log ticks say "1B" (billion), read as bytes.
+_RATE_TICKS = [float(1024**power * step) for power in range(0, 6) for step in (1, 32)]
+_FLOP_TICKS = [10.0**power for power in range(3, 19)]
+_SI = ((1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+
+
+def _flop_rate(value: float) -> str:
+    scale, prefix = next(((s, p) for s, p in _SI if value >= s), (1.0, ""))
+    return f"{value / scale:g} {prefix}FLOP/s"
+
+
+def _rate_axis(title: str) -> dict[str, Any]:
+    return {
+        "type": "log",
+        "title": {"text": title},
+        "tickvals": _RATE_TICKS,
+        "ticktext": [human_rate(v) for v in _RATE_TICKS],
+    }
 
 
 def _strip_range(
@@ -106,7 +144,7 @@ def _bandwidth_line(lanes: list[str], bandwidth: float) -> go.Scatter:
     the legend, and a shape's label on a log axis needs log units)."""
     return go.Scatter(
         x=[bandwidth, bandwidth],
-        y=[lanes[0], lanes[-1]],
+        y=[variant_label(lanes[0]), variant_label(lanes[-1])],
         mode="lines",
         name=f"measured bandwidth {human_rate(bandwidth)}",
         line={"color": palette.INK, "dash": "dash", "width": 2},
@@ -125,7 +163,7 @@ def _compute_points(variant: str, kernels: Sequence[KernelRateLike]) -> go.Scatt
         x=[(k.flops or 0) / k.bytes_moved for k in drawn],
         y=[(k.flops or 0) / (k.dur_us * 1e-6) for k in drawn],
         mode="markers",
-        name=variant,
+        name=variant_label(variant),
         legendgroup=variant,
         showlegend=False,  # the strip below carries the variant's legend entry
         marker={
@@ -147,9 +185,9 @@ def _bandwidth_points(
     drawn = [k for k in kernels if k.bytes_moved > 0 and k.dur_us > 0]
     return go.Scatter(
         x=[k.bytes_moved / (k.dur_us * 1e-6) for k in drawn],
-        y=[variant] * len(drawn),
+        y=[variant_label(variant)] * len(drawn),
         mode="markers",
-        name=variant,
+        name=variant_label(variant),
         legendgroup=variant,
         marker={
             "color": color,
@@ -245,9 +283,18 @@ def _layout(
         "height": 560,
         "margin": {"l": 70, "r": 20, "t": 90, "b": 50},
         "legend": {"orientation": "h", "y": -0.12},
-        "xaxis": {"type": "log", "title": {"text": "FLOPs per logical byte"}},
-        "yaxis": {"type": "log", "title": {"text": "FLOP/s"}},
-        "xaxis2": {"type": "log", "title": {"text": "logical bytes per second"}},
+        "xaxis": {
+            "type": "log",
+            "title": {"text": "FLOPs per logical byte"},
+            "exponentformat": "power",
+        },
+        "yaxis": {
+            "type": "log",
+            "title": {"text": "FLOP/s"},
+            "tickvals": _FLOP_TICKS,
+            "ticktext": [_flop_rate(v) for v in _FLOP_TICKS],
+        },
+        "xaxis2": _rate_axis("logical bytes per second"),
         "yaxis2": {"type": "category", "autorange": "reversed"},
         "hovermode": "closest",
     }

@@ -68,7 +68,7 @@ def summary_sentences(
     if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
     coverage = coverage_sentence(eager, compiled)
-    bandwidth = bandwidth_sentence(compiled.bandwidth_pct, device)
+    bandwidth = bandwidth_sentence(compiled.bandwidth_pct, device, achieved_rate(compiled))
     extra = [s for s in (coverage, bandwidth) if s]
     return sentences + extra + mode_sentences(modes)
 
@@ -93,9 +93,19 @@ def coverage_sentence(eager: VariantCounts, compiled: VariantCounts) -> str | No
     )
 
 
-def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) -> str | None:
+def achieved_rate(variant: VariantCounts) -> float | None:
+    """Logical bytes over kernel time, in bytes/s: the rate the bandwidth sentence names."""
+    seconds = variant.kernel_time_us / 1e6
+    return (variant.bytes_read + variant.bytes_written) / seconds if seconds > 0 else None
+
+
+def bandwidth_sentence(
+    compiled_pct: float | None, device: DeviceInfo | None, achieved: float | None = None
+) -> str | None:
     """How much of the device's measured bandwidth the compiled variant used (logical bytes
-    over its kernel time), or that it went faster than DRAM can: its data was cached."""
+    over its kernel time), or that it went faster than DRAM can: its data was cached. The
+    rate and share below the roof come from `achieved` (bytes/s), not from the stored
+    percentage, which is rounded ("0 B/s" for a run at 0.004%)."""
     peak = device.peak_bandwidth_bytes_per_s if device is not None else None
     if compiled_pct is None or device is None or not peak:
         return None
@@ -111,9 +121,12 @@ def bandwidth_sentence(compiled_pct: float | None, device: DeviceInfo | None) ->
             f"compiled streamed its logical bytes at {roof} bandwidth: at the roof "
             "(logical bytes over kernel time)."
         )
+    rate = achieved if achieved is not None else peak * compiled_pct / 100
+    share = 100 * rate / peak
+    shown = f"{share:.0f}" if share >= 10 else f"{share:.2g}"
     return (
-        f"compiled reached {compiled_pct:.0f}% of {roof} bandwidth "
-        f"({human_rate(peak * compiled_pct / 100)}, logical bytes over kernel time)."
+        f"compiled reached {shown}% of {roof} bandwidth "
+        f"({human_rate(rate)}, logical bytes over kernel time)."
     )
 
 

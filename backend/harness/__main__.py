@@ -136,27 +136,48 @@ def _exit_now() -> None:
 def _refused_syntax(options: argparse.Namespace) -> bool:
     """A snippet that does not parse fails the same way it would after importing torch
     (`load_module` compiles it the same way), only without the wait. True if it failed."""
-    from backend.harness.errors import SnippetError
+    from backend.harness.errors import NO_ENTRY_POINT, SnippetError
     from backend.harness.protocol import BundleWriter, Progress
 
     path = options.snippet.resolve()
+    source = path.read_text()
     try:
-        compile(path.read_text(), str(path), "exec")
+        compile(source, str(path), "exec")
     except SyntaxError as exc:
-        progress = Progress(options.progress_fd)
-        progress.step("loading snippet")
-        writer = BundleWriter(options.bundle)
         error = SnippetError(
             "syntax_error",
             f"Syntax error on line {exc.lineno}: {exc.msg}. Fix the line and run again.",
             line=exc.lineno,
             traceback=[(exc.text or "").rstrip()],
         )
-        writer.document.update(snippet_file=str(path), status="failed", error=error.as_dict())
-        writer.document["versions"] = {"python": platform.python_version()}
-        progress.step("writing results")
-        writer.finish()
-        return True
+    else:
+        if _can_define_a_function(source):
+            return False
+        error = SnippetError("no_entry_point", NO_ENTRY_POINT)
+    progress = Progress(options.progress_fd)
+    progress.step("loading snippet")
+    writer = BundleWriter(options.bundle)
+    writer.document.update(snippet_file=str(path), status="failed", error=error.as_dict())
+    writer.document["versions"] = {"python": platform.python_version()}
+    progress.step("writing results")
+    writer.finish()
+    return True
+
+
+def _can_define_a_function(source: str) -> bool:
+    """Every entry point is a function or a class the snippet defines or imports: code with
+    no def, lambda, class or import has none, whatever it runs (the same failure as after
+    loading it, without the wait)."""
+    import ast
+
+    makers = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    importers = (ast.Import, ast.ImportFrom)
+    names = {"exec", "eval", "__import__", "compile", "globals", "setattr", "vars"}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, makers + importers):
+            return True
+        if isinstance(node, ast.Name) and node.id in names:
+            return True
     return False
 
 

@@ -9,6 +9,12 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+NO_ENTRY_POINT = (
+    "No function to run. Define `fn(...)` and `inputs()` returning its arguments, "
+    "or a `Model(nn.Module)` with `get_inputs()`, or one function whose parameters "
+    "are module-level tensors."
+)
+
 _CUDA_MISSING = (
     "Torch not compiled with CUDA enabled",
     "No CUDA GPUs are available",

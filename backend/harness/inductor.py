@@ -148,8 +148,16 @@ class GraphBreaks:
     def _describe(self, reason: Any) -> dict[str, Any]:
         frames = [f for f in reason.user_stack if f.filename == self.snippet_file]
         text = str(reason.reason).strip()
-        first = text.splitlines()[0] if text else ""
-        return {"reason": first[:500], "line": frames[-1].lineno if frames else None}
+        lines = [line.strip() for line in text.splitlines()]
+        first = lines[0] if lines else ""
+        # torch 2.13's first line is generic ("Failed to trace builtin operator"); the
+        # Explanation line names what Dynamo met (`print`)
+        explained = [line.removeprefix("Explanation:").strip() for line in lines[1:]]
+        explanation = next(
+            (e for e, line in zip(explained, lines[1:], strict=True) if line != e), None
+        )
+        found = {"reason": first[:500], "line": frames[-1].lineno if frames else None}
+        return found | ({"explanation": explanation[:500]} if explanation else {})
 
     def as_dict(self) -> dict[str, Any]:
         count = None if self.graphs is None else len(self.graphs)

@@ -20,7 +20,7 @@ from typing import Any
 
 import torch
 
-from backend.harness.errors import SnippetError, user_error_from_exception
+from backend.harness.errors import NO_ENTRY_POINT, SnippetError, user_error_from_exception
 
 
 @dataclass
@@ -206,12 +206,7 @@ def _model_style(namespace: dict[str, Any], model_cls: type, size: int | None) -
 def _notebook_style(namespace: dict[str, Any], path: Path, size: int | None) -> EntryPoint:
     functions = _top_level_functions(namespace, path)
     if not functions:
-        raise SnippetError(
-            "no_entry_point",
-            "No function to run. Define `fn(...)` and `inputs()` returning its arguments, "
-            "or a `Model(nn.Module)` with `get_inputs()`, or one function whose parameters "
-            "are module-level tensors.",
-        )
+        raise SnippetError("no_entry_point", NO_ENTRY_POINT)
     if len(functions) > 1:
         names = ", ".join(f"`{f.__name__}` (line {_line_of(f)})" for f in functions)
         raise SnippetError(

@@ -64,6 +64,7 @@ class RunSummary(BaseModel):
         default=None, description="90% interval of the wall-time speedup, [low, high]"
     )
     size: int | None
+    sweep_id: str | None = Field(default=None, description="the sweep this run is a size of")
     visibility: Visibility = DEFAULT_VISIBILITY
     owner: str | None = Field(default=None, description="the author's user name")
     error_kind: str | None = Field(default=None, description="why it failed, in one word")

@@ -288,6 +288,7 @@ class Compiled(_Part):
 class GraphBreak(_Part):
     reason: Text
     line: Line | None = None
+    explanation: Text | None = None
 
 
 class Compile(_Part):

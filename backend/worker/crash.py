@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import signal
 from pathlib import Path
@@ -26,16 +27,58 @@ def describe_exit(
         return "timed_out", _timeout_error(limits.timeout_s, crash_log, snippet)
     if ended_by == "output_limit":
         limit = limits.output_kill_bytes
+        line, advice = _print_advice(snippet)
         return "failed", {
             "kind": "output_limit",
             "message": f"The snippet printed more than {limit // (1024 * 1024)} MiB and was "
-            "stopped. Remove prints inside loops: the function is called many times.",
-            "line": None,
+            f"stopped. {advice}",
+            "line": line,
             "traceback": [],
         }
     if bundle is not None and bundle.get("status") in ("succeeded", "failed"):
         return str(bundle["status"]), bundle.get("error")
     return "crashed", _crash_error(returncode, crash_log, snippet)
+
+
+def _print_advice(snippet: Path) -> tuple[int | None, str]:
+    """(line, what to change): a print inside a function repeats on every one of the many
+    calls; one at module level runs once, when the snippet loads, so its own loop is at fault."""
+    try:
+        tree = ast.parse(snippet.read_text())
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return None, "Print less: Kernelscope calls the function many times."
+    inside, outside = _print_calls(tree)
+    if inside:
+        return inside[0], (
+            f"Remove the print on line {inside[0]} or move it out of the function: "
+            "Kernelscope calls the function many times (warm-up, timing, profiling)."
+        )
+    if outside:
+        return outside[0], (
+            f"The print on line {outside[0]} runs at module level, once, as the snippet "
+            "loads: print less there (a loop around it prints on every pass)."
+        )
+    return None, "Print less: Kernelscope calls the function many times."
+
+
+def _print_calls(tree: ast.Module) -> tuple[list[int], list[int]]:
+    """Lines of print() calls inside functions and at module level, in order."""
+    inside: set[int] = set()
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    for node in ast.walk(tree):
+        if isinstance(node, functions):
+            inside |= _print_lines(node)
+    return sorted(inside), sorted(_print_lines(tree) - inside)
+
+
+def _print_lines(tree: ast.AST) -> set[int]:
+    return {
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    }
 
 
 def _timeout_error(limit: float, crash_log: Path, snippet: Path) -> dict[str, Any]:

@@ -127,9 +127,18 @@ function delta(metric, format, higherIsBetter = false, withinNoise = null) {
 
 const withInterval = (interval) => (value) => interval
   ? `${times(value)} (90% ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)` : times(value);
+// "code: changed" shows what changed: A's lines marked −, B's +, a word as well as a colour.
+function renderCodeDiff(lines) {
+  const box = $("#code-diff");
+  box.hidden = !lines.length;
+  const kind = (line) => line.startsWith("@@") ? "hunk" : line[0] === "-" ? "del" : line[0] === "+" ? "add" : "same";
+  box.replaceChildren(el("summary", { text: `Code diff (− only in A, + only in B)` }),
+    el("pre", { class: "code-diff" }, ...lines.map((line) => el("span", { class: `diff-${kind(line)}`, text: `${line}\n` }))));
+}
 
 function renderDeltas(c) {
   $("#differences").replaceChildren(...(c.differences.length ? c.differences : ["Same code, device and versions."]).map((d) => el("li", { text: d })));
+  renderCodeDiff(c.code_diff ?? []);
   const rows = [];
   const link = (id) => el("a", { href: pages.run(id), text: id });
   for (const [variant, v] of Object.entries(c.variants)) {

@@ -7,10 +7,17 @@ import { $, el, showError } from "/static/ui.js";
 const editor = createEditor($("#editor"), { onRun: submit });
 $("#editor .cm-content").setAttribute("aria-describedby", "editor-help"); // how to leave it by keyboard
 const form = $("#run-form");
-const MAX_SIZE = 2 ** 53; // the largest integer JSON keeps exact in a browser (the API's limit)
+const MAX_SIZE = 2 ** 40; // the API's limit: more elements than any device holds, even at a byte each
 let forkedFrom = null; // the run opened with ?from=, recorded as the new run's parent
 let example = null; // the gallery example in the editor, while its code is unchanged
 form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
+// Ctrl/Cmd+Enter runs from anywhere on the page (the title, the sizes, a select), not only
+// in the editor; the editor's own binding has already handled its keystrokes.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+  event.preventDefault();
+  if (!$("#run").disabled) submit();
+});
 
 async function submit() {
   const button = $("#run");
@@ -28,12 +35,13 @@ async function submit() {
     window.location.assign(created.url);
   } catch (err) {
     showError($("#submit-error"), err);
+    if (err.line) editor.markError(err.line); // a syntax error, refused at submit
     button.disabled = false;
   }
 }
 
 function requestBody() {
-  const body = { code: editor.getCode(), compile_mode: $("#compile-mode").value, visibility: $("#visibility").value };
+  const body = { code: editor.getCode(), visibility: $("#visibility").value, ...chosenModes() };
   const title = $("#title").value.trim() || (example && example.code === body.code ? example.name : "");
   if (title) body.title = title;
   if (forkedFrom) body.forked_from = forkedFrom;
@@ -43,8 +51,27 @@ function requestBody() {
   return body;
 }
 
+// The mode in the select first, then each further one ticked: one mode is `compile_mode`,
+// several are `compile_modes` (the API takes one or the other).
+function chosenModes() {
+  const first = $("#compile-mode").value;
+  const also = [...document.querySelectorAll("input[name=also_mode]:checked")]
+    .map((box) => box.value).filter((mode) => mode !== first);
+  return also.length ? { compile_modes: [first, ...also] } : { compile_mode: first };
+}
+
+// "Edit as new run" keeps the experiment: the run's compile modes (in order) and its sizes
+// (every size of its sweep), so only what the author edits changes.
+function keepExperiment(run) {
+  const modes = run.compiled_modes?.length ? run.compiled_modes.map((m) => m.mode) : [run.compile?.mode ?? "default"];
+  $("#compile-mode").value = modes[0];
+  for (const box of document.querySelectorAll("input[name=also_mode]")) box.checked = modes.slice(1).includes(box.value);
+  const sizes = run.sweep?.length ? run.sweep.map((point) => point.size) : (run.size != null ? [run.size] : []);
+  $("#sizes").value = sizes.join(",");
+}
+
 // "1e4, 1e6 1e8": commas and/or spaces between sizes; an empty entry ("1e4,,1e5"), a
-// fraction, zero or a size past 2^53 is refused here, in words, before anything is sent.
+// fraction, zero or a size past 2^40 is refused here, in words, before anything is sent.
 function parseSizes(text) {
   const entries = text.replace(/^[\s,]+|[\s,]+$/g, "").split(/\s*,\s*|\s+/);
   const refuse = (why) => {
@@ -55,7 +82,7 @@ function parseSizes(text) {
     const n = Number(entry);
     if (!Number.isFinite(n)) refuse(`"${entry}" is not a number.`);
     if (n < 1 || !Number.isInteger(n)) refuse(`${entry} is not a whole number of at least 1.`);
-    if (n > MAX_SIZE) refuse(`${entry} is too large: the largest size is 2^53 (about 9.007e15).`);
+    if (n > MAX_SIZE) refuse(`${entry} is too large: the largest size is 2^40 (about 1.1e12), more elements than any device holds.`);
     return n;
   });
 }
@@ -89,6 +116,7 @@ async function start() {
     editor.setCode(run.code);
     forkedFrom = run.id;
     if (run.title) $("#title").value = run.title;
+    keepExperiment(run);
     const forked = $("#forked");
     forked.replaceChildren("Editing a copy of ", el("a", { href: pages.run(run.id), text: `run ${run.id}` }), ".");
     forked.hidden = false;

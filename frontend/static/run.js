@@ -304,9 +304,11 @@ function renderBreaks(run) {
   box.hidden = !breaks.length;
   if (!breaks.length) return;
   const graphs = run.compile.graph_count ?? breaks.length + 1;
+  // plain words first where the reason is one Kernelscope knows; Dynamo's text as detail
   const items = breaks.map((b) => el("li", {},
     b.line ? el("button", { type: "button", class: "link", text: `line ${b.line}`, onclick: () => showLine(b.line) }) : "an unknown line",
-    `: ${b.reason}`));
+    `: ${b.plain ?? b.explanation ?? b.reason}`,
+    b.plain || b.explanation ? el("span", { class: "muted dynamo-reason", text: ` (Dynamo: ${b.reason})` }) : null));
   box.replaceChildren(
     el("p", {}, el("strong", { text: `${count(breaks.length, "graph break")}: ` }),
       `torch.compile split the snippet into ${count(graphs, "graph")}; code between them runs eagerly and its tensors go through memory. The timeline marks where.`),
@@ -342,10 +344,21 @@ async function drawTraffic(variant, buttons) {
     const figure = await api.traffic(runId, variant === "compiled" ? undefined : variant);
     if (div.dataset.variant !== variant) return; // a later choice won
     await plot(div, figure);
+    scrollCue(div);
     div.dataset.drawn = variant;
   } catch (err) {
     if (div.dataset.variant === variant) showError(div, err); // else a later choice won
   }
+}
+
+// On a phone the picture is wider than the screen, and the round trips (right of the
+// kernels) start off it: say so, and say it again no more once the reader has scrolled.
+function scrollCue(div) {
+  const box = div.closest(".figure-scroll");
+  const cue = $("#traffic-scroll-cue");
+  const update = () => { cue.hidden = !box || box.scrollWidth <= box.clientWidth + 1 || box.scrollLeft > 0; };
+  update();
+  box?.addEventListener("scroll", update, { passive: true });
 }
 
 // Drawn after the kernel table, whose rows its points open.
@@ -413,7 +426,7 @@ function whyItem(trip) {
     type: "button", class: "link", text: `line ${line}`, onclick: () => showLine(line),
   }));
   return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
-    lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines) : null,
+    lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines.flatMap((b, i) => i ? [", ", b] : [b])) : null,
     ...(why.hint ? hintLines(why.hint) : []));
 }
 
@@ -562,7 +575,8 @@ async function renderKernels(run, offsets, limit = PAGE) {
   const dramNote = dram ? el("p", { class: "muted", id: "dram-note", text: dram.measured
     ? `bytes are logical; DRAM bytes were measured by Nsight Compute${dram.seconds ? ` (a ${dram.seconds.toFixed(1)} s pass)` : ""}${dram.reason ? `: ${dram.reason}` : ""}.`
     : `DRAM bytes: ${dram.reason ?? "not measured"}.` }) : null;
-  $("#kernels").replaceChildren(dramNote, table, showAll, ...pagers);
+  // replaceChildren writes a null as the text "null": only the parts there are
+  $("#kernels").replaceChildren(...[dramNote, table, showAll, ...pagers].filter(Boolean));
   $("#kernels-card").hidden = false;
 }
 

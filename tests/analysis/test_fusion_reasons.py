@@ -251,3 +251,27 @@ def test_a_hint_the_run_did_not_try_stays_unchecked_and_speed_hints_give_both_ti
         speed.checked = None
         check_hints([], [speed], {"reduce-overhead": graphs}, _mode("default", 97.6, 0.4843))
         assert speed.checked is not None and f"({verdict};" in speed.checked
+
+
+def test_a_bias_add_folded_into_addmm_names_addmm_as_the_library_call() -> None:
+    why = _kept(_run("cpu_bundles/mlp_two_layers"), "x @ w1 + b1").why
+    assert why is not None and why.kind == "library_call"
+    assert why.message.startswith("addmm runs as a library call (a BLAS)"), why.message
+
+
+def test_a_value_read_by_a_library_matmul_says_so_and_offers_autotune_on_a_cpu() -> None:
+    why = _kept(_run("cpu_bundles/mlp_two_layers"), "h").why
+    assert why is not None and why.kind == "library_call", why
+    assert "addmm" in why.message and "reads h" in why.message
+    assert why.hint is not None and why.hint.compile_mode == AUTOTUNE  # it applies on a CPU
+    assert "C++ GEMM template" in why.hint.message
+
+
+def test_a_print_graph_break_is_said_in_plain_words_with_its_fix() -> None:
+    analysis = _run("cpu_bundles/print_break")
+    (brk,) = analysis.compile.graph_breaks if analysis.compile else []
+    assert (brk.line, brk.plain) == (7, "a call to print()")
+    assert brk.reason == "Failed to trace builtin operator"  # Dynamo's words kept
+    why = _kept(analysis, "y").why
+    assert why is not None and why.kind == "graph_break"
+    assert why.hint is not None and "remove the print" in why.hint.message

@@ -60,7 +60,7 @@ def test_tab_reaches_run_and_the_gallery(page: Any) -> None:
     # Tab indents inside the editor; the page says how to leave it (Esc, then Tab).
     expect(page.locator("#editor-help")).to_contain_text("Esc, then Tab")
     seen: list[str] = []
-    for _ in range(12 + examples):
+    for _ in range(15 + examples):  # 3 of the stops are the "Also compile with" boxes
         page.keyboard.press("Tab")
         seen.append(focused(page))
         if seen[-1] == "editor":

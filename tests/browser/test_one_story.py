@@ -220,7 +220,7 @@ def test_history_fits_a_phone_and_failed_rows_say_why(
     ("sizes", "said"),
     [
         ("1e4,,1e5", 'Sizes: "1e4,,1e5" has an empty entry between two commas.'),
-        ("1e20", "Sizes: 1e20 is too large: the largest size is 2^53"),
+        ("2e12", "Sizes: 2e12 is too large: the largest size is 2^40"),
         ("1e4, 0.5", "Sizes: 0.5 is not a whole number of at least 1."),
     ],
 )

@@ -55,7 +55,7 @@ def test_200_runs_of_10_users_finish_exactly_once_in_a_fair_order(cluster: Clust
     started = time.monotonic()
     rows = cluster.wait_finished(list(ids), timeout_s=240)
     print(f"\n200 instant runs on 2 workers: {time.monotonic() - started:.1f} s")
-    assert {row["error_kind"] for row in rows.values()} == {"syntax_error"}
+    assert {row["error_kind"] for row in rows.values()} == {"no_entry_point"}
     assert {row["status"] for row in rows.values()} == {"failed"}
     assert_each_ran_once(cluster, rows)
     assert all(" started attempt" in worker.text() for worker in cluster.workers)  # both worked
@@ -136,7 +136,7 @@ def test_api_down_while_runs_finish_loses_no_run_and_no_result(cluster: Cluster)
     for run_id in slow:  # each worker's own result, not "worker lost"
         assert rows[run_id]["error_kind"] == "exception"
         assert "slept 8 s" in str(rows[run_id]["error_message"])
-    assert {rows[r]["error_kind"] for r in waiting} == {"syntax_error"}
+    assert {rows[r]["error_kind"] for r in waiting} == {"no_entry_point"}
     assert_each_ran_once(cluster, rows)
 
 

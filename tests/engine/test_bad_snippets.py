@@ -24,7 +24,7 @@ EXPECTED = {
     "segfault": ("crashed", "crash", {4}, "segmentation fault on line 4"),
     # `while True: pass` is caught on either of its two lines
     "infinite_loop": ("timed_out", "timeout", {3, 4}, "It was running line"),
-    "huge_output": ("failed", "output_limit", {None}, "printed more than"),
+    "huge_output": ("failed", "output_limit", {8}, "print on line 8"),
 }
 
 

@@ -176,3 +176,45 @@ def test_the_headline_says_at_the_roof_not_a_rate_that_was_never_measured() -> N
     assert sentence is not None and "at the roof" in sentence and "100%" not in sentence
     below = bandwidth_sentence(85.0, device)
     assert below is not None and below.startswith("compiled reached 85% of")
+
+
+def test_the_bandwidth_sentence_names_the_measured_rate_not_a_rounded_one() -> None:
+    """At a tiny share the stored percentage rounds to 0 (or to 0.02): the sentence's rate
+    is the variant's own bytes over kernel time, as the kernel table computes it."""
+    from backend.figures.summary import bandwidth_sentence
+
+    _, device = h200("add_relu_2p26", 4.317e12)
+    achieved = 605 * 1024  # 605 KiB/s, as a CPU run's table said
+    sentence = bandwidth_sentence(0.0, device, achieved)
+    assert sentence is not None and "605 KiB/s" in sentence, sentence
+    assert "0 B/s" not in sentence
+    close = bandwidth_sentence(17.0, device, 745 * 1024**2 * 1.0)
+    assert close is not None and "745 MiB/s" in close, close
+
+
+def test_axes_speak_bytes_and_flops_not_billions() -> None:
+    variants, device = h200("mlp_bias_gelu")
+    layout = roofline_figure(rates(variants), device).to_plotly_json()["layout"]
+    strip = layout["xaxis2"]["ticktext"]
+    assert "1 GiB/s" in strip and "1 TiB/s" in strip, strip
+    assert not any(text.endswith("B") for text in strip)  # no "1B": a billion read as bytes
+    assert "1 TFLOP/s" in layout["yaxis"]["ticktext"]
+    assert layout["xaxis"]["exponentformat"] == "power"
+
+
+def test_element_wise_runs_have_no_empty_compute_panel() -> None:
+    variants, device = h200("add_relu")
+    figure = roofline_figure(rates(variants), device).to_plotly_json()
+    layout = figure["layout"]
+    assert layout["xaxis"]["visible"] is False and layout["yaxis"]["visible"] is False
+    titles = [a["text"] for a in layout["annotations"]]
+    assert any(t.startswith("No kernel computes FLOPs") for t in titles), titles
+
+
+def test_the_legend_names_modes_in_words_not_variant_keys() -> None:
+    variants, device = h200("mlp_bias_gelu")
+    drawn = rates(variants)
+    drawn["compiled:max-autotune-no-cudagraphs"] = drawn["compiled"]
+    names = {t["name"] for t in traces(roofline_figure(drawn, device)) if t.get("name")}
+    assert "compiled, max-autotune-no-cudagraphs" in names
+    assert not any(":" in name for name in names), names

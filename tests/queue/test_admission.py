@@ -13,7 +13,7 @@ from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
-from tests.queue.conftest import SYNTAX_ERROR
+from tests.queue.conftest import QUEUED_ONLY
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def tokens(client: TestClient) -> dict[str, str]:
 def submit(client: TestClient, token: str, **body: object) -> object:
     return client.post(
         "/api/runs",
-        json={"code": SYNTAX_ERROR, **body},
+        json={"code": QUEUED_ONLY, **body},
         headers={"Authorization": f"Bearer {token}"},
     )
 

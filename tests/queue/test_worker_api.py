@@ -16,7 +16,7 @@ import pytest
 from backend.result import RunResult
 from backend.store import accounts
 from tests.helpers import wait_for
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.queue.conftest import QUEUED_ONLY, Cluster, WorkerCalls
 from tests.store.factories import save_with_files
 
 
@@ -48,7 +48,7 @@ def test_a_run_is_claimed_once_and_only_through_its_job(cluster: Cluster) -> Non
     started = worker.start(run_id, job_id)
     assert started.status_code == 200
     body = started.json()
-    assert (body["attempt"], body["code"], body["document"]["id"]) == (1, "def fn(:\n", run_id)
+    assert (body["attempt"], body["code"], body["document"]["id"]) == (1, QUEUED_ONLY, run_id)
     assert body["timeout_s"] == 300.0
     second = worker.start(run_id, job_id)  # RQ delivered the same job twice, say
     assert second.status_code == 409 and second.json()["error"]["kind"] == "run_not_startable"
