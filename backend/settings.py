@@ -91,12 +91,12 @@ class Settings(BaseSettings):
         description="each worker slot keeps harness processes started ahead of need "
         "(torch imported, device ready, compiler warmed); each runs one snippet and exits",
     )
-    spares_per_slot: int = Field(
-        default=2,
+    spares_per_slot: int | None = Field(
+        default=None,
         ge=1,
         le=8,
-        description="spares each slot keeps, ready or warming up: two let back-to-back runs "
-        "find one ready; each holds about 0.6 GiB of GPU memory and 1-2 GiB of host memory",
+        description="spares each slot keeps, ready or warming up (unset: 2, or 1 with device "
+        "cpu); each holds about 0.6 GiB of GPU memory and 1-2 GiB of host memory",
     )
     spare_recycle_s: float = Field(
         default=600, gt=0, description="a spare unused this long is replaced by a fresh one"

@@ -160,7 +160,7 @@ def spare_lines(log: Path) -> list[str]:
     found = [state for _, state in TAKEN.findall(text)]
     return [
         f"{len(ready)} got ready, in {min(ready, default=0):.1f}-{max(ready, default=0):.1f} s",
-        f"runs found {found.count('ready')} ready, {found.count('still warming up')} warming up",
+        f"{found.count('ready')} runs found a spare ready",
     ]
 
 

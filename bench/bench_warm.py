@@ -16,7 +16,7 @@ Prints both, the ratio, and the server's own account of the last run's steps (it
 With `--gaps 0,10,1,...` the bench instead asks what an edit loop meets: once a first spare
 is ready, it submits the first snippet, then again after each gap (seconds from the last
 run's end to the next submission) with no wait for a spare, and prints each run's time
-and what it found (a spare ready, one still warming up, or none: a cold start).
+and what it found (a spare ready, or none: a cold start).
 Standard library only (urllib): it runs on a GPU host that has torch and the project's
 wheels and nothing else. Nothing is asserted: targets are in docs/benchmarks.md.
 """

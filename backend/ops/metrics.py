@@ -143,12 +143,10 @@ class SpareCollector(Collector):
         held.add_metric(["warming"], counts.warming)
         takes = CounterMetricFamily(
             "kernelscope_spare_takes",
-            "runs by what they found: a spare ready, one still warming up (the run waited "
-            "for the rest of its warm-up), or none (a cold start)",
+            "runs by what they found: a spare ready, or none (a cold start)",
             labels=["found"],
         )
-        for found, number in (("ready", counts.taken_ready), ("warming", counts.taken_warming)):
-            takes.add_metric([found], number)
+        takes.add_metric(["ready"], counts.taken_ready)
         takes.add_metric(["none"], counts.cold)
         started = CounterMetricFamily("kernelscope_spares_started", "spares started")
         started.add_metric([], counts.started)

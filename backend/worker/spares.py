@@ -4,9 +4,9 @@ need.
 A spare is a harness process (`process.HarnessProcess`, `prewarm=True`) that imports
 torch, creates the device context and warms the compiler and the profiler, inside its own
 sandbox when the sandbox is on, then waits for one snippet. A run takes a ready spare
-(`take`); when none is ready it takes the one that has warmed longest and its snippet
-starts the moment that warm-up ends, which is always sooner than a cold start (that pays
-the whole warm-up, and competes with the warming spares for the CPU). The next spare starts
+(`take`); a spare still warming up stays for the next run, since a snippet that fails early
+(a syntax error, no function: milliseconds in a process of its own) would otherwise wait for
+a whole warm-up, which takes minutes on a busy 2-core box. The next spare starts
 at once in the background, at a lower CPU priority until a run takes it in turn. Keeping
 two means back-to-back submits on one slot find one ready: a warm-up takes 13-18 s on an
 H200 host, a short run about one. A spare runs exactly one snippet and exits, so isolation
@@ -49,9 +49,11 @@ class SpareOptions:
 
 def spare_options(settings: Settings) -> SpareOptions:
     """How every worker slot of a server, or a remote worker, keeps its spares."""
+    # Two let back-to-back runs on a GPU find one ready; a CPU host's warm-ups share its cores
+    count = settings.spares_per_slot or (1 if settings.device == "cpu" else 2)
     return SpareOptions(
         enabled=settings.warm_spares,
-        count=settings.spares_per_slot,
+        count=count,
         recycle_s=settings.spare_recycle_s,
     )
 
@@ -63,7 +65,6 @@ class SpareCounts:
     ready: int = 0  # spares waiting, warm
     warming: int = 0  # spares still warming up
     taken_ready: int = 0  # runs that found a spare ready
-    taken_warming: int = 0  # runs that waited for the rest of a spare's warm-up
     cold: int = 0  # runs that started a process of their own (no spare fitted)
     started: int = 0  # spares started so far
 
@@ -102,7 +103,7 @@ class SpareKeeper:
 
     @property
     def taken(self) -> int:
-        return self._counts.taken_ready + self._counts.taken_warming
+        return self._counts.taken_ready
 
     def start(self) -> None:
         self._thread = threading.Thread(
@@ -111,9 +112,8 @@ class SpareKeeper:
         self._thread.start()
 
     def take(self, setup: WorkerSetup) -> HarnessProcess | None:
-        """A spare started for `setup`: a ready one, else the one warming longest (the
-        run's snippet waits for the rest of its warm-up), and the next one starts at once.
-        None when no spare fits: the run starts a process of its own."""
+        """A ready spare started for `setup`, and the next one starts at once. None when
+        none is ready or fits: the run starts a process of its own."""
         with self._lock:
             if setup != self._setup:
                 self._setup = setup
@@ -125,14 +125,11 @@ class SpareKeeper:
                 self._counts.cold += 1
             else:
                 self._spares.remove(spare)
-                ready = spare.wait_ready(0)
-                self._counts.taken_ready += int(ready)
-                self._counts.taken_warming += int(not ready)
+                self._counts.taken_ready += 1
         self._wake.set()  # the next spare starts now, in the background
         if spare is not None:
-            state = "ready" if spare.ready_at is not None else "still warming up"
             age = spare.age_s()
-            log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
+            log.info("spare %s taken (ready), %.1f s after its start", spare.name, age)
         return spare
 
     def counts(self) -> SpareCounts:
@@ -168,11 +165,9 @@ class SpareKeeper:
             return list(self._spares)
 
     def _pick(self) -> HarnessProcess | None:
-        """A live ready spare, else the live one started first (it is furthest along)."""
-        alive = [spare for spare in self._spares if spare.alive()]
-        ready = [spare for spare in alive if spare.wait_ready(0)]
-        found = ready or alive
-        return found[0] if found else None
+        """The first live ready spare, if any."""
+        ready = [spare for spare in self._spares if spare.alive() and spare.wait_ready(0)]
+        return ready[0] if ready else None
 
     # ---- the keeper's thread ------------------------------------------------------------
 
