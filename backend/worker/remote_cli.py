@@ -169,6 +169,7 @@ def _config(
     name = name or args.name or _default_name(args)
     work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
     settings = settings or _settings(args.sandbox)
+    device = args.device or ("cuda" if args.gpu is not None else "auto")
     return remote.WorkerConfig(
         api_url=args.api,
         token=args.token,
@@ -176,10 +177,10 @@ def _config(
         redis_url=args.redis,
         work_dir=work_dir,
         name=name,
-        device=args.device or ("cuda" if args.gpu is not None else "auto"),
+        device=device,
         gpu=args.gpu,
         limits=settings.run_limits(),  # its time limit is replaced by each run's, the API's
-        spares=spare_options(settings),
+        spares=spare_options(settings, device),
     )
 
 

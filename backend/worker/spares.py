@@ -27,6 +27,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from backend.settings import Settings
 from backend.worker.process import SPARE_PREFIX, HarnessProcess, WorkerSetup
@@ -47,10 +48,13 @@ class SpareOptions:
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
 
 
-def spare_options(settings: Settings) -> SpareOptions:
-    """How every worker slot of a server, or a remote worker, keeps its spares."""
-    # Two let back-to-back runs on a GPU find one ready; a CPU host's warm-ups share its cores
-    count = settings.spares_per_slot or (1 if settings.device == "cpu" else 2)
+def spare_options(settings: Settings, device: str | None = None) -> SpareOptions:
+    """How every worker slot of a server, or a remote worker (on `device`), keeps its
+    spares. Two let back-to-back runs on a GPU find one ready; a CPU host's warm-ups share
+    its cores with the runs, so it keeps one."""
+    device = device or settings.device
+    gpu = device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
+    count = settings.spares_per_slot or (2 if gpu else 1)
     return SpareOptions(
         enabled=settings.warm_spares,
         count=count,
