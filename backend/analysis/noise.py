@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from backend.result import MachineLoad, Noise, Variant
 
 WIDE_SPREAD = 1.5  # p90 / p10
-LOAD_TOLERANCE_CORES = 0.5
+LOAD_TOLERANCE_CORES = 0.25  # a run that wanted 1 core and got 2/3 of one is flagged
 
 
 def noise_warnings(variants: Mapping[str, Variant], load: MachineLoad | None) -> list[Noise]:

@@ -39,6 +39,17 @@ def test_other_processes_on_the_cpu_are_a_warning() -> None:
     assert len(warnings) == 1 and "1.1 CPU cores" in warnings[0].message
 
 
+def test_a_one_thread_run_that_got_two_thirds_of_a_core_is_loaded() -> None:
+    # two spinners beside a one-thread run on two cores: each of the three gets 2/3
+    shared = {**QUIET, "usable_cpus": 2, "cpu_count": 2, "run_threads": 1}
+
+    def loaded(others: float) -> list[str]:
+        analysis = _analysed({**shared, "other_cpu_cores": others})
+        return [n.kind for n in analysis.noise if n.kind == "loaded_cpu"]
+
+    assert loaded(1.33) == ["loaded_cpu"] and loaded(1.2) == []
+
+
 def test_without_proc_stat_the_load_average_decides() -> None:
     loaded = {
         **QUIET,

@@ -42,8 +42,10 @@ def explained(fn: Callable[..., Any], x: torch.Tensor) -> dict[str, Any]:
     breaks = []
     for reason in explanation.break_reasons:
         frames = [f for f in reason.user_stack if f.filename == __file__]
-        text = str(reason.reason).strip().splitlines()[0]
-        breaks.append({"reason": text, "line": frames[-1].lineno if frames else None})
+        first, *rest = str(reason.reason).strip().splitlines()
+        said = [line.strip()[len("Explanation:") :].strip() for line in rest]
+        found = {"reason": first, "line": frames[-1].lineno if frames else None}
+        breaks.append(found | ({"explanation": said[0]} if said and said[0] else {}))
     return {"graph_count": explanation.graph_count, "graph_breaks": breaks}
 
 

@@ -48,6 +48,10 @@ def ready_spare(keeper: SpareKeeper) -> HarnessProcess:
     return found
 
 
+def gone(spare: HarnessProcess) -> bool:
+    return not spare.workdir.exists() and not (spare.process and alive(spare.process.pid))
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
@@ -146,12 +150,14 @@ def test_a_spare_started_with_other_settings_is_discarded(
 
 
 def test_a_recycled_spare_is_replaced_by_a_fresh_one(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, recycle_s=0.5))
+    keeper = SpareKeeper(setup, SpareOptions(count=1, prewarm=False, recycle_s=0.5))
     keeper.start()
     try:
         first = ready_spare(keeper)
+        assert first.process is not None
         wait_for(lambda: keeper.spare() not in (None, first), SPARE_S, "a fresh spare")
-        assert not first.workdir.exists() and not alive(first.process.pid)  # type: ignore[union-attr]
+        # the keeper takes the old spare out of its list, then closes it: wait for that
+        wait_for(lambda: gone(first), SPARE_S, "the recycled spare's process and directory gone")
     finally:
         keeper.close()
 
@@ -166,7 +172,7 @@ def test_a_killed_spare_leaves_nothing_behind_and_is_replaced(
     assert victim.process is not None
     os.kill(victim.process.pid, signal.SIGKILL)
     replacement = ready_spare_other_than(keeper, victim)
-    assert not victim.workdir.exists() and not alive(victim.process.pid)
+    wait_for(lambda: gone(victim), SPARE_S, "the killed spare's process and directory gone")
     outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)  # the slot still works
     assert outcome.status == "failed" and replacement.process is not None
 
