@@ -5,7 +5,7 @@
 #       --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site:$PWD
 # The versions are pyproject.toml's and those its pins resolved to here; the image already
 # has torch, anyio, click, h11, narwhals, packaging, prometheus-client, markupsafe,
-# python-dateutil, typing-extensions and annotated-doc (/work/.library/device/KINDS.md).
+# python-dateutil, typing-extensions and annotated-doc (the device host's own notes list them).
 set -eu
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-.venv/bin/python}

@@ -1,0 +1,39 @@
+"""The repository stands alone: no tracked file names a path outside the checkout (a
+sibling folder of the machine it was written on, that machine's own directories), so a
+clone anywhere, with nothing beside it, has everything its tests, benches and scripts read."""
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTSIDE = re.compile(
+    r"\.\./shared"  # the folder beside the checkout where this project's notes live
+    r"|(?<![\w>.-])[/]work[/]"  # the dev machine's checkouts (a run's `<data>/work/` is ours)
+    r"|/home/\w+/|/Users/\w+/"  # someone's home directory
+)
+
+
+def tracked_text_files() -> list[Path]:
+    names = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    files = [ROOT / name.decode() for name in names if name]
+    return [f for f in files if f.is_file() and b"\0" not in f.read_bytes()[:8192]]
+
+
+def test_no_file_names_a_path_outside_the_checkout() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:120]}"
+        for path in tracked_text_files()
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
+    assert found == []
+
+
+def test_the_pattern_sees_what_it_is_for() -> None:
+    # built from parts, so that this file itself passes the test above
+    assert OUTSIDE.search("corpus = Path('../" + "shared/corpus/bad')")
+    assert OUTSIDE.search('"snippet_file": "/' + 'work/main/tests/data/x.py"')
+    assert not OUTSIDE.search("--bind <data>/work/<run> <data>/work/<run>")
