@@ -23,6 +23,7 @@ from backend.figures import (
     TripGroup,
     caption_if_inflated,
     draw_timeline,
+    fitted_to_calls,
     message_figure,
     mode_breaks,
     plan_timeline,
@@ -105,6 +106,8 @@ def _timeline(
         for name in head.variants  # eager, compiled, then each further compile mode
         if (found := times.get(name)) is not None
     ]
+    walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
+    lanes = fitted_to_calls(lanes, head.noise, walls)
     plan = plan_timeline(lanes, window=window, width_px=width_px)
     kernels = [
         context.store.kernels_at(head.id, lane.label, plan.positions(i))
@@ -112,8 +115,7 @@ def _timeline(
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
     figure = draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
-    walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
-    return caption_if_inflated(figure, head.noise, walls, head.speedup)
+    return caption_if_inflated(figure, head.noise, walls, head.speedup, lanes)
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
