@@ -319,7 +319,8 @@ class RoundTrip(BaseModel):
     )
     compiled_bytes: int | None = Field(
         default=None,
-        description="a kept round trip's bytes in the compiled variant: its write there plus "
+        description="a kept round trip's bytes in the compiled variant (the first compile "
+        "mode's): its write there plus "
         "every read back by another compiled kernel (`bytes` is eager's); null when "
         "eliminated, unknown, or not found in the compiled kernels",
     )

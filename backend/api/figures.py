@@ -195,7 +195,10 @@ def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
     fate = trip.modes.get(mode) or TripInMode(
         eliminated=None, unknown_reason="the run was stored before each mode's fates were kept"
     )
-    return trip.model_copy(update={name: getattr(fate, name) for name in TripInMode.model_fields})
+    update = {name: getattr(fate, name) for name in TripInMode.model_fields}
+    # the compiled side was counted on the first mode's kernels: not this mode's to claim
+    update |= {"compiled_bytes": None, "compiled_reads": None}
+    return trip.model_copy(update=update)
 
 
 def _traffic(context: AppContext, head: RunHead) -> Any:
