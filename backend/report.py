@@ -11,6 +11,8 @@ from backend.figures.summary import (
     bandwidth_sentence,
     coverage_sentence,
     mode_sentences,
+    traffic_reconciled,
+    trip_size,
 )
 from backend.figures.units import human_bytes
 from backend.result import Hint, RunResult, Variant, profiler_inflated
@@ -163,8 +165,10 @@ def _round_trips(result: RunResult) -> list[str]:
             f"  {len(gone)} round trip(s) eliminated, "
             f"{megabytes(result.totals.bytes_saved)} not moved"
         )
+    if (reconciled := traffic_reconciled(result)) is not None and (gone or kept):
+        lines.append(f"  {reconciled}")
     for trip in kept:
-        lines.append(f"still through memory: ({trip.tensor}) {megabytes(trip.bytes)} round trip")
+        lines.append(f"still through memory: ({trip.tensor}) {trip_size(trip)}")
         if trip.why is not None:
             lines.append(f"  why ({trip.why.kind}): {trip.why.message}")
             if trip.why.hint is not None:

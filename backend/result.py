@@ -317,6 +317,18 @@ class RoundTrip(BaseModel):
         description="what each further compile mode of the run did to it, by mode (the "
         "fields above are the first mode's); empty for a run of one mode",
     )
+    compiled_bytes: int | None = Field(
+        default=None,
+        description="a kept round trip's bytes in the compiled variant (the first compile "
+        "mode's): its write there plus "
+        "every read back by another compiled kernel (`bytes` is eager's); null when "
+        "eliminated, unknown, or not found in the compiled kernels",
+    )
+    compiled_reads: int | None = Field(
+        default=None,
+        description="how many compiled kernels read a kept value back; 0: the compiled "
+        "variant writes it but never reads it back (no round trip there); null as above",
+    )
 
 
 class Correctness(BaseModel):
@@ -521,6 +533,15 @@ class Totals(BaseModel):
     bytes_saved: int = Field(description="eager round-trip bytes the compiled variant never moves")
     round_trips_unknown: int = Field(
         default=0, description="round trips whose fate Kernelscope could not decide"
+    )
+    compiled_only_round_trips: int = Field(
+        default=0,
+        description="intermediates only the compiled variant writes and reads back (part of "
+        "a library op Inductor split, e.g. the mm part of an addmm): traffic it adds",
+    )
+    compiled_only_bytes: int = Field(default=0, description="their writes plus reads back")
+    compiled_only_names: list[str] = Field(
+        default_factory=list, description="the first few of their names, in launch order"
     )
 
 

@@ -23,6 +23,7 @@ from backend.figures import (
     TripGroup,
     caption_if_inflated,
     draw_timeline,
+    fitted_to_calls,
     message_figure,
     mode_breaks,
     plan_timeline,
@@ -105,6 +106,8 @@ def _timeline(
         for name in head.variants  # eager, compiled, then each further compile mode
         if (found := times.get(name)) is not None
     ]
+    walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
+    lanes = fitted_to_calls(lanes, head.noise, walls)
     plan = plan_timeline(lanes, window=window, width_px=width_px)
     kernels = [
         context.store.kernels_at(head.id, lane.label, plan.positions(i))
@@ -112,8 +115,7 @@ def _timeline(
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
     figure = draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
-    walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
-    return caption_if_inflated(figure, head.noise, walls, head.speedup)
+    return caption_if_inflated(figure, head.noise, walls, head.speedup, lanes)
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
@@ -193,7 +195,10 @@ def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
     fate = trip.modes.get(mode) or TripInMode(
         eliminated=None, unknown_reason="the run was stored before each mode's fates were kept"
     )
-    return trip.model_copy(update={name: getattr(fate, name) for name in TripInMode.model_fields})
+    update = {name: getattr(fate, name) for name in TripInMode.model_fields}
+    # the compiled side was counted on the first mode's kernels: not this mode's to claim
+    update |= {"compiled_bytes": None, "compiled_reads": None}
+    return trip.model_copy(update=update)
 
 
 def _traffic(context: AppContext, head: RunHead) -> Any:

@@ -40,7 +40,7 @@ from backend.api.schemas import (
     RunRequest,
 )
 from backend.exports import kernels_csv
-from backend.figures import NAMED, summary_sentences
+from backend.figures import NAMED, saved_versus_moved, summary_sentences
 from backend.result import (
     COMPILE_MODES,
     FINISHED_STATUSES,
@@ -498,6 +498,7 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
         **dict(head),  # the validated parts as they are: no dump and re-validation
         code=store.get_code(head.id) or "",
         summary=_summary(context, head) if finished else [],
+        saved_versus_moved=_saved_versus_moved(context, head) if finished else None,
         progress=None if finished else _progress_now(context, head.id),
         links=_links(store, head, viewer),
         owner=access.owner,
@@ -519,6 +520,18 @@ def _summary(context: AppContext, head: RunHead) -> list[str]:
         )
 
     return context.results.part(head.id, "summary", sentences)
+
+
+def _saved_versus_moved(context: AppContext, head: RunHead) -> str | None:
+    eager, compiled = head.variants.get("eager"), head.variants.get("compiled")
+    if eager is None or compiled is None:
+        return None
+
+    def sentence() -> str | None:
+        fates = context.store.round_trip_fates(head.id, NAMED)
+        return saved_versus_moved(eager, compiled, head.totals, fates)
+
+    return context.results.part(head.id, "saved_versus_moved", sentence)
 
 
 def _export(context: AppContext, run_id: str, access: RunAccess, viewer: Viewer) -> str:

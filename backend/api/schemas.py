@@ -130,6 +130,11 @@ class RunExtras(BaseModel):
         default_factory=list,
         description="what compile changed, in words: kernels, transfers, eliminated intermediates",
     )
+    saved_versus_moved: str | None = Field(
+        default=None,
+        description="how bytes saved relate to the drop in bytes moved, in words: the round "
+        "trips eliminated, what kept ones move less, what only the compiled variant moves",
+    )
     progress: Progress | None = None
     links: Links | None = None
     owner: str | None = Field(default=None, description="the author (null: made without accounts)")

@@ -13,7 +13,9 @@ from backend.figures.summary import (
     bandwidth_sentence,
     fates_of,
     mode_sentences,
+    saved_versus_moved,
     summary_sentences,
+    traffic_reconciled,
 )
 from backend.figures.sweep import sweep_figure
 from backend.figures.timeline import (
@@ -21,6 +23,7 @@ from backend.figures.timeline import (
     LaneTimes,
     caption_if_inflated,
     draw_timeline,
+    fitted_to_calls,
     mode_breaks,
     plan_timeline,
     run_timeline,
@@ -47,16 +50,19 @@ __all__ = [
     "caption_if_inflated",
     "draw_timeline",
     "fates_of",
+    "fitted_to_calls",
     "message_figure",
     "mode_breaks",
     "mode_sentences",
     "plan_timeline",
     "run_timeline",
+    "saved_versus_moved",
     "summary_sentences",
     "sweep_figure",
     "timeline_figure",
     "traffic_asks",
     "traffic_figure",
     "traffic_figure_of",
+    "traffic_reconciled",
     "traffic_summary",
 ]

@@ -14,7 +14,8 @@ the sans-serif fonts a browser falls back to, so a label judged to fit does fit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,11 +49,23 @@ def plot_px(width_px: float = FIGURE_MIN_PX) -> float:
     return width_px - MARGIN["l"] - MARGIN["r"]
 
 
-def dotted_tails(name: str) -> list[str]:
-    """Shorter forms of a dotted name that keep its end: "a.b.c" → "…b.c", "…c"."""
-    parts = name.split(".")
-    if len(parts) < 2 or not all(parts):
+# A module path ("layers.0.norm.bias"), perhaps with a note ("conv.weight (copy)"): its end
+# names it. In an expression ("tanh(x + self.bias)") a dot is no such boundary.
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.\w+)+(?: \([^.()]*\))?")
+
+
+def dotted_tails(name: str, among: Collection[str] = ()) -> list[str]:
+    """Shorter forms of a dotted name that keep its end: "a.b.c" → "…b.c", "…c". None
+    that another name `among` shortens to as well ("qkv.bias", "out.bias": no "…bias"):
+    a label must tell its tensor from the others."""
+    taken = {tail for other in among if other != name for tail in _tails(other)}
+    return [tail for tail in _tails(name) if tail not in taken]
+
+
+def _tails(name: str) -> list[str]:
+    if not _DOTTED.fullmatch(name):
         return []
+    parts = name.split(".")
     return ["…" + ".".join(parts[i:]) for i in range(1, len(parts))]
 
 
@@ -115,8 +128,10 @@ def drawn_label_boxes(figure: Any, width_px: float = FIGURE_MIN_PX) -> list[Labe
         domain = yaxis.domain
         y_scale = height * (domain[1] - domain[0]) / (y_hi - y_lo)
         size = trace.textfont.size or layout.font.size
-        anchor = trace.textposition or "middle center"
-        for x, y, text in zip(trace.x, trace.y, trace.text, strict=True):
+        anchors = trace.textposition or "middle center"
+        if isinstance(anchors, str):
+            anchors = [anchors] * len(trace.x)
+        for x, y, text, anchor in zip(trace.x, trace.y, trace.text, anchors, strict=True):
             if not text:
                 continue
             lines = [_unescape(line) for line in text.split("<br>")]

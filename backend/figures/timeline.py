@@ -18,7 +18,9 @@ customdata, one row per bar; the page's JavaScript relies on this layout:
 
 Kernel bars go on with [4] short name, [5] op, [6] bytes read, [7] bytes written (human
 units), [8] extra hover lines (launch shape, bandwidth; may be empty), [9] the snippet
-lines it came from. Merged bars go on with [4] first and [5] last `Kernel.index` of the run
+lines it came from, [10] its time line for the hover (as profiled; a lane drawn shrunk to
+its timed call, see `fitted_to_calls`, says so). Bar start and length are drawn time, the
+axis's. Merged bars go on with [4] first and [5] last `Kernel.index` of the run
 (its lane's kernels from [4] to [5] in launch order), [6] how many kernels, [7] their summed
 time in µs.
 """
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import accumulate, pairwise
 from operator import add
@@ -81,6 +83,9 @@ class LaneTimes:
     # Kernel.graph of each (None: ran eagerly); empty when not known. A compiled lane's
     # graph breaks are drawn where one graph's kernels end.
     graph: Sequence[int | None] = ()
+    # drawn time = measured time x scale: below 1 for a lane the profiler inflated past its
+    # timed call, drawn shrunk to that call (`fitted_to_calls`)
+    scale: float = 1.0
 
     @classmethod
     def of(cls, lane: Lane) -> LaneTimes:
@@ -239,11 +244,42 @@ def run_timeline(result: RunResult, **options: Any) -> go.Figure:
         for name, variant in result.variants.items()
     ]
     breaks = result.compile.graph_breaks if result.compile is not None else []
-    figure = timeline_figure(
-        lanes, breaks=breaks, lane_breaks=mode_breaks(result.compiled_modes), **options
+    times = fitted_to_calls([LaneTimes.of(lane) for lane in lanes], result.noise, _walls(result))
+    plan = plan_timeline(times, **options)
+    kernels = [lane.kernels for lane in lanes]
+    figure = draw_timeline(plan, kernels, breaks, mode_breaks(result.compiled_modes))
+    return caption_if_inflated(figure, result.noise, _walls(result), result.speedup, times)
+    return caption_if_inflated(figure, result.noise, _walls(result), result.speedup)
+
+
+def _walls(result: RunResult) -> dict[str, float | None]:
+    return {name: v.wall_time_us for name, v in result.variants.items()}
+
+
+def fitted_to_calls(
+    lanes: Sequence[LaneTimes], noise: Sequence[Noise], walls_us: Mapping[str, float | None]
+) -> list[LaneTimes]:
+    """When the profiler inflated kernel times past the timed calls (noise kind
+    profiler_overhead), each lane whose kernels span more than its timed call is drawn
+    shrunk to that call: its bars keep their proportions, and the lanes' lengths then
+    compare as the timed calls do (a fused kernel that wins on the clock is not drawn
+    losing). Hover keeps each kernel's profiled time; the caption says what was scaled."""
+    if not profiler_inflated(list(noise)):
+        return list(lanes)
+    return [_fitted(lane, walls_us.get(lane.label)) for lane in lanes]
+
+
+def _fitted(lane: LaneTimes, wall_us: float | None) -> LaneTimes:
+    extent = lane.extent
+    if wall_us is None or wall_us <= 0 or extent is None or extent[1] <= wall_us:
+        return lane
+    scale = wall_us / extent[1]
+    return replace(
+        lane,
+        start_us=[start * scale for start in lane.start_us],
+        dur_us=[duration * scale for duration in lane.dur_us],
+        scale=scale,
     )
-    walls: dict[str, float | None] = {n: v.wall_time_us for n, v in result.variants.items()}
-    return caption_if_inflated(figure, result.noise, walls, result.speedup)
 
 
 def caption_if_inflated(
@@ -251,24 +287,53 @@ def caption_if_inflated(
     noise: Sequence[Noise],
     walls_us: Mapping[str, float | None],
     speedup: float | None,
+    lanes: Sequence[LaneTimes] = (),
 ) -> go.Figure:
     """Bar lengths that contradict the timed calls must say so: the caption names the
-    timed calls' numbers to believe instead."""
+    timed calls' numbers to believe instead, and which lanes were drawn shrunk to them;
+    a dotted line across each lane marks where its timed call ends."""
     if not profiler_inflated(list(noise)):
         return figure
     walls = ", ".join(
         f"{name} {wall:,.1f} µs" for name, wall in walls_us.items() if wall is not None
     )
     times = f" (speedup {speedup:.2f}x)" if speedup is not None else ""
+    shrunk = [f"{lane.label} ×{lane.scale:.2g}" for lane in lanes if lane.scale < 1]
+    drawn = (
+        f"<br>Drawn shrunk to the timed call: {join_words(shrunk)} (hover: profiled times)"
+        if shrunk
+        else ""
+    )
     warning = (
-        "Bar lengths are inflated by the profiler on this busy CPU: believe the timed "
-        f"calls,<br>{walls} per call{times}"
+        "Kernel times are inflated by the profiler on this busy CPU: believe the timed "
+        f"calls,<br>{walls} per call{times}{drawn}"
     )
     figure.update_layout(
         title={"text": warning, "font": {"size": 12}, "x": 0, "xanchor": "left"},
-        margin={"t": 96},
+        margin={"t": 112 if shrunk else 96},
     )
+    markers = [_call_end(position, lane.label, walls_us) for position, lane in enumerate(lanes)]
+    shapes = [m for m in markers if m is not None]
+    if shapes:
+        figure.update_layout(shapes=[*(figure.layout.shapes or ()), *shapes])
     return figure
+
+
+def _call_end(position: int, label: str, walls_us: Mapping[str, float | None]) -> Any:
+    wall = walls_us.get(label)
+    if wall is None:
+        return None
+    return {
+        "type": "line",
+        "xref": "x",
+        "yref": "y",
+        "x0": wall,
+        "x1": wall,
+        "y0": position - 0.45,
+        "y1": position + 0.45,
+        "line": {"color": "#344054", "width": 2, "dash": "dot"},
+        "name": f"{label} timed call ends",
+    }
 
 
 def mode_breaks(modes: Sequence[CompiledMode]) -> dict[str, Sequence[GraphBreak]]:
@@ -327,7 +392,7 @@ def draw_timeline(
     for position, (lane, bars) in enumerate(zip(plan.lanes, plan.bars, strict=True)):
         for bar in bars:
             drawn = bar if isinstance(bar, _Run) else kernels[position][bar]
-            _add_bar(rows, position, lane.label, lane.compiled, drawn, plan.scale)
+            _add_bar(rows, position, lane, drawn, plan.scale)
     figure = go.Figure([_trace(key, rows[key]) for key in _STYLES if key in rows])
     figure.update_layout(_layout(plan.lanes, plan.window))
     markers = _break_markers(plan, breaks, lane_breaks or {})
@@ -427,13 +492,11 @@ def _close(bars: list[Bar], run: _Run | None, first: int) -> None:
 
 
 def _add_bar(
-    rows: dict[str, _Rows],
-    position: int,
-    label: str,
-    compiled: bool,
-    bar: Kernel | _Run,
-    scale: _Scale,
+    rows: dict[str, _Rows], position: int, lane: LaneTimes, bar: Kernel | _Run, scale: _Scale
 ) -> None:
+    """A bar in drawn time: a merged run's times are the lane's (already scaled), a
+    kernel's are scaled here; its hover line [10] says its profiled time."""
+    label, compiled = lane.label, lane.compiled
     if isinstance(bar, _Run):
         key = MERGED_KEY
         span = bar.end_us - bar.start_us
@@ -442,8 +505,9 @@ def _add_bar(
         start, length = bar.start_us, span
     else:
         key = ISLAND if compiled and bar.graph is None else bar.kind
-        data = [position, bar.index, bar.start_us, bar.dur_us, *_kernel_hover(bar), bar.lines]
-        start, length = bar.start_us, bar.dur_us
+        start, length = bar.start_us * lane.scale, bar.dur_us * lane.scale
+        data = [position, bar.index, start, length, *_kernel_hover(bar), bar.lines]
+        data.append(_time_line(bar, lane.scale))
     target = rows.setdefault(key, _Rows())
     target.base.append(start)
     # Drawn at least MIN_BAR_PX wide so a lone short kernel stays visible (hover and
@@ -465,6 +529,13 @@ def _kernel_hover(kernel: Kernel) -> list[Any]:
     read, written = human_bytes(kernel.bytes_read), human_bytes(kernel.bytes_written)
     # the names come from the run: escaped, or Plotly would render markup in them
     return [plain(kernel.short_name), plain(kernel.op or "–"), read, written, extra]
+
+
+def _time_line(kernel: Kernel, scale: float) -> str:
+    measured = f"{kernel.dur_us:,.3f} µs, from {kernel.start_us:,.3f} µs"
+    if scale >= 1:
+        return measured
+    return f"{measured} as profiled (drawn ×{scale:.2g}: the profiler inflated it)"
 
 
 def _dims(values: Sequence[int]) -> str:
@@ -496,7 +567,7 @@ def _kernel_template(style: BarStyle, key: str) -> str:
     island = "<br>ran eagerly between compiled graphs" if key == ISLAND else ""
     return (
         f"<b>%{{customdata[4]}}</b> · {style.label}{island}<br>op %{{customdata[5]}}<br>"
-        "%{customdata[3]:,.3f} µs, from %{customdata[2]:,.3f} µs<br>"
+        "%{customdata[10]}<br>"
         "read %{customdata[6]} · written %{customdata[7]}%{customdata[8]}<extra>%{y}</extra>"
     )
 

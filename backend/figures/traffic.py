@@ -104,7 +104,7 @@ def traffic_figure_of(
     tiny = TINY_SHARE * max((t.bytes for p in panels for t in transfers_of(p)), default=0)
     labelled = x_range[1] - x_range[0] <= LABELLED_UNITS
     # labels are sized for the narrowest the page draws the figure (labels.FIGURE_MIN_PX)
-    scale = _Scale(x_range, plot_px() / (x_range[1] - x_range[0]))
+    scale = _Scale(x_range, plot_px() / (x_range[1] - x_range[0]), _labelled_names(panels))
     for panel in panels:
         for trace in _panel_traces(panel, tiny, labelled, scale):
             figure.add_trace(trace, row=panel.row, col=1)
@@ -138,6 +138,8 @@ class _Scale:
 
     x_range: tuple[float, float]
     px: float
+    # every tensor the figure may label: a shortened label must not fit two of them
+    names: frozenset[str] = frozenset()
 
     def room(self, x: float, neighbours: Sequence[float]) -> float:
         """How wide a label centred at `x` may be: half of it must stay clear of half of
@@ -146,6 +148,13 @@ class _Scale:
         right = (self.x_range[1] - x) * self.px + MARGIN["r"]
         gaps = [abs(x - n) * self.px for n in neighbours if n != x]
         return min([*gaps, 2 * left, 2 * right]) - PAD_PX
+
+
+def _labelled_names(panels: Sequence[Panel]) -> frozenset[str]:
+    names = {t.tensor for p in panels for t in transfers_of(p)}
+    names |= {s.tensor for p in panels for s in p.spans}
+    names |= {t.tensor for p in panels for g in p.ghosts for t in g.trips.first}
+    return frozenset(names)
 
 
 def _panel_traces(panel: Panel, tiny: float, labelled: bool, scale: _Scale) -> list[go.Scatter]:
@@ -212,7 +221,7 @@ def _transfer_placement(panel: Panel, scale: _Scale) -> list[tuple[float, str]]:
     def texts(step: int) -> list[str]:
         near = [[xs[j] for j in (i - step, i + step) if 0 <= j < len(xs)] for i in range(len(xs))]
         return [
-            _transfer_text(a.transfer, scale.room(a.x, n))
+            _transfer_text(a.transfer, scale.room(a.x, n), scale.names)
             for a, n in zip(arrows, near, strict=True)
         ]
 
@@ -240,11 +249,11 @@ def _transfer_labels(
     )
 
 
-def _transfer_text(transfer: Transfer, room: float) -> str:
+def _transfer_text(transfer: Transfer, room: float, among: frozenset[str]) -> str:
     """The tensor's name and bytes, the end of a dotted name, or nothing (hover only)."""
     glyph = "↑" if transfer.direction == "read" else "↓"
     moved = human_bytes(transfer.bytes)
-    names = [transfer.tensor, *dotted_tails(transfer.tensor)]
+    names = [transfer.tensor, *dotted_tails(transfer.tensor, among)]
     return _lines(fit(([f"{glyph} {name}", moved] for name in names), room, FONT_SIZE - 1))
 
 
@@ -278,17 +287,33 @@ def _dram_line(kernel: Kernel) -> str | None:
 
 def _kernel_labels(panel: Panel, scale: _Scale) -> go.Scatter:
     slots = panel.slots
+    after: list[Slot | None] = [*slots[1:], None]
+    placed = [_kernel_label(s, nxt, scale) for s, nxt in zip(slots, after, strict=True)]
     return go.Scatter(
-        x=[(s.x0 + s.x1) / 2 for s in slots],
+        x=[x for x, _, _ in placed],
         y=[sum(KERNEL_Y) / 2] * len(slots),
         mode="markers+text",
-        text=[_kernel_text(s.kernel.short_name, (s.x1 - s.x0) * scale.px - PAD_PX) for s in slots],
+        text=[text for _, text, _ in placed],
+        textposition=[anchor for _, _, anchor in placed],
         hovertext=[_kernel_hover(s, panel.name) for s in slots],
         hovertemplate="%{hovertext}<extra></extra>",
         marker={"size": 12, "opacity": 0},
         textfont={"size": FONT_SIZE},
         showlegend=False,
     )
+
+
+def _kernel_label(slot: Slot, after: Slot | None, scale: _Scale) -> tuple[float, str, str]:
+    """Inside the box when the name fits there; else beside it, in the free row up to the
+    next box (a fused kernel drawn narrow on the scale eager's many kernels set still says
+    what it fuses); else nothing (hover only). (x, text, textposition)."""
+    name = slot.kernel.short_name
+    inside = _kernel_text(name, (slot.x1 - slot.x0) * scale.px - PAD_PX)
+    if inside:
+        return (slot.x0 + slot.x1) / 2, inside, "middle center"
+    end = after.x0 if after is not None else scale.x_range[1] + MARGIN["r"] / scale.px
+    x = slot.x1 + 0.05
+    return x, _kernel_text(name, (end - x) * scale.px - PAD_PX), "middle right"
 
 
 def _kernel_text(name: str, room: float) -> str:
@@ -334,7 +359,9 @@ def _span_labels(panel: Panel, labelled: bool, scale: _Scale) -> go.Scatter:
         text=[
             ""
             if i in crowded
-            else _span_text(s, panel.name, tracks == 1, (s.x1 - s.x0) * scale.px - PAD_PX)
+            else _span_text(
+                s, panel.name, tracks == 1, (s.x1 - s.x0) * scale.px - PAD_PX, scale.names
+            )
             for i, s in enumerate(spans)
         ],
         hovertext=[_span_hover(s, panel.name) for s in spans],
@@ -365,21 +392,28 @@ def _track_y(span: Span, tracks: int) -> tuple[float, float]:
     return top - height * 0.9, top
 
 
-def _span_text(span: Span, variant: str, single: bool, room: float) -> str:
+def _span_text(span: Span, variant: str, single: bool, room: float, among: frozenset[str]) -> str:
     """Longest first: name, bytes and fate; then shorter words, the end of a dotted name,
     the bytes alone (the block's colour says round trip), or nothing (hover only)."""
     moved = human_bytes(span.bytes)
-    names = [span.tensor, *dotted_tails(span.tensor)]
+    names = [span.tensor, *dotted_tails(span.tensor, among)]
     if variant == "compiled":
         fates = ["still through memory", "in memory"]
     else:
-        fate = span.trip.eliminated if span.trip is not None else False
-        after = {True: "eliminated", False: "kept", None: "unknown"}[fate]
+        after = _eager_fate(span.trip)
         fates = [f"{after} when compiled", after]
     heads = [[f"{span.tensor} · round trip {moved}"], *([f"{n} · {moved}"] for n in names)]
     forms = [[*head, fate] for head in heads for fate in fates] if single else heads
     forms.append([moved])
     return _lines(fit(forms, room, FONT_SIZE - 1))
+
+
+def _eager_fate(trip: RoundTripLike | None) -> str:
+    """What compile did to an eager block's value, in a word or two: a kept value the
+    compiled variant writes but never reads back is no round trip there."""
+    if trip is None or trip.eliminated is False:
+        return "written only" if trip is not None and trip.compiled_reads == 0 else "kept"
+    return "eliminated" if trip.eliminated else "unknown"
 
 
 def _span_hover(span: Span, variant: str) -> str:
@@ -400,12 +434,24 @@ def _fate_hover(trip: RoundTripLike | None, variant: str) -> str:
     if trip is None:
         return ""
     if variant == "compiled":  # a kept round trip, drawn where it still happens
-        return _why_hover("still through memory", trip)
+        return _other_side(trip, "compiled") + _why_hover("still through memory", trip)
     if trip.eliminated:
         return f"<br>eliminated when compiled: fused into {plain(trip.fused_into or '?')}"
     if trip.eliminated is None:
         return "<br>" + _wrapped(f"when compiled: unknown ({trip.unknown_reason or 'no evidence'})")
-    return _why_hover("kept when compiled", trip)
+    return _other_side(trip, "eager") + _why_hover(f"{_eager_fate(trip)} when compiled", trip)
+
+
+def _other_side(trip: RoundTripLike, variant: str) -> str:
+    """The same round trip's bytes on the other side, where they differ."""
+    compiled = trip.compiled_bytes
+    if compiled is None or (compiled == trip.bytes and trip.compiled_reads != 0):
+        return ""
+    if variant == "compiled":
+        return f"<br>in eager: {human_bytes(trip.bytes)} (written and read back)"
+    if trip.compiled_reads == 0:
+        return f"<br>when compiled: {human_bytes(compiled)} written, never read back"
+    return f"<br>when compiled: {human_bytes(compiled)} written and read back"
 
 
 def _why_hover(fate: str, trip: RoundTripLike) -> str:
@@ -443,7 +489,7 @@ def _ghost_labels(ghosts: Sequence[Ghost], scale: _Scale) -> go.Scatter:
         mode="markers+text",
         marker={"size": 12, "opacity": 0},
         text=[
-            _ghost_text(g, (end - x) * scale.px - PAD_PX)
+            _ghost_text(g, (end - x) * scale.px - PAD_PX, scale.names)
             for g, x, end in zip(ghosts, xs, ends, strict=True)
         ],
         hovertext=[_ghost_hover(g) for g in ghosts],
@@ -454,11 +500,11 @@ def _ghost_labels(ghosts: Sequence[Ghost], scale: _Scale) -> go.Scatter:
     )
 
 
-def _ghost_text(ghost: Ghost, room: float) -> str:
+def _ghost_text(ghost: Ghost, room: float, among: frozenset[str]) -> str:
     trips = ghost.trips
     names = [plural(trips.count, "intermediate")]
     if trips.one_tensor:
-        names = [trips.first[0].tensor, *dotted_tails(trips.first[0].tensor)]
+        names = [trips.first[0].tensor, *dotted_tails(trips.first[0].tensor, among)]
     saved = human_bytes(trips.bytes)
     forms = [[f"{name} — never written", f"(eliminated, {saved} saved)"] for name in names]
     forms += [[f"{name} — never written", f"{saved} saved"] for name in names]

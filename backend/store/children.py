@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, Boolean, Connection, Table, func, insert, or_, select
+from sqlalchemy import JSON, Boolean, Connection, Table, and_, func, insert, not_, or_, select
 from sqlalchemy.dialects import sqlite
 
 from backend import result as doc
@@ -456,36 +456,48 @@ def _trips(
 
 @dataclass(frozen=True)
 class RoundTripFate:
-    """The round trips that share one fate (eliminated, kept, unknown), by their totals:
-    what the summary says of them (`backend.figures.summary.Fate`), counted by SQLite."""
+    """The round trips that share one fate (eliminated, kept, written only, unknown), by
+    their totals: what the summary says of them (`backend.figures.summary.Fate`), counted
+    by SQLite."""
 
     count: int
     bytes: int
     distinct: int  # different tensor names among them
     names: tuple[str, ...]  # those names in order of first appearance, when at most `named`
     reason: str | None  # the first one's unknown_reason
+    compiled_bytes: int  # what the compiled variant moves for them (eager's where uncounted)
+
+
+WRITTEN_ONLY = "written_only"  # kept, but no compiled kernel reads it back
 
 
 def round_trip_fates(
     connection: Connection, run_id: str, named: int
-) -> dict[bool | None, RoundTripFate]:
-    """The run's round trips grouped by `eliminated` (True, False, None): one aggregate
-    over the run's rows instead of loading them (0.13 s against 0.4 s at 200,000)."""
+) -> dict[bool | str | None, RoundTripFate]:
+    """The run's round trips grouped by fate (`backend.figures.summary.fate_of`: True,
+    False, "written_only", None): one aggregate over the run's rows instead of loading them
+    (0.13 s against 0.4 s at 200,000)."""
     table = ROUND_TRIPS.table
     of_run = table.c.run_id == run_id
+    written_only = and_(table.c.eliminated.is_(False), table.c.compiled_reads == 0)
+    only = func.coalesce(written_only, False).label("written_only")
     totals = (
         select(
             table.c.eliminated,
+            only,
             func.count(),
             func.sum(table.c.bytes),
             func.count(table.c.tensor.distinct()),
+            func.sum(func.coalesce(table.c.compiled_bytes, table.c.bytes)),
         )
         .where(of_run)
-        .group_by(table.c.eliminated)
+        .group_by(table.c.eliminated, only)
     )
-    fates = {}
-    for stored, count, size, distinct in _execute(connection, totals).all():
-        same = (of_run, table.c.eliminated.is_(stored))  # IS: also for NULL
+    fates: dict[bool | str | None, RoundTripFate] = {}
+    for stored, alone, count, size, distinct, compiled in _execute(connection, totals).all():
+        same = [of_run, table.c.eliminated.is_(stored)]  # IS: also for NULL
+        if stored is not None and not stored:
+            same.append(written_only if alone else not_(func.coalesce(written_only, False)))
         names: tuple[str, ...] = ()
         if distinct <= named:
             in_order = select(table.c.tensor).where(*same).group_by(table.c.tensor)
@@ -493,6 +505,10 @@ def round_trip_fates(
             names = tuple(row[0] for row in _execute(connection, in_order))
         first = select(table.c.unknown_reason).where(*same).order_by(table.c.position).limit(1)
         reason = _execute(connection, first).scalar()
-        fate = None if stored is None else bool(stored)
-        fates[fate] = RoundTripFate(count, int(size or 0), distinct, names, reason)
+        fate: bool | str | None = None if stored is None else bool(stored)
+        if alone:
+            fate = WRITTEN_ONLY
+        fates[fate] = RoundTripFate(
+            count, int(size or 0), distinct, names, reason, int(compiled or 0)
+        )
     return fates

@@ -260,6 +260,8 @@ class RoundTrip(SQLModel, table=True):
         sa_type=_json(nullable=False),
         sa_column_kwargs={"server_default": "{}"},
     )
+    compiled_bytes: int | None = None  # a kept one's bytes in the compiled variant
+    compiled_reads: int | None = None  # compiled kernels reading it back (0: written only)
 
 
 class Artifact(SQLModel, table=True):

@@ -505,9 +505,9 @@ class Store:
 
     def round_trip_fates(
         self, run_id: str, named: int
-    ) -> dict[bool | None, children.RoundTripFate]:
-        """The run's round trips by fate (eliminated, kept, unknown): their totals, and
-        their tensor names when there are at most `named`."""
+    ) -> dict[bool | str | None, children.RoundTripFate]:
+        """The run's round trips by fate (eliminated, kept, written only, unknown): their
+        totals, and their tensor names when there are at most `named`."""
         with read_session(self.engine) as session:
             return children.round_trip_fates(session.connection(), run_id, named)
 

@@ -256,18 +256,9 @@ function renderConditions(run) {
 }
 
 // "Bytes saved" counts only the round trips fusion removed; bytes moved also change for
-// other reasons, so the card says how the two relate rather than leaving a gap unexplained.
+// other reasons. The server says how the two relate, in words (`saved_versus_moved`).
 function savedVersusMoved(run) {
-  const { eager, compiled } = run.variants;
-  if (!eager || !compiled || !run.totals) return "";
-  const moved = (v) => v.bytes_read + v.bytes_written;
-  const drop = moved(eager) - moved(compiled);
-  const saved = run.totals.bytes_saved;
-  if (drop === saved) return ` · bytes moved fell by the same ${bytes(drop)}`;
-  const rest = drop > saved
-    ? `the other ${bytes(drop - saved)} is traffic of other tensors the compiled kernels no longer move`
-    : `the compiled kernels move ${bytes(saved - drop)} more than eager's traffic less those round trips`;
-  return ` · bytes moved fell ${bytes(moved(eager))} → ${bytes(moved(compiled))} (${drop < 0 ? "−" : ""}${bytes(Math.abs(drop))}): ${rest}`;
+  return run.saved_versus_moved ? ` · ${run.saved_versus_moved}` : "";
 }
 
 // The profiler slowed some kernels past what the timed calls allow (noise kind
@@ -419,7 +410,7 @@ async function renderWhy(run) {
 
 function whyItem(trip) {
   const why = trip.why;
-  const head = el("div", {}, el("strong", { text: trip.tensor }), ` · ${bytes(trip.bytes)} round trip · `,
+  const head = el("div", {}, el("strong", { text: trip.tensor }), ` · ${tripSize(trip)} · `,
     why ? el("span", { class: "why-kind", text: why.kind.replaceAll("_", " ") }) : "no reason recorded");
   if (!why) return el("li", {}, head);
   const lines = why.lines.map((line) => el("button", {
@@ -428,6 +419,15 @@ function whyItem(trip) {
   return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
     lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines.flatMap((b, i) => i ? [", ", b] : [b])) : null,
     ...(why.hint ? hintLines(why.hint) : []));
+}
+
+// A kept round trip's bytes, one number per side: eager's (`bytes`) and, where compile moves
+// it differently, the compiled variant's (`compiled_bytes`), or that it is only written there.
+function tripSize(trip) {
+  const eager = bytes(trip.bytes), compiled = trip.compiled_bytes;
+  if (trip.compiled_reads === 0) return `written only when compiled: ${bytes(compiled)} (a ${eager} round trip in eager)`;
+  if (compiled == null || compiled === trip.bytes) return `${eager} round trip`;
+  return `${bytes(compiled)} round trip when compiled (${eager} in eager)`;
 }
 
 // A hint, and what the run showed when it also ran the hint's compile mode.
@@ -712,7 +712,7 @@ async function appendKeptTrips(box, k) {
   if (!mine.length) return;
   box.append(el("h4", { text: "Round trips it keeps in memory" }),
     el("ul", { class: "kernel-why" }, mine.map((trip) => el("li", { "data-kind": trip.why?.kind ?? "none" },
-      el("strong", { text: trip.tensor }), ` · ${moved.get(trip.tensor) === "write" ? "writes" : "reads"} it · ${bytes(trip.bytes)} round trip · `,
+      el("strong", { text: trip.tensor }), ` · ${moved.get(trip.tensor) === "write" ? "writes" : "reads"} it · ${tripSize(trip)} · `,
       trip.why ? el("span", { class: "why-kind", text: trip.why.kind.replaceAll("_", " ") }) : "no reason recorded",
       trip.why ? el("p", { text: trip.why.message }) : null))));
 }

@@ -15,6 +15,7 @@ from backend.result import Kernel, RunResult
 from backend.worker.bundle import analyse_bundle, read_bundle
 
 H200_BUNDLES = Path(__file__).resolve().parents[1] / "data" / "h200_bundles"
+CPU_BUNDLES = H200_BUNDLES.parent / "cpu_bundles"  # recorded on the 2-core dev machine
 EXAMPLES: tuple[str, ...] = tuple(
     sorted(p.name for p in H200_BUNDLES.iterdir() if (p / "bundle" / "bundle.json").is_file())
 )
@@ -33,6 +34,23 @@ def recorded(example: str) -> RunResult:
             "created_at": "2026-11-30T00:00:00+00:00",
             "code_sha256": "0" * 64,
             "size": bundle.get("size"),
+            **vars(analyse_bundle(folder)),
+        }
+    )
+
+
+@functools.cache
+def cpu_recorded(name: str) -> RunResult:
+    """The result document of one CPU bundle (tests/data/cpu_bundles/<name>). Read-only."""
+    folder = CPU_BUNDLES / name / "bundle"
+    bundle = read_bundle(folder)
+    assert bundle is not None, f"no bundle in {folder}"
+    return RunResult.model_validate(
+        {
+            "id": f"run-{name}",
+            "status": bundle["status"],
+            "created_at": "2026-12-03T00:00:00+00:00",
+            "code_sha256": "0" * 64,
             **vars(analyse_bundle(folder)),
         }
     )

@@ -107,7 +107,19 @@ def test_a_crowded_dotted_name_keeps_its_end() -> None:
 def test_short_forms() -> None:
     assert dotted_tails("model.ln.weight") == ["…ln.weight", "…weight"]
     assert dotted_tails("x + residual") == []
-    assert dotted_tails("1.5") == ["…5"]  # a number is no tensor name: kept for completeness
+    assert dotted_tails("1.5") == []  # a number is no module path
+    assert dotted_tails("conv.weight (copy)") == ["…weight (copy)"]
+
+
+def test_a_shortened_name_never_fits_two_tensors() -> None:
+    # in an expression a dot is no boundary: both would read "…bias)"
+    assert dotted_tails("x + self.bias") == []
+    assert dotted_tails("tanh(x + self.bias)") == []
+    # two module paths with the same end keep their whole names
+    among = {"qkv.bias", "out.bias", "blocks.0.qkv.weight"}
+    assert dotted_tails("qkv.bias", among) == []
+    assert dotted_tails("blocks.0.qkv.weight", among) == ["…0.qkv.weight", "…qkv.weight", "…weight"]
+    assert dotted_tails("blocks.0.qkv.weight", among | {"blocks.1.qkv.weight"}) == ["…0.qkv.weight"]
     assert word_tails("triton_poi_fused_add_relu_0")[-2:] == ["…add_relu_0", "…relu_0"]
 
 

@@ -1,10 +1,14 @@
 """Kernel times the profiler inflated beyond the timed calls: the report and the timeline
 say which numbers to believe."""
 
+from typing import Any
+
+import pytest
+
 from backend.figures.timeline import run_timeline
 from backend.report import render
-from backend.result import Noise, RunResult
-from tests.figures.conftest import recorded
+from backend.result import Noise, RunResult, profiler_inflated
+from tests.figures.conftest import cpu_recorded, recorded
 
 INFLATED = Noise(kind="profiler_overhead", message="The compiled variant's profiled kernels...")
 
@@ -31,3 +35,45 @@ def test_an_honest_timeline_has_no_warning() -> None:
 def test_the_report_discounts_the_kernel_time_speedup() -> None:
     assert "believe the wall time" in render(_inflated())
     assert "believe the wall time" not in render(recorded("add_relu"))
+
+
+def _lane_ends(figure: Any) -> dict[str, float]:
+    """Where each lane's last bar ends, in drawn time."""
+    ends: dict[str, float] = {}
+    for trace in figure.data:
+        for lane, base, length in zip(trace.y, trace.base, trace.x, strict=True):
+            ends[lane] = max(ends.get(lane, 0.0), base + length)
+    return ends
+
+
+def test_an_inflated_lane_is_drawn_to_its_timed_call() -> None:
+    """add_relu recorded on the 2-core machine with a busy process per core: the fused
+    kernel's profiled 2.6 ms against 893 µs per timed call, eager's 37 ms per call. The
+    timed calls say compiled wins; so must the lanes' lengths."""
+    run = cpu_recorded("add_relu_busy")
+    eager, compiled = run.variants["eager"], run.variants["compiled"]
+    assert compiled.wall_time_us is not None and eager.wall_time_us is not None
+    assert compiled.kernel_time_us > compiled.wall_time_us  # inflated, and flagged
+    assert profiler_inflated(run.noise)
+    figure = run_timeline(run)
+    ends = _lane_ends(figure)
+    assert ends["compiled"] == pytest.approx(compiled.wall_time_us, rel=0.01)
+    assert ends["compiled"] < ends["eager"]  # the fused kernel wins, as the clock says
+    assert "compiled ×0.34" in figure.layout.title.text
+    hovers = [row[10] for trace in figure.data for row in trace.customdata if row[1] >= 0]
+    profiled = f"{compiled.kernels[0].dur_us:,.3f} µs"
+    assert any(h.startswith(profiled) and "as profiled (drawn ×0.34" in h for h in hovers)
+    ticks = [s for s in figure.layout.shapes if s.name and s.name.endswith("timed call ends")]
+    assert {s.name: s.x0 for s in ticks} == {
+        "eager timed call ends": eager.wall_time_us,
+        "compiled timed call ends": compiled.wall_time_us,
+    }
+
+
+def test_a_timeline_the_profiler_did_not_inflate_is_drawn_as_profiled() -> None:
+    run = recorded("add_relu")
+    figure = run_timeline(run)
+    ends = _lane_ends(figure)
+    kernels = run.variants["compiled"].kernels
+    assert ends["compiled"] == pytest.approx(max(k.start_us + k.dur_us for k in kernels))
+    assert not figure.layout.shapes

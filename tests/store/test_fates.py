@@ -13,8 +13,11 @@ from tests.figures.conftest import EXAMPLES, recorded
 from .factories import CODE, chain_result
 
 
-def _trip(tensor: str, eliminated: bool | None, reason: str | None = None) -> doc.RoundTrip:
+def _trip(
+    tensor: str, eliminated: bool | None, reason: str | None = None, **compiled: int
+) -> doc.RoundTrip:
     return doc.RoundTrip(
+        **compiled,
         tensor=tensor,
         bytes=len(tensor) * 1000,
         shape=[4],
@@ -31,6 +34,10 @@ def _awkward() -> doc.RunResult:
     four names, the first with a reason, two of them repeated many times in between."""
     trips = [_trip(name, True) for name in "yyzyyzw"]
     trips += [_trip("kept", False)]
+    # kept, read back once when compiled where eager read twice; kept, never read back
+    trips += [_trip("y2", False, compiled_bytes=1000, compiled_reads=1)]
+    trips += [_trip("m", False, compiled_bytes=400, compiled_reads=0)]
+    trips += [_trip("sum(e)", False, compiled_bytes=400, compiled_reads=0)]
     trips += [_trip("u1", None, "plan and values disagree"), _trip("u2", None)]
     trips += [_trip(f"u{i % 2 + 1}", None) for i in range(20)] + [_trip("u3", None)]
     trips += [_trip("u4", None)]
@@ -56,10 +63,15 @@ def test_sqlite_counts_the_fates_the_figures_count(store: Store, result: doc.Run
 
 
 def test_the_awkward_sentences() -> None:
-    first, kept, unknown = traffic_summary(_awkward())
+    first, kept, written, unknown = traffic_summary(_awkward())
     assert first.endswith("; 7 intermediates never touch memory (6.84 KiB saved)")
     assert kept == (
-        "kept still goes through memory when compiled (written and read back: 3.91 KiB in all)"
+        "kept and y2 still go through memory when compiled (each written and read back: "
+        "4.88 KiB when compiled, 5.86 KiB in eager)"
+    )
+    assert written == (
+        "m and sum(e) are still written to memory when compiled, but no other kernel reads "
+        "them back (800 B written; in eager each written and read back: 6.84 KiB in all)"
     )
     assert unknown == (
         "whether 4 intermediates still go through memory is unknown (plan and values disagree)"

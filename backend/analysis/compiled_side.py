@@ -1,0 +1,81 @@
+"""The compiled side of each round trip, counted as the traffic picture draws it.
+
+A round trip's `bytes` are eager's: its write plus every read back. Compile may keep a
+value in memory yet move it differently: read back once instead of twice (one fused kernel
+reads what two eager kernels did), or written and never read back by another kernel (a
+reduction's result the same kernel's next loop reads). Each kept round trip therefore
+gets its own compiled number (`compiled_bytes`, `compiled_reads`), so the summary, the
+"why" card and the compiled panel say one number per side.
+
+The compiled variant may also send through memory what eager never did: part of a library
+op that Inductor split (the mm part of an addmm whose bias it moved into a fused kernel).
+Those are counted in the totals (`compiled_only_*`), so the drop in bytes moved can be
+explained in words.
+
+Values are followed by their transfer names in launch order, as the picture's blocks are:
+a write of an intermediate opens a stay in memory, each later read by a kernel adds to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from backend.result import Kernel, RoundTrip, Totals
+
+NAMED = 3  # names the totals keep of the compiled-only round trips
+
+
+@dataclass
+class _Stay:
+    """A value's time in memory in the compiled variant: one write, then its reads back."""
+
+    tensor: str
+    bytes: int
+    reads: int = 0
+
+
+def _stays(kernels: Sequence[Kernel]) -> list[_Stay]:
+    """Every intermediate the compiled kernels write, with what later kernels read of it."""
+    found: list[_Stay] = []
+    open_stays: dict[str, _Stay] = {}
+    for kernel in kernels:
+        for transfer in kernel.transfers:
+            stay = open_stays.get(transfer.tensor)
+            if transfer.direction == "read" and stay is not None:
+                stay.bytes += transfer.bytes
+                stay.reads += 1
+        for transfer in kernel.transfers:
+            if transfer.direction == "write" and transfer.role == "intermediate":
+                stay = _Stay(transfer.tensor, transfer.bytes)
+                open_stays[transfer.tensor] = stay
+                found.append(stay)
+    return found
+
+
+def count_compiled_side(
+    trips: Sequence[RoundTrip], kernels: Sequence[Kernel], totals: Totals
+) -> None:
+    """In place: each kept round trip's compiled bytes and reads, and the totals' round
+    trips only the compiled variant has. A tensor name the compiled kernels write as often
+    as eager kept it pairs up in order; otherwise its kept round trips stay uncounted
+    (null), rather than be given another's number."""
+    stays = _stays(kernels)
+    by_tensor: dict[str, list[_Stay]] = {}
+    for stay in stays:
+        by_tensor.setdefault(stay.tensor, []).append(stay)
+    kept: dict[str, list[RoundTrip]] = {}
+    for trip in trips:
+        if trip.eliminated is False:
+            kept.setdefault(trip.tensor, []).append(trip)
+    for tensor, same in kept.items():
+        written = by_tensor.get(tensor, [])
+        if len(written) != len(same):
+            continue
+        for trip, stay in zip(same, written, strict=True):
+            trip.compiled_bytes, trip.compiled_reads = stay.bytes, stay.reads
+    eager_names = {trip.tensor for trip in trips}
+    only = [s for s in stays if s.reads and s.tensor not in eager_names]
+    totals.compiled_only_round_trips = len(only)
+    totals.compiled_only_bytes = sum(s.bytes for s in only)
+    totals.compiled_only_names = list(dict.fromkeys(s.tensor for s in only))[:NAMED]
