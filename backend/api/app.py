@@ -26,10 +26,11 @@ from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
 from backend.api.operations import install as install_ops
 from backend.api.web_security import KernelscopeApp
-from backend.queue.factory import make_queue
+from backend.queue.base import RunQueue
 from backend.settings import Settings
 from backend.store.quota import BlobQuota, MiB
 from backend.store.repository import Store
+from backend.worker.local_queue import LocalQueue, local_workers
 from backend.worker.sandbox import check_server as check_sandbox
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,15 @@ log = logging.getLogger(__name__)
 # raw body limit, so an oversized snippet gets the specific 413 from the route.
 _BODY_HEADROOM = 6
 SUITE_BODY_MAX_BYTES = 32 * 1024 * 1024  # a suite: many snippets in one body
+
+
+def make_queue(settings: Settings, store: Store) -> RunQueue:
+    """The queue backend this server runs with (`queue` setting: local or redis)."""
+    if settings.queue == "redis":
+        from backend.queue.redis_queue import RedisQueue  # redis and rq load only when used
+
+        return RedisQueue(store, settings)
+    return LocalQueue(store, local_workers(settings, store), settings.default_device_kind)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -247,8 +247,8 @@ class Store:
         """Local queue start: runs left 'running' by a stopped server go back to the queue,
         and every run forgets the worker or RQ job it had (a server switched from
         queue=redis runs them itself now). A run a `kernelscope run` process holds is left
-        alone: never re-executed (queue.jobs ends those whose process died). The ids
-        requeued."""
+        alone: never re-executed (`run_endings.end_abandoned_cli_runs` ends those whose
+        process died). The ids requeued."""
         with write_session(self.engine) as session:
             unfinished = session.exec(select(Run).where(col(Run.status).in_(UNFINISHED))).all()
             requeued = []

@@ -21,9 +21,9 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from backend.limits import SANDBOX_MODES, SandboxMode
-from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
 from backend.worker import api_client, remote
 from backend.worker.spares import spare_options
+from backend.worker_protocol import KIND_PATTERN, WorkerIdentity
 
 if TYPE_CHECKING:
     from rq import SimpleWorker
@@ -210,7 +210,8 @@ def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
     from redis import Redis
     from rq import Queue, SimpleWorker
 
-    from backend.queue.payload import SERIALIZER, RunJob, worker_queue
+    from backend.queue.payload import SERIALIZER, worker_queue
+    from backend.worker.rq_job import RunJob
 
     class KernelscopeWorker(SimpleWorker):
         def request_stop(self, signum: int, frame: FrameType | None) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from backend.queue import jobs
-from backend.queue.protocol import WorkerInfo
+from backend.store import jobs
+from backend.worker_protocol import WorkerInfo
 from backend.store.repository import Store
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from backend.logs import make_handler, run_context
-from backend.queue.local import LocalQueue
+from backend.worker.local_queue import LocalQueue
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup

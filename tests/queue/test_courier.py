@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue.protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
+from backend.worker_protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
 from backend.result import RunResult
 from backend.worker.remote import Agent, WorkerConfig
 from backend.worker.spool import Spool

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue import jobs
+from backend.store import jobs
 from backend.result import RunResult
 from backend.store.repository import DB_FILENAME
 from tests.helpers import wait_for

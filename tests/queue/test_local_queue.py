@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
-from backend.queue import jobs
-from backend.queue.local import LocalQueue
+from backend.store import jobs
+from backend.worker.local_queue import LocalQueue
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.db import write_session

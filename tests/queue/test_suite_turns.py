@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue import jobs
-from backend.queue.fair import Waiting, fair_order, suite_lane
+from backend.store import jobs
+from backend.store.fair import Waiting, fair_order, suite_lane
 from backend.store import accounts
 from backend.store.repository import Store
 from backend.store.suites import create_suite

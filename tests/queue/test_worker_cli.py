@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from backend.cli import build_parser, main
-from backend.queue.protocol import WorkerIdentity
+from backend.worker_protocol import WorkerIdentity
 from backend.worker.api_client import ApiRefused, ApiUnreachable
 from backend.worker.remote_cli import NameRefused, _config, worker_name
 

@@ -24,7 +24,7 @@ import pytest
 
 from backend.figures import run_timeline, traffic_figure
 from backend.limits import RunLimits
-from backend.queue.protocol import StartedRun
+from backend.worker_protocol import StartedRun
 from backend.report import render
 from backend.result import RunResult
 from backend.store.repository import Store
