@@ -22,9 +22,10 @@ from backend.report import render, render_sweep
 from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, ErrorInfo, RunResult
 from backend.settings import Settings
 from backend.settings import default_data_dir as settings_data_dir
+from backend.store.holders import cli_holder
 from backend.store.ids import new_run_id
 from backend.store.jobs import finish_with_error
-from backend.store.repository import Store, cli_holder
+from backend.store.repository import Store
 from backend.suite_files import is_suite
 from backend.worker import remote_cli
 from backend.worker.child import ChildStopped

@@ -18,14 +18,9 @@ from sqlmodel import col, select
 
 from backend import result as doc
 from backend.store.db import read_session, write_session
+from backend.store.holders import CLI_HOLDER_PREFIX, UNFINISHED, held_by_live_cli
 from backend.store.models import Run
-from backend.store.repository import (
-    CLI_HOLDER_PREFIX,
-    UNFINISHED,
-    RunNotFound,
-    Store,
-    held_by_live_cli,
-)
+from backend.store.repository import RunNotFound, Store
 
 STATUS_LOCK = threading.RLock()
 

@@ -16,8 +16,9 @@ from sqlmodel import Session, col, select
 from backend import result as doc
 from backend.store import mapping
 from backend.store.db import read_session, write_session
+from backend.store.holders import CLI_HOLDER_PREFIX
 from backend.store.models import Run, Worker
-from backend.store.repository import CLI_HOLDER_PREFIX, ArtifactInput, RunNotFound, Store
+from backend.store.repository import ArtifactInput, RunNotFound, Store
 from backend.store.run_endings import (
     STATUS_LOCK,
     HeldByAnother,

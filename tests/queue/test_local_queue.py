@@ -168,7 +168,7 @@ def test_a_cancel_between_claim_and_start_still_stops_the_run(
 
 
 def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Store) -> None:
-    from backend.store.repository import cli_holder
+    from backend.store.holders import cli_holder
 
     cli_run = store.create_run(CODE, status="running", worker_id=cli_holder())  # this process
     dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
@@ -186,7 +186,7 @@ def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Stor
 
 
 def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(store: Store) -> None:
-    from backend.store.repository import cli_holder
+    from backend.store.holders import cli_holder
 
     live = store.create_run(CODE, status="running", worker_id=cli_holder())
     dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
