@@ -19,6 +19,7 @@ from backend.api import (
     queue_routes,
     run_access,
     runs,
+    submit,
     suites,
     worker_routes,
 )
@@ -93,8 +94,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.context = AppContext(settings, store, queue)
     install_error_handlers(app)
     auth.install(app, app.state.context)  # with auth=accounts: the gate in front of every route
-    for router in (runs.router, figures.router, compare.router, pages.examples_router):
+    for router in (submit.router, runs.router, figures.router, compare.router):
         app.include_router(router)
+    app.include_router(pages.examples_router)
     for router in (run_access.router, account_routes.router, account_routes.pages_router):
         app.include_router(router)
     for router in (queue_routes.router, worker_routes.router, suites.router):
