@@ -32,7 +32,7 @@ from backend.settings import Settings
 from backend.store.quota import BlobQuota, MiB
 from backend.store.repository import Store
 from backend.worker.local_queue import LocalQueue, local_workers
-from backend.worker.sandbox import check_server as check_sandbox
+from backend.worker.sandbox_policy import check_server as check_sandbox
 
 log = logging.getLogger(__name__)
 # JSON escaping can grow a snippet (quotes, newlines, non-ASCII): leave room before the
