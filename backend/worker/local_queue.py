@@ -12,15 +12,18 @@ starts again. A cancelled run's child is killed at once (no heartbeat to wait fo
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from backend.queue.base import DeviceKindRefused
-from backend.settings import Settings
 from backend.store import jobs
 from backend.store.jobs import CancelOutcome, QueueLoad
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import spare_options
+
+if TYPE_CHECKING:
+    from backend.settings import Settings  # handed in, never made here
 
 log = logging.getLogger(__name__)
 
