@@ -44,9 +44,9 @@ from backend.result import (
     VariantName,
 )
 from backend.run_head import RunHead
-from backend.store.children import Fate
 from backend.store.ownership import RunAccess
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
+from backend.store.round_trips import Fate
 from backend.store.suites import suite_of
 from backend.store.visibility import Viewer
 from backend.worker.progress import run_steps

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 
 from backend import result as doc
-from backend.store import children
+from backend.store import children, round_trips
 from backend.store.db import gc_paused, read_session
 
 PAGE_OF_POSITIONS = 500  # kernels fetched by position per query
@@ -103,30 +103,30 @@ def longest_kernels(
 
 
 def round_trip_page(
-    engine: Engine, run_id: str, offset: int, limit: int, fate: children.Fate | None = None
+    engine: Engine, run_id: str, offset: int, limit: int, fate: round_trips.Fate | None = None
 ) -> RoundTripPage:
     with gc_paused(), read_session(engine) as session:
         connection = session.connection()
-        total = children.count_round_trips(connection, run_id, fate)
-        rows = children.round_trips(connection, run_id, offset, limit, fate)
+        total = round_trips.count_round_trips(connection, run_id, fate)
+        rows = round_trips.round_trips(connection, run_id, offset, limit, fate)
     trips = [doc.RoundTrip.model_validate(row) for row in rows]
     return RoundTripPage(offset=offset, total=total, round_trips=trips)
 
 
 def round_trip_fates(
     engine: Engine, run_id: str, named: int
-) -> dict[bool | None, children.RoundTripFate]:
+) -> dict[bool | None, round_trips.RoundTripFate]:
     """The run's round trips by fate (eliminated, kept, unknown): their totals, and
     their tensor names when there are at most `named`."""
     with read_session(engine) as session:
-        return children.round_trip_fates(session.connection(), run_id, named)
+        return round_trips.round_trip_fates(session.connection(), run_id, named)
 
 
 def picture_trips(
     engine: Engine, run_id: str, tensors: Sequence[str], kernels: Sequence[str], first: int
-) -> children.PictureTrips:
+) -> round_trips.PictureTrips:
     """The round trips a traffic picture shows: every one of these tensors, the
     eliminated ones fused into these kernels, and the first `first` and totals of the
     other eliminated ones."""
     with read_session(engine) as session:
-        return children.picture_trips(session.connection(), run_id, tensors, kernels, first)
+        return round_trips.picture_trips(session.connection(), run_id, tensors, kernels, first)

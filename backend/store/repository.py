@@ -23,7 +23,7 @@ from sqlmodel import Session, col, select
 
 from backend import result as doc
 from backend.run_head import RunHead
-from backend.store import artifacts, children, history, mapping, pages
+from backend.store import artifacts, children, history, mapping, pages, round_trips
 from backend.store.artifacts import ArtifactInfo as ArtifactInfo
 from backend.store.artifacts import artifact_shas
 from backend.store.blobs import BlobStore
@@ -310,7 +310,7 @@ class Store:
             return mapping.result_from_rows(
                 run,
                 variants,
-                children.round_trips(connection, run_id),
+                round_trips.round_trips(connection, run_id),
                 history.sweep_points(session, run.sweep_id),
             )
 
@@ -388,18 +388,18 @@ class Store:
         return pages.longest_kernels(self.engine, run_id, limit)
 
     def round_trip_page(
-        self, run_id: str, offset: int, limit: int, fate: children.Fate | None = None
+        self, run_id: str, offset: int, limit: int, fate: round_trips.Fate | None = None
     ) -> RoundTripPage:
         return pages.round_trip_page(self.engine, run_id, offset, limit, fate)
 
     def round_trip_fates(
         self, run_id: str, named: int
-    ) -> dict[bool | None, children.RoundTripFate]:
+    ) -> dict[bool | None, round_trips.RoundTripFate]:
         return pages.round_trip_fates(self.engine, run_id, named)
 
     def picture_trips(
         self, run_id: str, tensors: Sequence[str], kernels: Sequence[str], first: int
-    ) -> children.PictureTrips:
+    ) -> round_trips.PictureTrips:
         return pages.picture_trips(self.engine, run_id, tensors, kernels, first)
 
     # ---- the history list (`history`) -----------------------------------------------------
