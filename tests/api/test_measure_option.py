@@ -7,8 +7,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.store import jobs
-from backend.worker_protocol import WorkerInfo
 from backend.store.repository import Store
+from backend.worker_protocol import WorkerInfo
 
 
 def test_measure_dram_is_stored_and_reaches_a_local_workers_claim(

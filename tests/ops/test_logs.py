@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from backend.logs import make_handler, run_context
-from backend.worker.local_queue import LocalQueue
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
+from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.browser.live import serve

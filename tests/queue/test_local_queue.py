@@ -11,15 +11,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
-from backend.store import jobs
-from backend.worker.local_queue import LocalQueue
 from backend.settings import Settings
-from backend.store import accounts
+from backend.store import accounts, jobs
 from backend.store.db import write_session
 from backend.store.models import Run
 from backend.store.repository import Store
 from backend.worker.child import ChildStopped
 from backend.worker.local import LocalWorkers
+from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.helpers import wait_for
