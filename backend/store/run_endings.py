@@ -117,6 +117,8 @@ def finish_with_error(store: Store, run_id: str, status: doc.RunStatus, error: A
 
 
 def finish_run(store: Store, run_id: str, status: doc.RunStatus, error: doc.ErrorInfo) -> None:
+    """Store the run's queued document as finished with `error`; the caller holds
+    `STATUS_LOCK` (the other modules of the job table call this, never the API)."""
     queued = store.load_result(run_id)
     code = store.get_code(run_id)
     if queued is None or code is None:

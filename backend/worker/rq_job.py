@@ -81,7 +81,7 @@ class RunJob(Job):
     @property
     def func(self) -> Callable[[str], str]:
         run_id_of(self)
-        from backend.worker.remote import perform  # the worker's side, imported only there
+        from backend.worker.remote import perform  # only once the payload passed: remote is heavy
 
         return perform
 
