@@ -23,6 +23,7 @@ from rq.job import Job, JobStatus
 
 from backend.queue.payload import JOB_FUNCTION
 from backend.store.ids import is_run_id
+from backend.worker.remote import perform
 
 FIELD_BYTES = 64 * 1024  # any field of a job record, stored or inflated
 _COMPRESSED_FIELDS = (b"data", b"exc_info")  # what RQ inflates while loading a job
@@ -81,8 +82,6 @@ class RunJob(Job):
     @property
     def func(self) -> Callable[[str], str]:
         run_id_of(self)
-        from backend.worker.remote import perform  # only once the payload passed: remote is heavy
-
         return perform
 
     @property
