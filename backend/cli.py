@@ -15,23 +15,25 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from backend import accounts_cli, suite_cli
-from backend.limits import SANDBOX_MODES
+from backend.limits import SANDBOX_MODES, RunLimits
 from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
-from backend.queue.jobs import finish_with_error
 from backend.report import render, render_sweep
 from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, ErrorInfo, RunResult
-from backend.settings import Settings
+from backend.settings import BadSettings, Settings, load_settings
 from backend.settings import default_data_dir as settings_data_dir
+from backend.store.holders import cli_holder
 from backend.store.ids import new_run_id
-from backend.store.repository import Store, cli_holder
+from backend.store.jobs import finish_with_error
+from backend.store.repository import Store
 from backend.suite_files import is_suite
 from backend.worker import remote_cli
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
-from backend.worker.sandbox import SandboxUnavailable, cli_limits
+from backend.worker.sandbox import SandboxUnavailable
+from backend.worker.sandbox_policy import require
 
 
 def parse_modes(text: str) -> str:
@@ -127,6 +129,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "worker":
+        return _worker(args)
     if hasattr(args, "handler"):  # commands registered by other modules
         return int(args.handler(args))
     if args.command == "serve":
@@ -179,14 +183,40 @@ def _run(args: argparse.Namespace) -> int:
     if args.server:
         return suite_cli.run_on_server(args)
     try:  # bwrap: refused here if it cannot work
-        limits = cli_limits(args.sandbox, args.timeout)
-    except SandboxUnavailable as exc:
+        limits = _run_limits(args.sandbox, args.timeout)
+    except (SandboxUnavailable, BadSettings) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     setup = WorkerSetup(args.data_dir, args.device, limits)
     if is_suite(args.snippet):
         return suite_cli.run_here(args, setup, _interruptible, _live, _record_interrupted)
     return _run_one(args, setup)
+
+
+def _run_limits(flag: str | None, timeout_s: float | None) -> RunLimits:
+    """`kernelscope run`: the settings' limits, with the sandbox and time limit its flags
+    name; `bwrap` is refused here when bubblewrap cannot work."""
+    overrides: dict[str, object] = {"sandbox": flag} if flag else {}
+    if timeout_s is not None:
+        overrides["run_timeout_s"] = timeout_s
+    settings = load_settings(**overrides)
+    require(settings.sandbox)
+    return settings.run_limits()
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """`kernelscope worker`: its settings are read here (the environment, with the
+    --sandbox flag's sandbox) and handed to the worker."""
+    refused = remote_cli.kind_refused(args.device_kind)
+    if refused is None:
+        try:
+            settings = load_settings(sandbox=args.sandbox)
+        except BadSettings as exc:
+            refused = str(exc)
+        else:
+            return remote_cli.main(args, settings)
+    print(f"kernelscope: {refused}", file=sys.stderr)
+    return 2
 
 
 def _live(quiet: bool, name: str) -> AbstractContextManager[ProgressCallback]:

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from backend.limits import DEFAULT_TIMEOUT_S, RunLimits, SandboxMode
@@ -113,3 +113,17 @@ class Settings(BaseSettings):
         return RunLimits(
             timeout_s=self.run_timeout_s, memory_mb=self.run_memory_mb, sandbox=self.sandbox
         )
+
+
+class BadSettings(ValueError):
+    """A setting (from the environment or a flag) that does not validate; says which."""
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """The settings from the environment, with `overrides` (a command's flags); BadSettings
+    naming every setting that does not validate."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise BadSettings(f"bad setting ({problems}); see README, Settings") from None

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
-from backend.queue.jobs import finish_with_error
 from backend.result import ErrorInfo
 from backend.run_head import head_of
-from backend.store.repository import Store, cli_holder
+from backend.store.holders import cli_holder
+from backend.store.jobs import finish_with_error
+from backend.store.repository import Store
 from backend.store.suites import create_suite
 from backend.suite_files import ProblemFile
 from backend.suite_table import SuiteProblem, problem_row

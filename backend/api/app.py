@@ -19,6 +19,7 @@ from backend.api import (
     queue_routes,
     run_access,
     runs,
+    submit,
     suites,
     worker_routes,
 )
@@ -26,17 +27,27 @@ from backend.api.context import AppContext
 from backend.api.errors import BodyLimit, install_error_handlers
 from backend.api.operations import install as install_ops
 from backend.api.web_security import KernelscopeApp
-from backend.queue.factory import make_queue
+from backend.queue.base import RunQueue
 from backend.settings import Settings
 from backend.store.quota import BlobQuota, MiB
 from backend.store.repository import Store
-from backend.worker.sandbox import check_server as check_sandbox
+from backend.worker.local_queue import LocalQueue, local_workers
+from backend.worker.sandbox_policy import check_server as check_sandbox
 
 log = logging.getLogger(__name__)
 # JSON escaping can grow a snippet (quotes, newlines, non-ASCII): leave room before the
 # raw body limit, so an oversized snippet gets the specific 413 from the route.
 _BODY_HEADROOM = 6
 SUITE_BODY_MAX_BYTES = 32 * 1024 * 1024  # a suite: many snippets in one body
+
+
+def make_queue(settings: Settings, store: Store) -> RunQueue:
+    """The queue backend this server runs with (`queue` setting: local or redis)."""
+    if settings.queue == "redis":
+        from backend.queue.redis_queue import RedisQueue  # redis and rq load only when used
+
+        return RedisQueue(store, settings)
+    return LocalQueue(store, local_workers(settings, store), settings.default_device_kind)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -83,8 +94,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.context = AppContext(settings, store, queue)
     install_error_handlers(app)
     auth.install(app, app.state.context)  # with auth=accounts: the gate in front of every route
-    for router in (runs.router, figures.router, compare.router, pages.examples_router):
+    for router in (submit.router, runs.router, figures.router, compare.router):
         app.include_router(router)
+    app.include_router(pages.examples_router)
     for router in (run_access.router, account_routes.router, account_routes.pages_router):
         app.include_router(router)
     for router in (queue_routes.router, worker_routes.router, suites.router):

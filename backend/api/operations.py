@@ -13,10 +13,10 @@ from backend.api.ops_routes import ops_router
 from backend.logs import RunIdFromPath
 from backend.ops.metrics import OpsMetrics
 from backend.ops.retention import RetentionTask
-from backend.queue.local import LocalQueue
 from backend.settings import Settings
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
+from backend.worker.local_queue import LocalQueue
 
 
 class Operations:

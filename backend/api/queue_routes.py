@@ -17,9 +17,9 @@ from pydantic import BaseModel, Field
 from backend.api.context import AppContext, Context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
 from backend.api.run_access import ChangeableRun
-from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
-from backend.queue.jobs import QueueLoad
+from backend.store import jobs
+from backend.store.jobs import QueueLoad
 from backend.store.quota import QuotaExceeded
 from backend.store.repository import RunNotFound
 

@@ -7,7 +7,6 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from backend.limits import MAX_SIZE
-from backend.queue.protocol import KIND_PATTERN
 from backend.result import (
     MAX_COMPILE_MODES,
     CompileModeName,
@@ -20,6 +19,7 @@ from backend.run_head import RunHead
 from backend.store.repository import RunSummary
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
+from backend.worker_protocol import KIND_PATTERN
 
 CompileMode = CompileModeName
 TITLE_MAX_CHARS = 200

@@ -2,7 +2,7 @@
 
 A suite's problems are queued like single runs (each visible at /r/<id>), all at once, so
 on a team server they spread over every worker of the suite's device kind; the fair order
-(`backend.queue.fair`) keeps other users' runs taking turns with them. The suite itself
+(`backend.store.fair`) keeps other users' runs taking turns with them. The suite itself
 is a name for the group: its page (/s/<id>) and `GET /api/suites/{id}` list the problems
 with their headline numbers and totals, and `GET /api/suites/compare` lines two suites up
 problem by problem.
@@ -20,11 +20,11 @@ from backend.api.context import AppContext, Context
 from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
 from backend.api.schemas import TITLE_MAX_CHARS, CompileMode
-from backend.queue.protocol import KIND_PATTERN
 from backend.store.suites import SuiteRecord, create_suite, get_suite, problem_heads
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 from backend.suite_table import ProblemPair, SuiteProblem, SuiteTotals, compare, problem_row
 from backend.suite_table import totals as sum_up
+from backend.worker_protocol import KIND_PATTERN
 
 router = APIRouter(prefix="/api/suites", tags=["suites"], responses=ERROR_RESPONSES)
 MAX_PROBLEMS = 1_000  # in one submission (each user's waiting problems have a setting too)

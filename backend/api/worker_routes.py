@@ -1,7 +1,7 @@
 """/api/worker/*: what remote workers call (a worker-scope token, `Authorization: Bearer`).
 
 The API stays the only writer of the database: workers claim runs, heartbeat and report
-results here (the protocol is in `backend.queue.protocol`). With accounts on, the auth gate
+results here (the protocol is in `backend.worker_protocol`). With accounts on, the auth gate
 admits only worker tokens here; with accounts off these routes are open like every other,
 but a token that is sent must still be a valid worker token, so a misconfigured worker
 fails at once instead of silently running without one.
@@ -28,8 +28,11 @@ from pydantic import ValidationError
 from backend.api.auth import accounts_on, require_worker
 from backend.api.context import AppContext, Context, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
-from backend.queue import jobs
-from backend.queue.protocol import (
+from backend.result import FINISHED_STATUSES, RunResult
+from backend.store import accounts, jobs
+from backend.store.accounts import Principal
+from backend.store.repository import ArtifactInput, RunNotFound, Store
+from backend.worker_protocol import (
     REPORT_CONTENT_TYPE,
     REPORT_FILE,
     RESULT_FILE,
@@ -41,10 +44,6 @@ from backend.queue.protocol import (
     StartRequest,
     WorkerIdentity,
 )
-from backend.result import FINISHED_STATUSES, RunResult
-from backend.store import accounts
-from backend.store.accounts import Principal
-from backend.store.repository import ArtifactInput, RunNotFound, Store
 
 MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory

@@ -9,11 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from sqlmodel import select
-
 from backend.settings import Settings
-from backend.store.db import read_session
-from backend.store.models import Run
+from backend.store.operations import read_one_run
 from backend.store.repository import Store
 
 REDIS_TIMEOUT_S = 2.0  # a health probe must answer well within the orchestrator's timeout
@@ -26,8 +23,7 @@ class NotReady(Exception):
 def check_database(store: Store) -> str:
     """Read the runs table: proves the file opens, is migrated, and is not locked solid."""
     try:
-        with read_session(store.engine) as session:
-            session.exec(select(Run.id).limit(1)).all()
+        read_one_run(store)
     except Exception as exc:
         raise NotReady(f"the database is unreachable ({type(exc).__name__}: {exc})") from exc
     return "ok"

@@ -11,23 +11,18 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import get_args
 
 from prometheus_client import CollectorRegistry, Histogram, ProcessCollector, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
-from sqlalchemy import ColumnElement, func
-from sqlalchemy.orm import Mapped
-from sqlmodel import Session, col, select
 
 from backend import __version__
 from backend.result import RunResult, RunStatus
 from backend.settings import Settings
-from backend.store.db import read_session
-from backend.store.models import Run, Worker
-from backend.store.quota import SCOPES, STAGES, instance_bytes
+from backend.store.operations import gauges, stored_bytes
+from backend.store.quota import SCOPES, STAGES
 from backend.store.repository import Store
 from backend.worker import device
 from backend.worker.local import LocalWorkers
@@ -50,12 +45,9 @@ class StoreCollector(Collector):
     def collect(self) -> Iterable[Metric]:
         families = self._families()
         queued, by_status, workers = families
-        seen_since = datetime.now(UTC) - timedelta(seconds=self.settings.lease_s)
-        with read_session(self.store.engine) as session:
-            depth = _counts(session, col(Run.device_kind), col(Run.status) == "queued")
-            statuses = _counts(session, col(Run.status))
-            recent = col(Worker.last_seen_at) >= seen_since
-            alive = _counts(session, col(Worker.device_kind), recent)
+        counted = gauges(self.store, self.settings.lease_s)
+        depth, alive = counted.queued_by_kind, counted.live_workers_by_kind
+        statuses = counted.runs_by_status
         # The default device kind is always reported, so "nothing queued" is a 0, not a gap.
         for kind in sorted({self.settings.default_device_kind, *depth, *alive}):
             queued.add_metric([kind], depth.get(kind, 0))
@@ -70,8 +62,7 @@ class StoreCollector(Collector):
         """The stored files against their limits, and the quota refusals of this process
         (each API process counts its own: sum them)."""
         quota = self.store.quota
-        with read_session(self.store.engine) as session:
-            stored = instance_bytes(session)
+        stored = stored_bytes(self.store)
         used = GaugeMetricFamily(
             "kernelscope_stored_bytes",
             "bytes of distinct run files (traces, generated code) the server keeps",
@@ -110,12 +101,6 @@ class StoreCollector(Collector):
                 labels=["device_kind"],
             ),
         )
-
-
-def _counts(session: Session, column: Mapped[str], *where: ColumnElement[bool]) -> dict[str, int]:
-    """SELECT column, count(*) WHERE ... GROUP BY column, as a dict."""
-    query = select(column, func.count()).where(*where).group_by(column)
-    return {str(key): int(count) for key, count in session.exec(query)}
 
 
 GPU_MEMORY_EVERY_S = 15.0  # nvidia-smi takes a second or two on a large host: not every scrape

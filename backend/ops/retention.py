@@ -17,12 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import delete, func
-from sqlmodel import col, select
-
-from backend.result import FINISHED_STATUSES
-from backend.store.db import read_session, write_session
-from backend.store.models import Artifact, Run
+from backend.store.operations import delete_runs, expired_runs, referenced_blobs
 from backend.store.repository import Store
 
 log = logging.getLogger(__name__)
@@ -66,28 +61,6 @@ def prune(
     if run_ids or count:
         log.info("retention: %s", report.describe())
     return report
-
-
-def expired_runs(store: Store, cutoff: datetime) -> list[str]:
-    """Finished runs whose end (or, lacking one, creation) is before `cutoff`: queued and
-    running runs are never expired, however old."""
-    finished_at = func.coalesce(col(Run.finished_at), col(Run.created_at))
-    query = select(Run.id).where(col(Run.status).in_(FINISHED_STATUSES), finished_at < cutoff)
-    with read_session(store.engine) as session:
-        return list(session.exec(query.order_by(finished_at)))
-
-
-def delete_runs(store: Store, run_ids: list[str]) -> int:
-    with write_session(store.engine) as session:
-        return session.exec(delete(Run).where(col(Run.id).in_(run_ids))).rowcount
-
-
-def referenced_blobs(store: Store, ignoring_runs: set[str] | None = None) -> set[str]:
-    query = select(Artifact.run_id, Artifact.sha256)
-    with read_session(store.engine) as session:
-        rows = session.exec(query).all()
-    ignored = ignoring_runs or set()
-    return {sha for run_id, sha in rows if run_id not in ignored}
 
 
 def _blob_files(root: Path) -> Iterator[Path]:

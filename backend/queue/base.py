@@ -1,6 +1,6 @@
 """The queue interface the API uses; `LocalQueue` and `RedisQueue` implement it.
 
-Both keep the run row as the only truth (see `backend.queue.jobs`): a backend decides who
+Both keep the run row as the only truth (see `backend.store.jobs`): a backend decides who
 executes runs and how they learn of a cancel, never what a run's state is.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from backend.queue.jobs import CancelOutcome, QueueLoad
+from backend.store.jobs import CancelOutcome, QueueLoad
 
 
 class DeviceKindRefused(ValueError):

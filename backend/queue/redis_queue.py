@@ -2,7 +2,7 @@
 
 Fairness and cancellation of waiting runs stay ours: a run is given to RQ (queue named
 after its device kind, e.g. `h100`) only when a worker of that kind is about to be free,
-picking the next run in the fair order (`backend.queue.fair`). RQ does delivery, hard job
+picking the next run in the fair order (`backend.store.fair`). RQ does delivery, hard job
 timeouts and worker liveness; remote workers (`kernelscope worker`) claim each run over
 HTTP, heartbeat, and report back, so the API stays the only writer of the database. Jobs
 are data, not code: JSON naming one run, the only job workers run (`backend.queue.payload`).
@@ -30,11 +30,11 @@ from rq import Queue
 from rq.job import Job, JobStatus
 from rq.utils import utcparse
 
-from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
-from backend.queue.jobs import CancelOutcome, QueueLoad
 from backend.queue.payload import JOB_FUNCTION, SERIALIZER, worker_queue
 from backend.settings import Settings
+from backend.store import jobs
+from backend.store.jobs import CancelOutcome, QueueLoad
 from backend.store.repository import Store
 
 log = logging.getLogger(__name__)

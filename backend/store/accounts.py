@@ -19,11 +19,11 @@ from pydantic import BaseModel, Field
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
-from backend.queue.protocol import WORKER_NAME_PATTERN
 from backend.store import mapping
 from backend.store.db import read_session, write_session
 from backend.store.models import ApiToken, LoginSession, User
 from backend.store.repository import Store
+from backend.worker_protocol import WORKER_NAME_PATTERN
 
 TokenScope = Literal["user", "worker"]
 TOKEN_PREFIX = "ks_"

@@ -1,4 +1,5 @@
-"""A run's children (variants, kernels, transfers, round trips) in bulk, with SQLAlchemy Core.
+"""A run's children (variants, kernels, transfers, round trips) in bulk, with SQLAlchemy Core:
+every row written, and the kernels read back (the round trips are read by `round_trips`).
 
 A 200,000-kernel run has 1.15 million rows under it. The ORM built and tracked an object per
 row (145 s to store that run); Core's `execute(insert(table), dicts)` still builds and
@@ -19,10 +20,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, Boolean, Connection, Table, and_, func, insert, not_, or_, select
+from sqlalchemy import JSON, Boolean, Connection, Table, func, insert, select
 from sqlalchemy.dialects import sqlite
 
 from backend import result as doc
@@ -150,7 +151,7 @@ def _next_id(connection: Connection, table: Table) -> int:
 # ---- reading ----------------------------------------------------------------------------
 
 
-def _execute(connection: Connection, query: Any) -> Any:
+def execute_raw(connection: Connection, query: Any) -> Any:
     """Run a Core query through the driver as is: rows come back as plain tuples, with no
     per-row result processing (JSON and booleans are converted by the callers, once per
     distinct value)."""
@@ -175,7 +176,7 @@ class _Decoder:
         return value
 
 
-class _RowReader:
+class RowReader:
     """SELECT of one table's document fields (after the columns the caller names first),
     and its rows as (those first values, the fields as a dict ready for validation)."""
 
@@ -194,7 +195,7 @@ class _RowReader:
         self, connection: Connection, query: Any
     ) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
         skip = len(self.first)
-        for raw in _execute(connection, query):
+        for raw in execute_raw(connection, query):
             values = list(raw[skip:])
             for i in self.json_at:
                 values[i] = self.decode(values[i])
@@ -205,7 +206,7 @@ class _RowReader:
 
 def variant_totals(connection: Connection, run_id: str) -> dict[str, VariantTotals]:
     """The run's variants without their kernels, in saved order."""
-    reader = _RowReader(VARIANTS, "name")
+    reader = RowReader(VARIANTS, "name")
     table = VARIANTS.table
     query = reader.select().where(table.c.run_id == run_id).order_by(table.c.position)
     return {
@@ -232,7 +233,7 @@ def kernels(
 ) -> list[tuple[int, doc.Kernel]]:
     """A variant's kernels (with their transfers) in launch order, filtered and sliced,
     each with its position in launch order."""
-    reader = _RowReader(KERNELS, "id", "position")
+    reader = RowReader(KERNELS, "id", "position")
     table = KERNELS.table
     query = reader.select().where(table.c.variant_id == variant, *where)
     query = query.order_by(table.c.position).offset(offset).limit(limit)
@@ -245,7 +246,7 @@ def kernels(
 
 
 def _transfers_of(connection: Connection, kernel_ids: Sequence[int]) -> dict[int, list[Any]]:
-    reader = _RowReader(TRANSFERS, "kernel_id")
+    reader = RowReader(TRANSFERS, "kernel_id")
     table = TRANSFERS.table
     found: dict[int, list[Any]] = {}
     for start in range(0, len(kernel_ids), _IDS_PER_QUERY):
@@ -293,7 +294,7 @@ def kernel_times(connection: Connection, variant: int) -> KernelTimes:
         .where(table.c.variant_id == variant)
         .order_by(table.c.position)
     )
-    columns = tuple(zip(*_execute(connection, query), strict=True)) or ((), (), (), ())
+    columns = tuple(zip(*execute_raw(connection, query), strict=True)) or ((), (), (), ())
     index, start_us, dur_us, graph = columns
     return KernelTimes(
         list(index), list(map(float, start_us)), list(map(float, dur_us)), list(graph)
@@ -330,7 +331,7 @@ def longest_kernels(connection: Connection, variant: int, limit: int) -> list[Ke
     )
     return [
         KernelRate(int(i), str(name), flops, int(moved), float(dur), bool(cached))
-        for i, name, flops, moved, dur, cached in _execute(connection, query)
+        for i, name, flops, moved, dur, cached in execute_raw(connection, query)
     ]
 
 
@@ -341,7 +342,7 @@ def all_kernels(connection: Connection, run_id: str) -> dict[str, list[dict[str,
     names = {id_: name for name, id_ in variant_ids(connection, run_id).items()}
     of_run = kernel_table.c.variant_id.in_(list(names))
 
-    transfer_reader = _RowReader(TRANSFERS, "kernel_id")
+    transfer_reader = RowReader(TRANSFERS, "kernel_id")
     transfer_query = (
         transfer_reader.select()
         .join(kernel_table, kernel_table.c.id == transfer_table.c.kernel_id)
@@ -352,7 +353,7 @@ def all_kernels(connection: Connection, run_id: str) -> dict[str, list[dict[str,
     for first, fields in transfer_reader.rows(connection, transfer_query):
         by_kernel.setdefault(first[0], []).append(fields)
 
-    kernel_reader = _RowReader(KERNELS, "id", "variant_id")
+    kernel_reader = RowReader(KERNELS, "id", "variant_id")
     kernel_query = (
         kernel_reader.select()
         .where(of_run)
@@ -363,152 +364,3 @@ def all_kernels(connection: Connection, run_id: str) -> dict[str, list[dict[str,
         fields["transfers"] = by_kernel.pop(kernel_id, [])
         found[names[owner]].append(fields)
     return found
-
-
-Fate = Literal["eliminated", "kept", "unknown"]
-
-
-def _of_run(run_id: str, fate: Fate | None) -> list[Any]:
-    """WHERE terms: the run's round trips, of one fate if given."""
-    table = ROUND_TRIPS.table
-    terms = [table.c.run_id == run_id]
-    if fate is not None:
-        eliminated = table.c.eliminated
-        terms.append(
-            {
-                "eliminated": eliminated.is_(True),
-                "kept": eliminated.is_(False),
-                "unknown": eliminated.is_(None),
-            }[fate]
-        )
-    return terms
-
-
-def round_trips(
-    connection: Connection,
-    run_id: str,
-    offset: int = 0,
-    limit: int | None = None,
-    fate: Fate | None = None,
-) -> list[dict[str, Any]]:
-    """The run's round trips (of one fate, if given) as field dicts, in saved order, sliced."""
-    reader = _RowReader(ROUND_TRIPS)
-    query = reader.select().where(*_of_run(run_id, fate))
-    query = query.order_by(ROUND_TRIPS.table.c.position).offset(offset).limit(limit)
-    return [fields for _, fields in reader.rows(connection, query)]
-
-
-def count_round_trips(connection: Connection, run_id: str, fate: Fate | None = None) -> int:
-    table = ROUND_TRIPS.table
-    query = select(func.count()).select_from(table).where(*_of_run(run_id, fate))
-    return int(connection.execute(query).scalar_one())
-
-
-@dataclass(frozen=True)
-class RoundTripGroup:
-    """Eliminated round trips known by their first few and their totals."""
-
-    count: int
-    bytes: int
-    first: tuple[doc.RoundTrip, ...]
-    one_tensor: bool  # all of them round trips of the same tensor
-
-
-@dataclass(frozen=True)
-class PictureTrips:
-    """The round trips a traffic picture shows (`backend.figures.TrafficAsks`)."""
-
-    by_tensor: dict[str, list[doc.RoundTrip]]  # every round trip of each tensor asked for
-    fused: dict[str, list[doc.RoundTrip]]  # eliminated ones, by the kernel asked for
-    rest: RoundTripGroup  # every other eliminated one
-
-
-def picture_trips(
-    connection: Connection, run_id: str, tensors: Sequence[str], kernels: Sequence[str], first: int
-) -> PictureTrips:
-    """A traffic picture's round trips, selected by SQLite: a few hundred rows and one
-    aggregate instead of every round trip of the run (0.1 s against 0.5 s at 200,000)."""
-    reader, table = _RowReader(ROUND_TRIPS), ROUND_TRIPS.table
-    of_run = table.c.run_id == run_id
-    eliminated = (of_run, table.c.eliminated.is_(True))
-    by_tensor: dict[str, list[doc.RoundTrip]] = {}
-    for trip in _trips(connection, reader, of_run, table.c.tensor.in_(tensors)):
-        by_tensor.setdefault(trip.tensor, []).append(trip)
-    fused: dict[str, list[doc.RoundTrip]] = {}
-    for trip in _trips(connection, reader, *eliminated, table.c.fused_into.in_(kernels)):
-        fused.setdefault(trip.fused_into or "", []).append(trip)
-    elsewhere = or_(table.c.fused_into.is_(None), table.c.fused_into.not_in(kernels))
-    totals = select(
-        func.count(), func.sum(table.c.bytes), func.min(table.c.tensor), func.max(table.c.tensor)
-    ).where(*eliminated, elsewhere)
-    count, size, lowest, highest = _execute(connection, totals).one()
-    rest = _trips(connection, reader, *eliminated, elsewhere, limit=first)
-    group = RoundTripGroup(count, int(size or 0), tuple(rest), count > 0 and lowest == highest)
-    return PictureTrips(by_tensor, fused, group)
-
-
-def _trips(
-    connection: Connection, reader: _RowReader, *where: Any, limit: int | None = None
-) -> list[doc.RoundTrip]:
-    query = reader.select().where(*where).order_by(reader.table.c.position).limit(limit)
-    return [doc.RoundTrip.model_validate(fields) for _, fields in reader.rows(connection, query)]
-
-
-@dataclass(frozen=True)
-class RoundTripFate:
-    """The round trips that share one fate (eliminated, kept, written only, unknown), by
-    their totals: what the summary says of them (`backend.figures.summary.Fate`), counted
-    by SQLite."""
-
-    count: int
-    bytes: int
-    distinct: int  # different tensor names among them
-    names: tuple[str, ...]  # those names in order of first appearance, when at most `named`
-    reason: str | None  # the first one's unknown_reason
-    compiled_bytes: int  # what the compiled variant moves for them (eager's where uncounted)
-
-
-WRITTEN_ONLY = "written_only"  # kept, but no compiled kernel reads it back
-
-
-def round_trip_fates(
-    connection: Connection, run_id: str, named: int
-) -> dict[bool | str | None, RoundTripFate]:
-    """The run's round trips grouped by fate (`backend.figures.summary.fate_of`: True,
-    False, "written_only", None): one aggregate over the run's rows instead of loading them
-    (0.13 s against 0.4 s at 200,000)."""
-    table = ROUND_TRIPS.table
-    of_run = table.c.run_id == run_id
-    written_only = and_(table.c.eliminated.is_(False), table.c.compiled_reads == 0)
-    only = func.coalesce(written_only, False).label("written_only")
-    totals = (
-        select(
-            table.c.eliminated,
-            only,
-            func.count(),
-            func.sum(table.c.bytes),
-            func.count(table.c.tensor.distinct()),
-            func.sum(func.coalesce(table.c.compiled_bytes, table.c.bytes)),
-        )
-        .where(of_run)
-        .group_by(table.c.eliminated, only)
-    )
-    fates: dict[bool | str | None, RoundTripFate] = {}
-    for stored, alone, count, size, distinct, compiled in _execute(connection, totals).all():
-        same = [of_run, table.c.eliminated.is_(stored)]  # IS: also for NULL
-        if stored is not None and not stored:
-            same.append(written_only if alone else not_(func.coalesce(written_only, False)))
-        names: tuple[str, ...] = ()
-        if distinct <= named:
-            in_order = select(table.c.tensor).where(*same).group_by(table.c.tensor)
-            in_order = in_order.order_by(func.min(table.c.position))
-            names = tuple(row[0] for row in _execute(connection, in_order))
-        first = select(table.c.unknown_reason).where(*same).order_by(table.c.position).limit(1)
-        reason = _execute(connection, first).scalar()
-        fate: bool | str | None = None if stored is None else bool(stored)
-        if alone:
-            fate = WRITTEN_ONLY
-        fates[fate] = RoundTripFate(
-            count, int(size or 0), distinct, names, reason, int(compiled or 0)
-        )
-    return fates

@@ -6,6 +6,7 @@ failing with "database is locked" when a deferred (read) transaction tries to up
 Readers use plain deferred `BEGIN` and, thanks to WAL, never block the writer.
 """
 
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -86,3 +87,17 @@ def alembic_config(engine: Engine) -> Config:
 def init_db(engine: Engine) -> None:
     """Bring the database up to the latest migration (a no-op when it already is)."""
     command.upgrade(alembic_config(engine), "head")
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Loading (or saving) a large run allocates millions of objects that all survive, and
+    CPython's collector rescans them over and over: 70 s instead of 18 s to load 200,000
+    kernels the old way; 0.5 s instead of 0.19 s for their time columns."""
+    enabled = gc.isenabled()  # False when another thread's load has it paused: leave it to that
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -1,4 +1,4 @@
-"""Random public ids for runs and sweeps.
+"""Random public ids for runs and sweeps, and the error for an id that names no run.
 
 Ids appear in permalinks, so they must not be guessable, sequential or decodable
 (no timestamp or counter inside): anyone holding a link sees one run, not its neighbours.
@@ -20,3 +20,7 @@ def new_run_id() -> str:
 def is_run_id(value: str) -> bool:
     """True when `value` has the shape `new_run_id` produces (says nothing about existence)."""
     return len(value) == ID_LENGTH and _ALPHABET_SET.issuperset(value)
+
+
+class RunNotFound(LookupError):
+    """No run has this id."""

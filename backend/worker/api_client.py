@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from backend.queue.protocol import (
+from backend.worker_protocol import (
     REPORT_CONTENT_TYPE,
     BeatReply,
     Heartbeat,

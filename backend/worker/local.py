@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from backend.logs import run_context
-from backend.queue import jobs
+from backend.store import jobs
 from backend.store.repository import ClaimedRun, Store
 from backend.worker import device, peaks
 from backend.worker.child import ChildStopped

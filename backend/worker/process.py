@@ -29,7 +29,8 @@ from pathlib import Path
 from backend.harness.protocol import READY, encode_job
 from backend.limits import RunLimits
 from backend.worker.host import SYSTEM_PATH
-from backend.worker.sandbox import SandboxRun, open_sandbox
+from backend.worker.sandbox import SandboxRun
+from backend.worker.sandbox_policy import open_sandbox
 
 log = logging.getLogger(__name__)
 

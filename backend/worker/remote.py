@@ -32,15 +32,6 @@ from typing import Any
 
 from backend.limits import RunLimits
 from backend.logs import run_context
-from backend.queue.protocol import (
-    BeatReply,
-    Heartbeat,
-    Report,
-    RunBeat,
-    StartedRun,
-    StartRequest,
-    WorkerInfo,
-)
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
 from backend.worker import device, peaks
@@ -51,6 +42,15 @@ from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 from backend.worker.spool import Spool
+from backend.worker_protocol import (
+    BeatReply,
+    Heartbeat,
+    Report,
+    RunBeat,
+    StartedRun,
+    StartRequest,
+    WorkerInfo,
+)
 
 log = logging.getLogger("kernelscope.worker")
 HEARTBEAT_S = 1.0

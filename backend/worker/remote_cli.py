@@ -21,9 +21,9 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from backend.limits import SANDBOX_MODES, SandboxMode
-from backend.queue.protocol import KIND_PATTERN, WorkerIdentity
 from backend.worker import api_client, remote
 from backend.worker.spares import spare_options
+from backend.worker_protocol import KIND_PATTERN, WorkerIdentity
 
 if TYPE_CHECKING:
     from rq import SimpleWorker
@@ -83,45 +83,33 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         type=Path,
         help="runs, caches, undelivered reports (~/.kernelscope-worker/NAME)",
     )
-    worker.set_defaults(handler=main)
 
 
-def main(args: argparse.Namespace) -> int:
+def kind_refused(device_kind: str) -> str | None:
+    """Why `--device-kind` is not a device kind's name, or None when it is."""
+    if re.match(KIND_PATTERN, device_kind):
+        return None
+    return f"--device-kind {device_kind!r}: use a-z, 0-9, '_', '-' and '.'"
+
+
+def main(args: argparse.Namespace, settings: Settings) -> int:
+    """Serve the API as `args` say, under `settings` (the CLI reads them: the environment,
+    with the --sandbox flag's sandbox)."""
     from backend.logs import setup_logging
-
-    if not re.match(KIND_PATTERN, args.device_kind):
-        message = f"--device-kind {args.device_kind!r}: use a-z, 0-9, '_', '-' and '.'"
-        print(f"kernelscope: {message}", file=sys.stderr)
-        return 2
-    from backend.worker.sandbox import SandboxUnavailable, require
+    from backend.worker.sandbox import SandboxUnavailable
+    from backend.worker.sandbox_policy import require
 
     setup_logging("json" if os.environ.get("KERNELSCOPE_LOG_FORMAT") == "json" else "text")
     try:
-        settings = _settings(args.sandbox)
         require(args.sandbox)
         name = worker_name(args, api_client.ApiClient(args.api, args.token))
     except (SandboxUnavailable, NameRefused) as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
-    config = _config(args, name, settings)
+    config = _config(args, settings, name)
     where = (config.device_kind, config.api_url, _redacted(config.redis_url), config.work_dir)
     log.info("worker %s: serving queue %s of %s (Redis %s), work dir %s", config.name, *where)
     return work(config)
-
-
-def _settings(sandbox: SandboxMode) -> Settings:
-    """The worker's own settings (KERNELSCOPE_RUN_MEMORY_MB, KERNELSCOPE_WARM_SPARES, ...),
-    checked as the server's are; the sandbox is the flag's."""
-    from pydantic import ValidationError
-
-    from backend.settings import Settings
-    from backend.worker.sandbox import SandboxUnavailable
-
-    try:
-        return Settings(sandbox=sandbox)
-    except ValidationError as exc:
-        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-        raise SandboxUnavailable(f"bad setting ({problems}); see README, Settings") from None
 
 
 class NameRefused(Exception):
@@ -164,11 +152,10 @@ def _default_name(args: argparse.Namespace) -> str:
 
 
 def _config(
-    args: argparse.Namespace, name: str | None = None, settings: Settings | None = None
+    args: argparse.Namespace, settings: Settings, name: str | None = None
 ) -> remote.WorkerConfig:
     name = name or args.name or _default_name(args)
     work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
-    settings = settings or _settings(args.sandbox)
     device = args.device or ("cuda" if args.gpu is not None else "auto")
     return remote.WorkerConfig(
         api_url=args.api,
@@ -210,7 +197,8 @@ def _rq_worker(config: remote.WorkerConfig) -> SimpleWorker:
     from redis import Redis
     from rq import Queue, SimpleWorker
 
-    from backend.queue.payload import SERIALIZER, RunJob, worker_queue
+    from backend.queue.payload import SERIALIZER, worker_queue
+    from backend.worker.rq_job import RunJob
 
     class KernelscopeWorker(SimpleWorker):
         def request_stop(self, signum: int, frame: FrameType | None) -> None:

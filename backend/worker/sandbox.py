@@ -10,6 +10,9 @@ the server's environment and every other file are simply not there. Inside, `prl
 sets the process, open-file, file-size and CPU-time limits and `setpriv` drops to the
 run's own uid with no capabilities and no new privileges.
 
+Whether a run gets this sandbox at all (the `sandbox` setting, the server's checks) is
+`sandbox_policy`'s decision; `probe` says whether bubblewrap works on this machine.
+
 Not `--unshare-all`: as root it also makes a user namespace that maps root to root, and the
 drop to an unprivileged uid below would then be impossible. Memory is capped by a cgroup
 (`run_memory_mb`), never by RLIMIT_AS, which breaks CUDA initialisation. Each run gets a uid
@@ -31,15 +34,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from backend.limits import SANDBOX_MODES, RunLimits
+from backend.limits import RunLimits
 from backend.worker.cgroup import CGROUP_PARENT, PROCESS_GONE_S, MemoryCgroup, memory_hierarchy
 from backend.worker.host import SYSTEM_PATH
 from backend.worker.work_quota import WorkQuota
-
-if TYPE_CHECKING:
-    from backend.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -58,77 +58,6 @@ DISK_FULL = "No space left on device"
 
 class SandboxUnavailable(Exception):
     """The sandbox was required (or accounts are on) but cannot run here; says why and how."""
-
-
-# ---- choosing: auto, bwrap or none ----------------------------------------------------------
-
-
-def open_sandbox(workdir: Path, limits: RunLimits) -> tuple[SandboxRun | None, list[str]]:
-    """The sandbox for one run (None: runs unsandboxed, as `limits.sandbox` allows) and the
-    notes the run should carry."""
-    mode = limits.sandbox
-    if mode not in SANDBOX_MODES:
-        raise ValueError(f"sandbox must be one of {', '.join(SANDBOX_MODES)}, not {mode!r}")
-    if mode == "none":
-        return None, ["ran without a sandbox: the sandbox setting is `none`"]
-    why = probe()
-    if why is not None:
-        if mode == "bwrap":
-            raise SandboxUnavailable(f"the sandbox (bubblewrap) does not work here: {why}")
-        log.warning("running a snippet WITHOUT a sandbox: %s", why)
-        return None, [f"ran without a sandbox: {why}"]
-    sandbox = SandboxRun(workdir, limits)
-    return sandbox, list(sandbox.notes)
-
-
-def require(mode: str) -> None:
-    """Refuse `bwrap` clearly when bubblewrap cannot work on this machine."""
-    why = probe() if mode == "bwrap" else None
-    if why is not None:
-        raise SandboxUnavailable(
-            f"--sandbox bwrap: bubblewrap does not work here ({why}). Install it "
-            "(`apt-get install bubblewrap`), run as root, or choose --sandbox auto|none."
-        )
-
-
-def check_server(settings: Settings) -> None:
-    """Refuse to start a server whose own workers cannot sandbox as its settings demand.
-
-    With accounts on, strangers' code runs here: without a working sandbox the server does
-    not start unless the sandbox is switched off explicitly (`none`). A server that runs no
-    snippet itself (queue=redis, or no local workers) leaves that check to its workers.
-    """
-    if settings.queue != "local" or settings.local_workers == 0:
-        return
-    require(settings.sandbox)
-    why = probe() if settings.sandbox == "auto" else None
-    if why is not None and settings.auth == "accounts":
-        raise SandboxUnavailable(
-            f"accounts are on but the sandbox (bubblewrap) does not work here: {why}. "
-            "Fix that, or start with --sandbox none (KERNELSCOPE_SANDBOX=none) to run "
-            "everyone's snippets unsandboxed."
-        )
-    if why is not None:
-        log.warning("snippets will run WITHOUT a sandbox: %s", why)
-
-
-def cli_limits(flag: str | None, timeout_s: float | None) -> RunLimits:
-    """`kernelscope run`: the settings' limits, with the sandbox and time limit its flags
-    name; `bwrap` is refused here when bubblewrap cannot work."""
-    from pydantic import ValidationError
-
-    from backend.settings import Settings
-
-    overrides: dict[str, Any] = {"sandbox": flag} if flag else {}
-    if timeout_s is not None:
-        overrides["run_timeout_s"] = timeout_s
-    try:
-        settings = Settings(**overrides)
-    except ValidationError as exc:
-        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-        raise SandboxUnavailable(f"bad setting ({problems}); see README, Settings") from None
-    require(settings.sandbox)
-    return settings.run_limits()
 
 
 @functools.cache

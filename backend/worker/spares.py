@@ -28,10 +28,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from backend.settings import Settings
 from backend.worker.process import SPARE_PREFIX, HarnessProcess, WorkerSetup
 from backend.worker.sandbox import clear_leftovers
+
+if TYPE_CHECKING:
+    from backend.settings import Settings  # handed in, never made here
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ import tarfile
 import time
 from pathlib import Path
 
-from backend.queue.protocol import REPORT_FILE, RESULT_FILE, ArtifactEntry, Report, RunBeat
 from backend.result import RunResult
 from backend.store.repository import ArtifactInput
+from backend.worker_protocol import REPORT_FILE, RESULT_FILE, ArtifactEntry, Report, RunBeat
 
 
 class Spool:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from backend.queue import jobs
-from backend.queue.protocol import WorkerInfo
+from backend.store import jobs
 from backend.store.repository import Store
+from backend.worker_protocol import WorkerInfo
 
 
 def test_measure_dram_is_stored_and_reaches_a_local_workers_claim(

@@ -20,7 +20,7 @@ from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
 from backend.queue.payload import worker_queue
-from backend.queue.protocol import REPORT_CONTENT_TYPE
+from backend.worker_protocol import REPORT_CONTENT_TYPE
 from tests.distributed.conftest import (
     LEASE_S,
     USERS,

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from backend.logs import make_handler, run_context
-from backend.queue.local import LocalQueue
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
+from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.browser.live import serve
@@ -70,11 +70,12 @@ def test_json_lines_carry_time_level_logger_message_and_run_id(json_lines: io.St
 def test_text_stays_readable_and_names_the_run() -> None:
     stream = io.StringIO()
     handler = make_handler("text", stream)
-    record = logging.LogRecord("backend.queue.local", logging.INFO, "", 0, "started", None, None)
+    name = "backend.worker.local_queue"
+    record = logging.LogRecord(name, logging.INFO, "", 0, "started", None, None)
     with run_context("7krafmcqtws2"):
         handler.handle(record)
     line = stream.getvalue().strip()
-    assert line.endswith("INFO backend.queue.local [run 7krafmcqtws2]: started")
+    assert line.endswith("INFO backend.worker.local_queue [run 7krafmcqtws2]: started")
     with pytest.raises(json.JSONDecodeError):
         json.loads(line)
 

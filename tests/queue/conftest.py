@@ -21,12 +21,12 @@ from rq import Queue
 
 from backend.api.app import create_app
 from backend.queue.payload import worker_queue
-from backend.queue.protocol import REPORT_CONTENT_TYPE, Heartbeat, Report, RunBeat, WorkerInfo
 from backend.result import RunResult
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import ArtifactInput, Store
 from backend.worker.spool import Spool
+from backend.worker_protocol import REPORT_CONTENT_TYPE, Heartbeat, Report, RunBeat, WorkerInfo
 from tests.helpers import wait_for
 from tests.queue.redis_server import RedisServer
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue.protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
 from backend.result import RunResult
 from backend.worker.remote import Agent, WorkerConfig
 from backend.worker.spool import Spool
+from backend.worker_protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
 from tests.queue.redis_server import free_port
 
 

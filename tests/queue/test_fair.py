@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from backend.queue.fair import Owner, Waiting, fair_order
+from backend.store.fair import Owner, Waiting, fair_order
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

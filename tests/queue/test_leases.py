@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue import jobs
 from backend.result import RunResult
+from backend.store import jobs
 from backend.store.repository import DB_FILENAME
 from tests.helpers import wait_for
 from tests.queue.conftest import Cluster, WorkerCalls

@@ -11,15 +11,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
-from backend.queue import jobs
-from backend.queue.local import LocalQueue
 from backend.settings import Settings
-from backend.store import accounts
+from backend.store import accounts, jobs
 from backend.store.db import write_session
 from backend.store.models import Run
 from backend.store.repository import Store
 from backend.worker.child import ChildStopped
 from backend.worker.local import LocalWorkers
+from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.helpers import wait_for
@@ -168,7 +167,7 @@ def test_a_cancel_between_claim_and_start_still_stops_the_run(
 
 
 def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Store) -> None:
-    from backend.store.repository import cli_holder
+    from backend.store.holders import cli_holder
 
     cli_run = store.create_run(CODE, status="running", worker_id=cli_holder())  # this process
     dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
@@ -186,7 +185,7 @@ def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Stor
 
 
 def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(store: Store) -> None:
-    from backend.store.repository import cli_holder
+    from backend.store.holders import cli_holder
 
     live = store.create_run(CODE, status="running", worker_id=cli_holder())
     dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from backend.queue import jobs
-from backend.queue.fair import Waiting, fair_order, suite_lane
-from backend.store import accounts
+from backend.store import accounts, jobs
+from backend.store.fair import Waiting, fair_order, suite_lane
 from backend.store.repository import Store
 from backend.store.suites import create_suite
 from tests.store.factories import CODE

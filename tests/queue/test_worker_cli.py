@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from backend.cli import build_parser, main
-from backend.queue.protocol import WorkerIdentity
+from backend.settings import load_settings
 from backend.worker.api_client import ApiRefused, ApiUnreachable
+from backend.worker.remote import WorkerConfig
 from backend.worker.remote_cli import NameRefused, _config, worker_name
+from backend.worker_protocol import WorkerIdentity
 
 
 def parsed(*args: str) -> object:
     return build_parser().parse_args(["worker", "--api", "http://api:8000", *args])
 
 
+def config_of(args: Any) -> WorkerConfig:
+    """The worker's configuration, under the settings `kernelscope worker` reads for it."""
+    return _config(args, load_settings(sandbox=args.sandbox))
+
+
 def test_a_gpu_worker_is_pinned_and_named_after_host_kind_and_gpu() -> None:
-    config = _config(parsed("--device-kind", "h100", "--gpu", "3"))  # type: ignore[arg-type]
+    config = config_of(parsed("--device-kind", "h100", "--gpu", "3"))
     host = socket.gethostname()
     assert (config.name, config.gpu, config.device) == (f"{host}-h100-gpu3", "3", "cuda")
     assert config.work_dir == Path.home() / ".kernelscope-worker" / config.name
@@ -27,7 +35,7 @@ def test_a_gpu_worker_is_pinned_and_named_after_host_kind_and_gpu() -> None:
 
 def test_the_token_comes_from_the_environment_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KERNELSCOPE_WORKER_TOKEN", "ks_from_env")
-    assert _config(parsed()).token == "ks_from_env"  # type: ignore[arg-type]
+    assert config_of(parsed()).token == "ks_from_env"
 
 
 def test_a_malformed_device_kind_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

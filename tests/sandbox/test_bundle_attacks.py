@@ -24,7 +24,6 @@ import pytest
 
 from backend.figures import run_timeline, traffic_figure
 from backend.limits import RunLimits
-from backend.queue.protocol import StartedRun
 from backend.report import render
 from backend.result import RunResult
 from backend.store.repository import Store
@@ -32,6 +31,7 @@ from backend.worker.execute import RUN_STEPS, execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.remote import Agent, Holding, WorkerConfig
 from backend.worker.spares import SpareOptions
+from backend.worker_protocol import StartedRun
 from tests.sandbox import hostile_bundles as hostile
 from tests.sandbox.conftest import ROOT, TEST_UID_BASE
 

@@ -16,10 +16,11 @@ from backend.api.app import create_app
 from backend.limits import RunLimits
 from backend.settings import Settings
 from backend.store.repository import Store
-from backend.worker import sandbox
+from backend.worker import sandbox, sandbox_policy
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.sandbox import SandboxUnavailable, open_sandbox
+from backend.worker.sandbox import SandboxUnavailable
+from backend.worker.sandbox_policy import open_sandbox
 from tests.sandbox.conftest import BAD, EXAMPLES
 
 BROKEN = "bwrap not found (simulated)"
@@ -90,7 +91,7 @@ def test_servers_that_run_no_snippet_leave_the_check_to_their_workers(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     started(create_app(Settings(data_dir=tmp_path / "a", auth="accounts", local_workers=0)))
-    sandbox.check_server(Settings(data_dir=tmp_path / "b", auth="accounts", queue="redis"))
+    sandbox_policy.check_server(Settings(data_dir=tmp_path / "b", auth="accounts", queue="redis"))
     with caplog.at_level(logging.WARNING, logger="backend.worker.sandbox"):
         started(create_app(Settings(data_dir=tmp_path / "c", local_workers=1)))
     assert "WITHOUT a sandbox" in caplog.text  # no accounts: it starts, with a warning

@@ -1,5 +1,6 @@
 """The single-host queue: the runs table is the job table; the server's own workers take
-from it.
+from it. It lives beside those workers (`backend.worker.local`): the queue package knows
+no worker.
 
 A run is submitted by inserting it as 'queued'; the server's worker slots
 (`backend.worker.local.LocalWorkers`) claim the next one in the fair order and execute it.
@@ -11,14 +12,26 @@ starts again. A cancelled run's child is killed at once (no heartbeat to wait fo
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from backend.queue import jobs
 from backend.queue.base import DeviceKindRefused
-from backend.queue.jobs import CancelOutcome, QueueLoad
+from backend.store import jobs
+from backend.store.jobs import CancelOutcome, QueueLoad
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
+from backend.worker.process import WorkerSetup
+from backend.worker.spares import spare_options
+
+if TYPE_CHECKING:
+    from backend.settings import Settings  # handed in, never made here
 
 log = logging.getLogger(__name__)
+
+
+def local_workers(settings: Settings, store: Store) -> LocalWorkers:
+    """The server's own worker slots, as its settings say."""
+    setup = WorkerSetup(settings.data_dir, settings.device, settings.run_limits())
+    return LocalWorkers(store, setup, settings.local_workers, spare_options(settings))
 
 
 class LocalQueue:
