@@ -1,11 +1,12 @@
 """Kernel matching, per variant, of two runs' launch sequences.
 
 The two launch sequences are aligned with `difflib`'s SequenceMatcher on a key of (kind,
-short name without its trailing `_<digits>` counter, op), so `triton_poi_fused_add_0` in A matches `triton_poi_fused_add_1` in B. Kernels in an
-equal block pair up in order. A replace block (A's kernels there share no key with B's)
-pairs up in order only when both sides have the same length, as a 1:1 substitution, and
-such a pair is always "changed"; of a replace block of unequal lengths every A kernel is
-"removed" and every B kernel "added", since which of them took whose place is a guess.
+short name without its trailing `_<digits>` counter, op), so `triton_poi_fused_add_0` in A
+matches `triton_poi_fused_add_1` in B. Kernels in an equal block pair up in order. A
+replace block (A's kernels there share no key with B's) pairs up in order only when both
+sides have the same length, as a 1:1 substitution, and such a pair is always "changed"; of
+a replace block of unequal lengths every A kernel is "removed" and every B kernel "added",
+since which of them took whose place is a guess.
 
 A pair with equal keys is "changed" when its bytes (read + written) differ, or when its
 durations differ by more than DUR_ABS_THRESHOLD_US *and* by more than DUR_REL_THRESHOLD of
