@@ -40,12 +40,14 @@ example: setup
 test: setup lint
 	$(BIN)/pytest -q
 
-# ruff, mypy --strict on the backend, and import-linter's layer contracts (pyproject.toml).
+# ruff, mypy --strict on the backend, import-linter's layer contracts (pyproject.toml), and
+# Biome's linter on the browser code (frontend/biome.json; pinned in frontend/package.json).
 lint: setup
 	$(BIN)/ruff check backend tests bench scripts
 	$(BIN)/ruff format --check backend tests bench scripts
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+	cd frontend && node_modules/.bin/biome check --error-on-warnings
 
 # Format the code in place.
 fmt: setup

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent
 SHIPPED = (
     ("frontend/dist", "frontend/dist", ("*.js", "*.css")),
     ("frontend/pages", "frontend/pages", ("*.html",)),
-    ("frontend/static", "frontend/static", ("*.js", "*.css")),
+    # run/*.js: the run page's panels, one module each
+    ("frontend/static", "frontend/static", ("*.js", "*.css", "run/*.js")),
     ("examples", "examples", ("*.py",)),
 )
 BUNDLE = ROOT / "frontend" / "dist" / "editor.js"
@@ -44,7 +45,9 @@ class BuildPyWithFrontend(build_py):
             target.mkdir(parents=True)
             for pattern in patterns:
                 for path in sorted((ROOT / source).glob(pattern)):
-                    shutil.copy2(path, target / path.name)
+                    copied = target / path.relative_to(ROOT / source)
+                    copied.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(path, copied)
 
 
 setup(cmdclass={"build_py": BuildPyWithFrontend})

@@ -24,6 +24,7 @@ Worker-scope tokens may use only `/api/worker/*`, and only they may.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Annotated, Literal
@@ -65,6 +66,9 @@ RUN_PAGE_ASSETS = frozenset(
         "/static/vendor/plotly.min.js",
     }
 )
+# The run page's panels (frontend/static/run/*.js): a plain file name, so no `..` or `/`
+# can reach past the folder to a file that is not open.
+RUN_PAGE_PANELS = re.compile(r"/static/run/[a-z0-9_]+\.js")
 # Route templates a public run may be read through anonymously (GET and HEAD only).
 PUBLIC_RUN_PAGE = "/r/{run_id}"
 PUBLIC_RUN_API = "/api/runs/{run_id}"
@@ -87,7 +91,12 @@ class Identity:
 
 
 def is_open_path(path: str) -> bool:
-    return path in OPEN_PATHS or path in LOGIN_ASSETS or path in RUN_PAGE_ASSETS
+    return (
+        path in OPEN_PATHS
+        or path in LOGIN_ASSETS
+        or path in RUN_PAGE_ASSETS
+        or RUN_PAGE_PANELS.fullmatch(path) is not None
+    )
 
 
 def is_worker_path(path: str) -> bool:

@@ -146,10 +146,17 @@ function mount(parent, doc, extensions) {
 // to the default binding (insert a blank line).
 export function createEditor(parent, { doc = "", onRun = null } = {}) {
   return mount(parent, doc, [
-    Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun ? (onRun(), true) : false) }])),
+    Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => runWith(onRun) }])),
     basicSetup,
     keymap.of([indentWithTab]),
   ]);
+}
+
+// A key binding's command: true when it handled the key, so no other binding runs.
+function runWith(onRun) {
+  if (!onRun) return false;
+  onRun();
+  return true;
 }
 
 // Read-only Python viewer with line numbers (no editing, no autocomplete/search UI).

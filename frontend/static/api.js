@@ -26,7 +26,8 @@ export const loginUrl = (next = window.location.pathname + window.location.searc
 // path "//x", which as a bare path would name another host.
 export function sameSiteUrl(target) {
   const home = `${window.location.origin}/`;
-  if (!target || !target.startsWith("/") || target.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(target)) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (!target?.startsWith("/") || target.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(target)) {
     return home;
   }
   const url = new URL(target, window.location.origin);
@@ -61,27 +62,27 @@ async function call(method, url, body, { quiet = false } = {}) {
 
 const q = (params) => {
   const clean = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== "");
-  return clean.length ? "?" + new URLSearchParams(clean).toString() : "";
+  return clean.length ? `?${new URLSearchParams(clean).toString()}` : "";
 };
 const run = (id) => `/api/runs/${encodeURIComponent(id)}`;
 
 export const api = {
   submit: (body) => call("POST", "/api/runs", body),
   run: (id) => call("GET", run(id)),
-  runs: (params) => call("GET", "/api/runs" + q(params)),
+  runs: (params) => call("GET", `/api/runs${q(params)}`),
   devices: () => call("GET", "/api/runs/devices"),
   examples: () => call("GET", "/api/examples"),
-  compare: (a, b) => call("GET", "/api/compare" + q({ a, b })),
-  compareTimeline: (a, b, widthPx) => call("GET", "/api/compare/figures/timeline" + q({ a, b, width_px: widthPx })),
-  timeline: (id, params) => call("GET", `${run(id)}/figures/timeline` + q(params)),
+  compare: (a, b) => call("GET", `/api/compare${q({ a, b })}`),
+  compareTimeline: (a, b, widthPx) => call("GET", `/api/compare/figures/timeline${q({ a, b, width_px: widthPx })}`),
+  timeline: (id, params) => call("GET", `${run(id)}/figures/timeline${q(params)}`),
   // variant: "compiled" (default) or a further compile mode's "compiled:<mode>", drawn under eager
-  traffic: (id, variant) => call("GET", `${run(id)}/figures/traffic` + q({ variant })),
+  traffic: (id, variant) => call("GET", `${run(id)}/figures/traffic${q({ variant })}`),
   roofline: (id) => call("GET", `${run(id)}/figures/roofline`),
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`
-  kernels: (id, variant, params) => call("GET", `${run(id)}/kernels/${variant}` + q(params)),
+  kernels: (id, variant, params) => call("GET", `${run(id)}/kernels/${variant}${q(params)}`),
   // {offset, total, round_trips}: `limit` round trips from `offset`; fate: eliminated | kept | unknown
-  roundTrips: (id, params) => call("GET", `${run(id)}/round-trips` + q(params)),
+  roundTrips: (id, params) => call("GET", `${run(id)}/round-trips${q(params)}`),
   kernelSource: (id, variant, index) => call("GET", `${run(id)}/kernels/${variant}/${index}/source`),
   events: (id) => new EventSource(`${run(id)}/events`),
   updateRun: (id, changes) => call("PATCH", run(id), changes),
@@ -91,7 +92,7 @@ export const api = {
   deleteRun: (id) => call("DELETE", run(id)),
   // a suite: its problems (each a run's headline numbers) and totals; two suites by problem name
   suite: (id) => call("GET", `/api/suites/${encodeURIComponent(id)}`),
-  compareSuites: (a, b) => call("GET", "/api/suites/compare" + q({ a, b })),
+  compareSuites: (a, b) => call("GET", `/api/suites/compare${q({ a, b })}`),
   me, // resolves to {auth, user, via, csrf_token}; rejects (401) when nobody is signed in
   login: (name, password) => call("POST", "/api/login", { name, password }, { quiet: true }),
   logout: () => call("POST", "/api/logout", undefined, { quiet: true }),
@@ -106,7 +107,7 @@ export const pages = {
   // The compare page puts the older run first (A) unless `asGiven`: the reader swapped them.
   compare: (a, b, { asGiven = false } = {}) =>
     `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}${asGiven ? "?order=given" : ""}`,
-  history: (params = {}) => "/runs" + q(params),
+  history: (params = {}) => `/runs${q(params)}`,
   suite: (id) => `/s/${encodeURIComponent(id)}`,
   compareSuites: (a, b) => `/compare-suites/${encodeURIComponent(a)}/${encodeURIComponent(b)}`,
   account: () => "/account",

@@ -25,7 +25,7 @@ const RETRIES = 3; // failed looks in a row (a restarting server) before the err
 let pending = [a, b];
 let pause = WAIT_MS[0];
 let failures = 0;
-let ordered = null;
+let ordered = false; // the runs are fetched and put in order once
 const waitStarted = Date.now();
 
 // What is missing, said instead of doing nothing: one id, the same id twice, an unknown id.
@@ -64,7 +64,7 @@ async function load() {
     return;
   }
   try {
-    ordered ??= await order(); // once: the polls that wait for a running run keep it
+    if (!ordered) ordered = await order(); // the polls that wait for a running run keep it
   } catch (err) {
     return showError($("#compare-error"), err);
   }

@@ -12,6 +12,7 @@ API_JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "api.js"
 CALL = re.compile(r'call\("(GET|POST|PUT|PATCH|DELETE)",\s*')
 RUN_HELPER = re.compile(r"const run = \(id\) => `([^`]*)`;")
 PLACEHOLDER = re.compile(r"\$\{[^}]*\}|\{[^}]*\}")
+QUERY = re.compile(r"\$\{q\(.*?\)\}")  # `${q(params)}`: the query string, dropped
 
 
 def first_argument(text: str, start: int) -> str:
@@ -34,7 +35,7 @@ def first_argument(text: str, start: int) -> str:
 
 def path_of(expression: str, run_path: str) -> str:
     """The URL's path with every parameter as {}: literals joined, the query dropped."""
-    expression = expression.split("+ q(")[0].replace("run(id)", f"`{run_path}`")
+    expression = QUERY.sub("", expression.split("+ q(")[0]).replace("run(id)", f"`{run_path}`")
     expression = expression.replace("${`" + run_path + "`}", run_path)
     parts = re.findall(r'"([^"]*)"|`([^`]*)`', expression)
     return PLACEHOLDER.sub("{}", "".join(a or b for a, b in parts))

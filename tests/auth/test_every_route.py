@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from fastapi import WebSocket, WebSocketDisconnect
@@ -37,6 +38,9 @@ OPEN_FILES = {
     "/static/dist/editor.js",
     "/static/vendor/plotly.min.js",
 }
+# The run page's panels, one module each, as the repository has them.
+RUN_PANELS = sorted((Path(__file__).parents[2] / "frontend" / "static" / "run").glob("*.js"))
+OPEN_FILES |= {f"/static/run/{path.name}" for path in RUN_PANELS}
 # A file under each mount that is not open (the mounts themselves are routes too).
 CLOSED_FILES = {"/static": "/static/new.js", "/static/dist": "/static/dist/swagger-ui.css"}
 PARAMS = {"variant": "eager", "index": "0", "name": "result.json", "token_id": "999"}
@@ -158,8 +162,14 @@ def test_api_routes_answer_401_even_to_a_browser(client: TestClient, anonymous: 
 
 
 def test_the_open_static_files_exist_and_load(anonymous: Person) -> None:
+    assert len(RUN_PANELS) > 10, RUN_PANELS  # the run page's panels were found
     for path in sorted(OPEN_FILES):
         assert anonymous.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("path", ["/static/run/%2e%2e/new.js", "/static/run/../new.js"])
+def test_the_run_panels_folder_opens_no_file_outside_it(anonymous: Person, path: str) -> None:
+    assert anonymous.get(path).status_code == 401
 
 
 def test_a_signed_in_caller_reaches_every_route(

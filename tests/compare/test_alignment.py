@@ -98,7 +98,7 @@ def matcher_work(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             works.append(0 if len(a) < 2 or len(b) < 2 else sum(in_b[key] for key in a))
             super().__init__(junk, a, b, **kw)
 
-    monkeypatch.setattr("backend.compare.difflib.SequenceMatcher", Recording)
+    monkeypatch.setattr("backend.compare.alignment.difflib.SequenceMatcher", Recording)
     return works
 
 

@@ -186,6 +186,12 @@ class Cluster:
         self.api.start()
         wait_for(self._api_up, PROCESS_START_S, "the API answers /healthz")
 
+    def restart_api(self, lease_s: float) -> None:
+        """The API again, giving up silent workers after `lease_s` from now on."""
+        self.api.stop()
+        self.api.env = {**self.api.env, "KERNELSCOPE_LEASE_S": str(lease_s)}
+        self.start_api()
+
     def _api_up(self) -> bool:
         try:
             return self.http.get("/healthz").status_code == 200

@@ -4,6 +4,7 @@ time columns and the round-trip facts; and the bulk save they read from."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ def _described(field: FieldInfo) -> tuple[Any, ...]:
 def test_the_head_has_every_field_of_the_document_but_the_long_lists(
     head: type[Any], whole: type[Any], left_out: frozenset[str]
 ) -> None:
-    """A field added to the document must be added to the head too, in the same place."""
+    """One definition (RunFields) makes both: they differ by the long lists alone."""
     expected = [name for name in whole.model_fields if name not in left_out]
     assert list(head.model_fields) == expected
     for name in expected:
@@ -37,6 +38,31 @@ def test_the_head_has_every_field_of_the_document_but_the_long_lists(
             assert head.model_fields[name].annotation == dict[doc.VariantName, VariantTotals]
             continue
         assert _described(head.model_fields[name]) == _described(whole.model_fields[name]), name
+
+
+# result.json's top-level fields in the order every stored and downloaded document has them:
+# a field is added at the end of its group, never moved (the round trips follow the variants).
+DOCUMENT_ORDER = [
+    *("id", "status", "error", "title", "created_at", "finished_at", "code_sha256", "size"),
+    *("sweep_id", "sweep", "entry_point", "notes", "device", "versions", "variants"),
+    *("round_trips", "totals", "speedup", "speedup_interval", "kernel_speedup", "correctness"),
+    *("compile", "hints", "compiled_modes", "harness_peak_memory_bytes", "output", "duration_s"),
+    *("step_seconds", "prewarm_s", "grad_mode", "machine_load", "noise", "measurements"),
+]
+
+
+def test_the_documents_keep_their_field_order() -> None:
+    whole = rich_result("r1")
+    assert list(json.loads(whole.model_dump_json())) == DOCUMENT_ORDER
+    head = json.loads(head_of(whole).model_dump_json())
+    assert list(head) == [name for name in DOCUMENT_ORDER if name != "round_trips"]
+    assert list(head["variants"]["eager"]) == list(VariantTotals.model_fields)
+    assert list(json.loads(whole.model_dump_json())["variants"]["eager"])[-1] == "kernels"
+
+
+def test_head_and_document_are_one_definition() -> None:
+    assert issubclass(RunHead, doc.RunFields) and issubclass(doc.RunResult, doc.RunFields)
+    assert issubclass(doc.Variant, VariantTotals)
 
 
 def _saved(store: Store, result: doc.RunResult) -> doc.RunResult:

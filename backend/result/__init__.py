@@ -1,0 +1,87 @@
+"""The result document: Kernelscope's public contract.
+
+`kernelscope run --json`, `kernelscope show --json` and `GET /api/runs/{id}` (its head) all
+return this shape. Field names are part of the contract; add fields, never rename.
+docs/result-document.md describes each field for users; keep the two in step.
+
+Units are in the names: `_us` is microseconds, `bytes` are logical bytes (computed from
+tensor sizes, what the program asks for), never DRAM counters.
+
+One module per part: names (the vocabulary), environment (where it ran), kernels (what a
+variant measured), round_trips (what fusion removed and kept), compiled (what compile did),
+measuring (how the numbers were taken), document (the run, whole or as its head). Import
+from here: `from backend.result import RunResult`.
+"""
+
+from __future__ import annotations
+
+from backend.result.compiled import CompiledMode, CompileInfo, Correctness, GraphBreak
+from backend.result.document import RunFields, RunFindings, RunOpening, RunResult, SweepPoint
+from backend.result.environment import DeviceInfo, ErrorInfo, Output, Versions
+from backend.result.kernels import Kernel, Transfer, Variant, VariantTotals
+from backend.result.measuring import (
+    GpuProcess,
+    GradMode,
+    MachineLoad,
+    Measurement,
+    Noise,
+    profiler_inflated,
+)
+from backend.result.names import (
+    COMPILE_MODES,
+    FINISHED_STATUSES,
+    MAX_COMPILE_MODES,
+    MEASURE_KINDS,
+    CompileModeName,
+    Direction,
+    KernelKind,
+    MeasureKind,
+    RunStatus,
+    TensorRole,
+    VariantName,
+    mode_variant,
+)
+from backend.result.round_trips import FusionWhy, Hint, RoundTrip, Totals, TripInMode
+
+__all__ = [
+    "COMPILE_MODES",
+    "FINISHED_STATUSES",
+    "MAX_COMPILE_MODES",
+    "MEASURE_KINDS",
+    "CompileInfo",
+    "CompileModeName",
+    "CompiledMode",
+    "Correctness",
+    "DeviceInfo",
+    "Direction",
+    "ErrorInfo",
+    "FusionWhy",
+    "GpuProcess",
+    "GradMode",
+    "GraphBreak",
+    "Hint",
+    "Kernel",
+    "KernelKind",
+    "MachineLoad",
+    "MeasureKind",
+    "Measurement",
+    "Noise",
+    "Output",
+    "RoundTrip",
+    "RunFields",
+    "RunFindings",
+    "RunOpening",
+    "RunResult",
+    "RunStatus",
+    "SweepPoint",
+    "TensorRole",
+    "Totals",
+    "Transfer",
+    "TripInMode",
+    "Variant",
+    "VariantName",
+    "VariantTotals",
+    "Versions",
+    "mode_variant",
+    "profiler_inflated",
+]

@@ -1,0 +1,157 @@
+"""What one variant (eager, or a compile mode) measured: its kernels, each with the tensors
+it moved, and its totals."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from backend.result.names import Direction, KernelKind, TensorRole
+
+
+class Transfer(BaseModel):
+    """One tensor read from, or written to, device memory by one kernel."""
+
+    tensor: str = Field(description="snippet-level name: `a`, `a + b`, `relu(a + b)`, `buf3`")
+    direction: Direction
+    bytes: int = Field(description="logical bytes moved (broadcast dims counted once)")
+    shape: list[int]
+    dtype: str
+    role: TensorRole
+    partial: bool = Field(
+        default=False,
+        description="a gather or lookup reads only some elements: bytes count those touched",
+    )
+
+
+class Kernel(BaseModel):
+    """One launch on the device (CPU: one ATen op in eager, one fused C++ kernel compiled)."""
+
+    index: int = Field(description="position in launch order within the variant")
+    name: str = Field(description="full name as the profiler reports it")
+    short_name: str = Field(description="readable name for charts")
+    op: str | None = Field(description="outermost user-level ATen op that launched it")
+    kind: KernelKind
+    start_us: float = Field(
+        description="start, relative to the variant's first kernel, in the drawn call (the "
+        "profiled call whose summed kernel time is nearest the median)"
+    )
+    dur_us: float = Field(
+        description="median duration over the profiled calls (Variant.profiled_calls) of the "
+        "kernel at this position"
+    )
+    stream: int | None = None
+    grid: list[int] | None = None
+    block: list[int] | None = None
+    registers_per_thread: int | None = None
+    shared_memory_bytes: int | None = None
+    occupancy_pct: float | None = Field(default=None, description="theoretical, from launch config")
+    lines: list[int] = Field(default_factory=list, description="snippet lines that produced it")
+    source_ops: list[str] = Field(
+        default_factory=list, description="ATen ops fused into this kernel (compiled only)"
+    )
+    graph: int | None = Field(
+        default=None, description="compiled graph index; None for eager kernels of either variant"
+    )
+    bytes_read: int
+    bytes_written: int
+    estimated_bytes: int | None = Field(
+        default=None, description="Inductor's own estimate (kernel_num_gb), for cross-checking"
+    )
+    flops: int | None = Field(
+        default=None,
+        description="floating-point operations: a GEMM's or convolution's from its operands' "
+        "shapes, else Inductor's estimate where it makes one; None for element-wise work",
+    )
+    achieved_bandwidth_pct: float | None = Field(
+        default=None,
+        description="logical bytes over the kernel's time, as a % of the device's measured "
+        "peak bandwidth; None where the peak is unknown or the data was cache-resident",
+    )
+    cache_resident: bool = Field(
+        default=False,
+        description="logical bytes over time exceed the device's measured peak: the data "
+        "was (largely) in the last-level cache, so no DRAM bandwidth can be claimed",
+    )
+    transfers: list[Transfer]
+    traffic_note: str | None = Field(
+        default=None,
+        description="why this kernel has no transfers (its traffic is not accounted); null "
+        "when it has them",
+    )
+    launches: int | None = Field(
+        default=None,
+        description="its op's kernel ran as this many launches (a tensor past 2 GiB of "
+        "offsets splits one op into several); each carries its share of the op's bytes, "
+        "by the elements it covered; null for an op launched once",
+    )
+    helper: str | None = Field(
+        default=None,
+        description="a helper kernel of its op (memset, copy, layout transform, helper "
+        "kernel): its traffic follows from the op's tensors; null for the op's own kernel",
+    )
+    duration_p10_us: float | None = Field(
+        default=None, description="10th percentile of its duration over the profiled calls"
+    )
+    duration_p90_us: float | None = Field(
+        default=None, description="90th percentile of its duration over the profiled calls"
+    )
+    dram_bytes_read: int | None = Field(
+        default=None,
+        ge=0,
+        description="bytes read from DRAM, measured by Nsight Compute (`dram__bytes_read.sum`) "
+        'in a separate pass (run option `measure: ["dram"]`); None when not measured',
+    )
+    dram_bytes_written: int | None = Field(
+        default=None,
+        ge=0,
+        description="bytes written to DRAM, measured by Nsight Compute "
+        "(`dram__bytes_write.sum`); None when not measured",
+    )
+
+
+class VariantTotals(BaseModel):
+    """A variant's totals: `Variant` without its kernel list."""
+
+    kernel_count: int
+    transfer_count: int
+    bytes_read: int
+    bytes_written: int
+    kernel_time_us: float = Field(
+        description="sum of the kernels' durations (each the median over the profiled calls)"
+    )
+    wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
+    timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
+    timing_method: str = Field(description="cuda_events or perf_counter")
+    wall_time_p10_us: float | None = Field(default=None, description="10th percentile of calls")
+    wall_time_p90_us: float | None = Field(default=None, description="90th percentile of calls")
+    peak_memory_bytes: int | None = Field(
+        default=None,
+        description="device memory peak of one call, inputs included (GPU only; None on CPU)",
+    )
+    bandwidth_pct: float | None = Field(
+        default=None,
+        description="the variant's logical bytes over its kernel time, as a % of the device's "
+        "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
+    )
+    profiled_calls: int | None = Field(
+        default=None,
+        description="profiled calls the kernel durations are medians of (one in bundles "
+        "made before issue 14; None in runs stored before it)",
+    )
+    kernel_time_p10_us: float | None = Field(
+        default=None, description="10th percentile of the profiled calls' summed kernel time"
+    )
+    kernel_time_p90_us: float | None = Field(
+        default=None, description="90th percentile of the profiled calls' summed kernel time"
+    )
+    traffic_coverage: float | None = Field(
+        default=None,
+        ge=0,
+        le=1,
+        description="share of the kernel time spent in kernels whose traffic is accounted "
+        "(those with transfers), 0..1; null in runs stored before it was computed",
+    )
+
+
+class Variant(VariantTotals):
+    kernels: list[Kernel]
