@@ -11,7 +11,7 @@ from backend.api.errors import ERROR_RESPONSES
 from backend.api.figures import figure_response
 from backend.api.run_access import READ_PAIR
 from backend.compare import Comparison, code_diff, compare_runs
-from backend.figures import Lane, timeline_figure
+from backend.figures import compare_timeline as compared_timelines
 
 router = APIRouter(
     prefix="/api/compare",
@@ -40,10 +40,7 @@ def compare_timeline(
     context: Context,
     width_px: Annotated[int, Query(ge=100, le=10000)] = 1200,
 ) -> Response:
-    """Both runs' timelines on one time axis: a's eager and compiled lanes above b's."""
-    lanes = [
-        Lane(f"{label} {name}", variant.kernels, compiled=name == "compiled")
-        for label, result in (("A", result_of(context, a)), ("B", result_of(context, b)))
-        for name, variant in result.variants.items()
-    ]
-    return figure_response(timeline_figure(lanes, width_px=width_px))
+    """Both runs' timelines on one time axis: a's lanes above b's. A run whose kernel times
+    the profiler inflated is drawn to its timed calls, as on its own run page."""
+    runs = {"A": result_of(context, a), "B": result_of(context, b)}
+    return figure_response(compared_timelines(runs, width_px=width_px))

@@ -249,7 +249,34 @@ def run_timeline(result: RunResult, **options: Any) -> go.Figure:
     kernels = [lane.kernels for lane in lanes]
     figure = draw_timeline(plan, kernels, breaks, mode_breaks(result.compiled_modes))
     return caption_if_inflated(figure, result.noise, _walls(result), result.speedup, times)
-    return caption_if_inflated(figure, result.noise, _walls(result), result.speedup)
+
+
+def compare_timeline(runs: Mapping[str, RunResult], *, width_px: int = 1200) -> go.Figure:
+    """Several runs on one time axis, each variant a lane named "<tag> <variant>" (tags
+    in `runs` order). A run the profiler inflated is drawn as on its own page: its lanes
+    shrunk to their timed calls, with the same caption and call-end lines; a run it did
+    not inflate keeps its profiled lengths, which agree with its clock."""
+    lanes: list[Lane] = []
+    times: list[LaneTimes] = []
+    inflated_walls: dict[str, float | None] = {}
+    speedups: list[str] = []
+    for tag, result in runs.items():
+        run_lanes = [
+            Lane(f"{tag} {name}", variant.kernels, compiled=name != "eager")
+            for name, variant in result.variants.items()
+        ]
+        walls = {f"{tag} {name}": wall for name, wall in _walls(result).items()}
+        times += fitted_to_calls([LaneTimes.of(lane) for lane in run_lanes], result.noise, walls)
+        lanes += run_lanes
+        if profiler_inflated(result.noise):
+            inflated_walls |= walls
+            if result.speedup is not None:
+                speedups.append(f"{tag} {result.speedup:.2f}x")
+    plan = plan_timeline(times, width_px=width_px)
+    figure = draw_timeline(plan, [lane.kernels for lane in lanes])
+    if not inflated_walls:
+        return figure
+    return _inflation_caption(figure, inflated_walls, join_words(speedups), times)
 
 
 def _walls(result: RunResult) -> dict[str, float | None]:
@@ -294,10 +321,22 @@ def caption_if_inflated(
     a dotted line across each lane marks where its timed call ends."""
     if not profiler_inflated(list(noise)):
         return figure
+    speedup_words = f"{speedup:.2f}x" if speedup is not None else ""
+    return _inflation_caption(figure, walls_us, speedup_words, lanes)
+
+
+def _inflation_caption(
+    figure: go.Figure,
+    walls_us: Mapping[str, float | None],
+    speedups: str,
+    lanes: Sequence[LaneTimes],
+) -> go.Figure:
+    """The caption and call-end lines of `caption_if_inflated`, for the lanes whose timed
+    calls are in `walls_us` (`speedups`: the timed calls' speedup, in words; may be empty)."""
     walls = ", ".join(
         f"{name} {wall:,.1f} µs" for name, wall in walls_us.items() if wall is not None
     )
-    times = f" (speedup {speedup:.2f}x)" if speedup is not None else ""
+    times = f" (speedup {speedups})" if speedups else ""
     shrunk = [f"{lane.label} ×{lane.scale:.2g}" for lane in lanes if lane.scale < 1]
     drawn = (
         f"<br>Drawn shrunk to the timed call: {join_words(shrunk)} (hover: profiled times)"

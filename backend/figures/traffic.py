@@ -31,6 +31,7 @@ from backend.figures.labels import (
     dotted_tails,
     fit,
     plot_px,
+    text_px,
     word_tails,
 )
 from backend.figures.markup import plain
@@ -59,6 +60,11 @@ TRIP_Y = (0.66, 1.14)  # round-trip blocks: the upper half of the memory band
 GHOST_Y = (0.06, 0.58)  # eliminated ghosts: the lower half
 LABEL_Y, LABEL_GAP = 1.75, 0.2  # transfer labels sit in a gap cut out of their arrow
 LABEL_ROWS = (1.52, 1.96)  # too close for one row: every other label one row up
+# A kernel name with room neither in nor beside its box goes above the boxes on a leader
+# line: one row, or two (every other name one up) when one leaves too little room.
+LIFT_ROWS = (3.43, 3.71)
+LIFT_TOP = 3.86  # the panel's top when any name is lifted (else KERNEL_Y[1] + 0.1)
+LEADER_GAP = 0.13  # a leader stops this short of its name's centre
 MIN_UNITS = 4.0
 LABELLED_UNITS = 24  # panels wider than this show transfer labels on hover only
 TINY_SHARE = 0.01  # transfers under 1% of the largest are drawn thin: listed, not dominant
@@ -105,10 +111,12 @@ def traffic_figure_of(
     labelled = x_range[1] - x_range[0] <= LABELLED_UNITS
     # labels are sized for the narrowest the page draws the figure (labels.FIGURE_MIN_PX)
     scale = _Scale(x_range, plot_px() / (x_range[1] - x_range[0]), _labelled_names(panels))
-    for panel in panels:
-        for trace in _panel_traces(panel, tiny, labelled, scale):
+    lifted = [_lifted_names(panel, scale) for panel in panels]
+    top = LIFT_TOP if any(lifted) else KERNEL_Y[1] + 0.1  # both panels alike: one scale
+    for panel, names in zip(panels, lifted, strict=True):
+        for trace in [*_panel_traces(panel, tiny, labelled, scale), *_lifted_traces(names)]:
             figure.add_trace(trace, row=panel.row, col=1)
-        _style_axes(figure, panel.row, x_range)
+        _style_axes(figure, panel.row, x_range, top)
     for trace in _legend_traces():
         figure.add_trace(trace, row=1, col=1)
     figure.update_layout(_layout([s for p in panels for s in _shapes(p, x_range)]))
@@ -314,6 +322,106 @@ def _kernel_label(slot: Slot, after: Slot | None, scale: _Scale) -> tuple[float,
     end = after.x0 if after is not None else scale.x_range[1] + MARGIN["r"] / scale.px
     x = slot.x1 + 0.05
     return x, _kernel_text(name, (end - x) * scale.px - PAD_PX), "middle right"
+
+
+@dataclass(frozen=True)
+class _Lifted:
+    """A kernel's name drawn above the boxes, joined to its box by a leader line."""
+
+    x: float
+    y: float
+    text: str
+    hover: str
+
+
+def _lifted_names(panel: Panel, scale: _Scale) -> list[_Lifted]:
+    """The names `_kernel_label` found no room for, above the boxes, left to right: each
+    in its longest form that fits clear of the names already placed, in the lower row if
+    it fits there, else the upper. A name that fits in neither stays hover-only. Eager's
+    names are all lifted or none: among many small launches, every other box named "mul"
+    would read as if the rest were something else (compiled's fused names each say what
+    their box fuses, so each that fits is drawn)."""
+    slots = panel.slots
+    after: list[Slot | None] = [*slots[1:], None]
+    unnamed = [
+        s for s, nxt in zip(slots, after, strict=True) if not _kernel_label(s, nxt, scale)[1]
+    ]
+    rows = _LiftRows(scale)
+    lifted = []
+    for slot in unnamed:
+        x = (slot.x0 + slot.x1) / 2
+        name = slot.kernel.short_name
+        placed = rows.place(x, [name, *word_tails(name)])
+        if placed is not None:
+            row, text = placed
+            lifted.append(_Lifted(x, LIFT_ROWS[row], plain(text), _kernel_hover(slot, panel.name)))
+    if panel.name == "eager" and len(lifted) < len(unnamed):
+        return []
+    return lifted
+
+
+class _LiftRows:
+    """Label extents (px) in the two rows above the boxes, and the leader lines that rise
+    through the lower row to names in the upper one."""
+
+    def __init__(self, scale: _Scale) -> None:
+        self.scale = scale
+        self.extents: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
+        self.leaders: list[float] = []  # px, of names in the upper row
+        self.edges = (-MARGIN["l"] * 0.5, (scale.x_range[1] - scale.x_range[0]) * scale.px)
+
+    def place(self, x: float, forms: Sequence[str]) -> tuple[int, str] | None:
+        centre = (x - self.scale.x_range[0]) * self.scale.px
+        for row in (0, 1):
+            for form in forms:
+                half = text_px([form], FONT_SIZE) / 2 + PAD_PX / 2
+                extent = (centre - half, centre + half)
+                if self._clear(row, extent, centre):
+                    self.extents[row].append(extent)
+                    if row == 1:
+                        self.leaders.append(centre)
+                    return row, form
+        return None
+
+    def _clear(self, row: int, extent: tuple[float, float], centre: float) -> bool:
+        low, high = extent
+        inside = self.edges[0] <= low and high <= self.edges[1] + MARGIN["r"]
+        apart = all(high <= lo or hi <= low for lo, hi in self.extents[row])
+        if row == 0:  # no leader line through this name
+            return inside and apart and not any(low < x < high for x in self.leaders)
+        # this name's leader must not cross a name of the lower row
+        return inside and apart and not any(lo < centre < hi for lo, hi in self.extents[0])
+
+
+def _lifted_traces(names: Sequence[_Lifted]) -> list[go.Scatter]:
+    if not names:
+        return []
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for name in names:
+        xs += [name.x, name.x, None]
+        ys += [KERNEL_Y[1], name.y - LEADER_GAP, None]
+    leaders = go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"color": palette.INK, "width": 1},
+        hoverinfo="skip",
+        showlegend=False,
+    )
+    labels = go.Scatter(
+        x=[n.x for n in names],
+        y=[n.y for n in names],
+        mode="markers+text",
+        text=[n.text for n in names],
+        hovertext=[n.hover for n in names],
+        hovertemplate="%{hovertext}<extra></extra>",
+        marker={"size": 12, "opacity": 0},
+        textfont={"size": FONT_SIZE},
+        cliponaxis=False,
+        showlegend=False,
+    )
+    return [leaders, labels]
 
 
 def _kernel_text(name: str, room: float) -> str:
@@ -590,10 +698,10 @@ def _axis(letter: str, row: int) -> str:
     return letter if row == 1 else f"{letter}{row}"
 
 
-def _style_axes(figure: go.Figure, row: int, x_range: tuple[float, float]) -> None:
+def _style_axes(figure: go.Figure, row: int, x_range: tuple[float, float], top: float) -> None:
     figure.update_xaxes(range=list(x_range), visible=False, fixedrange=True, row=row, col=1)
     figure.update_yaxes(
-        range=[MEMORY_Y[0] - 0.05, KERNEL_Y[1] + 0.1],
+        range=[MEMORY_Y[0] - 0.05, top],
         tickvals=[sum(MEMORY_Y) / 2, sum(KERNEL_Y) / 2],
         ticktext=["device<br>memory", "kernels"],
         showgrid=False,

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from backend.figures.timeline import run_timeline
+from backend.figures.timeline import compare_timeline, run_timeline
 from backend.report import render
 from backend.result import Noise, RunResult, profiler_inflated
 from tests.figures.conftest import cpu_recorded, recorded
@@ -77,3 +77,43 @@ def test_a_timeline_the_profiler_did_not_inflate_is_drawn_as_profiled() -> None:
     kernels = run.variants["compiled"].kernels
     assert ends["compiled"] == pytest.approx(max(k.start_us + k.dur_us for k in kernels))
     assert not figure.layout.shapes
+
+
+def test_the_compare_timeline_draws_an_inflated_run_to_its_timed_calls() -> None:
+    """Compare the busy-CPU add_relu run with the H200 one: the busy run's lanes are drawn
+    as on its own page (compiled shrunk to its timed call, same caption, call-end lines);
+    the H200 run, which the profiler did not inflate, keeps its profiled lengths."""
+    busy, h200 = cpu_recorded("add_relu_busy"), recorded("add_relu")
+    figure = compare_timeline({"A": busy, "B": h200})
+    ends = _lane_ends(figure)
+    busy_compiled, busy_eager = busy.variants["compiled"], busy.variants["eager"]
+    assert busy_compiled.wall_time_us is not None and busy_eager.wall_time_us is not None
+    assert ends["A compiled"] == pytest.approx(busy_compiled.wall_time_us, rel=0.01)
+    assert ends["A compiled"] < ends["A eager"]  # the fused kernel wins, as the clock says
+    h200_kernels = h200.variants["compiled"].kernels
+    # customdata: drawn start and length (on this 37 ms axis its bar is widened to be seen)
+    b_bars = [row for trace in figure.data for row in trace.customdata if row[0] == 3]
+    assert max(row[2] + row[3] for row in b_bars) == pytest.approx(
+        max(k.start_us + k.dur_us for k in h200_kernels)
+    )
+    title = figure.layout.title.text
+    assert title is not None and "inflated by the profiler" in title
+    assert f"A compiled {busy_compiled.wall_time_us:,.1f} µs" in title
+    assert "A compiled ×0.34" in title and "B compiled" not in title
+    assert busy.speedup is not None and f"speedup A {busy.speedup:.2f}x" in title
+    ticks = {s.name: s.x0 for s in figure.layout.shapes if s.name}
+    assert ticks == {
+        "A eager timed call ends": busy_eager.wall_time_us,
+        "A compiled timed call ends": busy_compiled.wall_time_us,
+    }
+
+
+def test_the_run_page_and_compare_draw_an_inflated_run_alike() -> None:
+    run = cpu_recorded("add_relu_busy")
+    alone, compared = _lane_ends(run_timeline(run)), _lane_ends(compare_timeline({"A": run}))
+    assert {f"A {lane}": end for lane, end in alone.items()} == pytest.approx(compared)
+
+
+def test_a_compare_of_honest_runs_has_no_caption() -> None:
+    figure = compare_timeline({"A": recorded("add_relu"), "B": recorded("gelu_chain")})
+    assert figure.layout.title.text is None and not figure.layout.shapes
