@@ -23,7 +23,8 @@ from fastapi.testclient import TestClient
 from starlette.routing import Mount
 
 from backend.store.repository import Store
-from tests.auth.conftest import Person, save_run
+from tests.auth.people import Person
+from tests.factories import save_finished
 
 OPEN_TEMPLATES = {"/login", "/api/login", "/healthz"}
 OPEN_FILES = {
@@ -83,8 +84,11 @@ def every_route(client: TestClient) -> list[Probe]:
 
 
 @pytest.fixture
-def runs(store: Store, alice: Person) -> dict[str, str]:
-    return {v: save_run(store, alice, v) for v in ("team", "private", "public")}
+def runs(app_store: Store, alice: Person) -> dict[str, str]:
+    return {
+        v: save_finished(app_store, owner_id=alice.user_id, visibility=v).id
+        for v in ("team", "private", "public")
+    }
 
 
 def test_the_app_has_the_routes_this_test_expects_to_see(client: TestClient) -> None:

@@ -17,8 +17,8 @@ import pytest
 
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
-from tests.browser.conftest import BrowserSession
 from tests.browser.live import Server
+from tests.browser.pages import BrowserSession
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 BUNDLES = Path(__file__).resolve().parents[1] / "data" / "h200_bundles"

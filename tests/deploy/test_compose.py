@@ -12,7 +12,8 @@ import pytest
 from backend.cli import build_parser
 from backend.settings import Settings
 from backend.worker.remote_cli import TOKEN_ENV
-from tests.deploy.conftest import COMPOSE_FILE, compose
+from tests.helpers import compose
+from tests.paths import COMPOSE_FILE
 
 SECRETS = {
     "KERNELSCOPE_REDIS_PASSWORD": "redis-secret",

@@ -21,7 +21,7 @@ from rq.serializers import JSONSerializer
 
 from backend.queue.payload import worker_queue
 from backend.queue.protocol import REPORT_CONTENT_TYPE
-from tests.distributed.conftest import (
+from tests.distributed.cluster import (
     LEASE_S,
     USERS,
     Cluster,

@@ -4,13 +4,13 @@ say which numbers to believe."""
 from backend.figures.timeline import run_timeline
 from backend.report import render
 from backend.result import Noise, RunResult
-from tests.figures.conftest import recorded
+from tests.recorded import recorded_run
 
 INFLATED = Noise(kind="profiler_overhead", message="The compiled variant's profiled kernels...")
 
 
 def _inflated() -> RunResult:
-    run = recorded("add_relu").model_copy(deep=True)
+    run = recorded_run("add_relu").model_copy(deep=True)
     run.noise = [INFLATED]
     return run
 
@@ -25,9 +25,9 @@ def test_the_timeline_says_to_believe_the_timed_calls() -> None:
 
 
 def test_an_honest_timeline_has_no_warning() -> None:
-    assert run_timeline(recorded("add_relu")).layout.title.text is None
+    assert run_timeline(recorded_run("add_relu")).layout.title.text is None
 
 
 def test_the_report_discounts_the_kernel_time_speedup() -> None:
     assert "believe the wall time" in render(_inflated())
-    assert "believe the wall time" not in render(recorded("add_relu"))
+    assert "believe the wall time" not in render(recorded_run("add_relu"))

@@ -23,9 +23,8 @@ from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
+from tests.factories import CODE, save_finished
 from tests.helpers import wait_for
-from tests.ops.conftest import save_finished
-from tests.store.factories import CODE
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 

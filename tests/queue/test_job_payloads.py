@@ -29,7 +29,7 @@ from rq.webhook import Webhook
 from backend.queue.payload import worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.queue.api_cluster import Cluster, WorkerCalls
 
 JOB_FUNCTION = "backend.worker.remote.perform"
 MARKER_ENV = "KERNELSCOPE_TEST_MARKER"

@@ -26,8 +26,8 @@ from rq.serializers import JSONSerializer
 from backend.queue.payload import JOB_FUNCTION, worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
-from tests.deploy.conftest import compose
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.helpers import compose
+from tests.queue.api_cluster import Cluster, WorkerCalls
 from tests.queue.redis_server import API_PASSWORD, RedisServer, deployed_acl
 from tests.queue.test_job_payloads import Performed
 

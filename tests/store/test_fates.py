@@ -8,9 +8,8 @@ import pytest
 from backend import result as doc
 from backend.figures import NAMED, fates_of, summary_sentences, traffic_summary
 from backend.store.repository import Store
-from tests.figures.conftest import EXAMPLES, recorded
-
-from .factories import CODE, chain_result
+from tests.factories import CODE, chain_result
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 
 def _trip(tensor: str, eliminated: bool | None, reason: str | None = None) -> doc.RoundTrip:
@@ -38,13 +37,19 @@ def _awkward() -> doc.RunResult:
     return result.model_copy(update={"round_trips": trips, "totals": None})
 
 
-RUNS = [*(recorded(example) for example in EXAMPLES), chain_result("run-chain", 40), _awkward()]
+RUNS = [
+    *(recorded_run(example) for example in H200_EXAMPLES),
+    chain_result("run-chain", 40),
+    _awkward(),
+]
 
 
 @pytest.mark.parametrize("result", RUNS, ids=lambda r: r.id)
-def test_sqlite_counts_the_fates_the_figures_count(store: Store, result: doc.RunResult) -> None:
-    store.save_result(result, CODE, [])
-    counted = store.round_trip_fates(result.id, NAMED)
+def test_sqlite_counts_the_fates_the_figures_count(
+    empty_store: Store, result: doc.RunResult
+) -> None:
+    empty_store.save_result(result, CODE, [])
+    counted = empty_store.round_trip_fates(result.id, NAMED)
     in_memory = {
         fate: totals for fate, totals in fates_of(result.round_trips).items() if totals.count
     }

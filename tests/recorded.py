@@ -1,29 +1,37 @@
-"""Loaders for the analysis tests: recorded H200 bundles -> `analyse(...)`, cached per session.
+"""What the recordings under tests/data/ read and analyse to, through the worker's own code.
 
 Each example under tests/data/h200_bundles/<example>/ holds the snippet that ran
 (`snippet.py`) and the harness's bundle (`bundle/bundle.json` plus the two gzipped Chrome
-traces that `bundle.json`'s `eager.trace` / `compiled.trace` name).
+traces that `bundle.json`'s `eager.trace` / `compiled.trace` name), recorded with
+torch 2.11.0+cu130 on one H200. tests/data/h200/ and tests/data/cpu/ hold single traces.
+Loading and analysing is cached per session: what is returned shared is read-only.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import gzip
+import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from backend.analysis.assemble import Analysis, analyse
+from backend.analysis.trace import ParsedTrace, parse_trace
 from backend.analysis.window import measured_call
+from backend.result import RunResult
+from backend.worker import bundle as worker_bundle
 from backend.worker.bundle import read_bundle, read_trace
+from tests.factories import CREATED_AT
+from tests.paths import DATA, H200_BUNDLES
 
-ROOT = Path(__file__).resolve().parents[2]
-H200_BUNDLES = ROOT / "tests" / "data" / "h200_bundles"
-EXAMPLES: tuple[str, ...] = tuple(
+H200_EXAMPLES: tuple[str, ...] = tuple(
     sorted(p.name for p in H200_BUNDLES.iterdir() if (p / "bundle" / "bundle.json").is_file())
 )
 DEVICE_KERNEL_CATS = ("kernel", "gpu_memcpy", "gpu_memset")
+
+
+# ---- bundles and their analysis ---------------------------------------------------------
 
 
 @functools.cache
@@ -79,7 +87,47 @@ def device_events(example: str, variant: str) -> list[dict[str, Any]]:
     return sorted(events, key=lambda e: e["ts"])
 
 
-@pytest.fixture(scope="session")
-def h200_analysis() -> Callable[[str], Analysis]:
-    """`h200_analysis("gelu_chain")` -> the (cached) Analysis of that example."""
-    return analysed
+# ---- result documents -------------------------------------------------------------------
+
+
+def recorded_run(example: str) -> RunResult:
+    """The RunResult the worker would store for a recorded example (id: the example's name,
+    code_sha256: its snippet's), as `backend.worker.execute` analyses it. A fresh (deep)
+    copy: tests may change it."""
+    return _recorded(example).model_copy(deep=True)
+
+
+@functools.cache
+def _recorded(example: str) -> RunResult:
+    folder = bundle_folder(example)
+    bundle = read_bundle(folder)
+    assert bundle is not None, f"no bundle in {folder}"
+    code = (H200_BUNDLES / example / "snippet.py").read_bytes()
+    return RunResult.model_validate(
+        {
+            "id": example,
+            "status": bundle["status"],
+            "created_at": CREATED_AT,
+            "code_sha256": hashlib.sha256(code).hexdigest(),
+            "size": bundle.get("size"),
+            **vars(worker_bundle.analyse_bundle(folder)),  # as the worker reads it
+        }
+    )
+
+
+# ---- single traces and files ------------------------------------------------------------
+
+
+def load_trace_doc(folder: str, name: str) -> dict[str, object]:
+    """tests/data/<folder>/<name>_trace.json.gz, as the profiler wrote it."""
+    with gzip.open(DATA / folder / f"{name}_trace.json.gz", "rt") as handle:
+        doc: dict[str, object] = json.load(handle)
+    return doc
+
+
+def load_parsed(folder: str, name: str) -> ParsedTrace:
+    return parse_trace(load_trace_doc(folder, name))
+
+
+def read_text(folder: str, name: str) -> str:
+    return (DATA / folder / name).read_text()
