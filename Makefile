@@ -40,7 +40,7 @@ example: setup
 test: setup lint
 	$(BIN)/pytest -q
 
-# ruff, mypy --strict on the backend, and import-linter's layer contracts (pyproject.toml).
+# ruff, mypy --strict on the backend and the tests, and import-linter's layer contracts (pyproject.toml).
 lint: setup
 	$(BIN)/ruff check backend tests bench scripts
 	$(BIN)/ruff format --check backend tests bench scripts

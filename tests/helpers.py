@@ -19,7 +19,10 @@ T = TypeVar("T")
 
 
 def wait_for(
-    predicate: Callable[[], T], timeout_s: float = 30.0, what: str = "", interval_s: float = 0.05
+    predicate: Callable[[], T | None],
+    timeout_s: float = 30.0,
+    what: str = "",
+    interval_s: float = 0.05,
 ) -> T:
     """Poll until `predicate()` is truthy and return its value; fail the test, naming `what`,
     after `timeout_s`. Deadlines are generous: tests share a busy 2-core machine."""

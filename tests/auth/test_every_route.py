@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 from starlette.routing import Mount
@@ -73,13 +73,15 @@ class Probe:
 def every_route(client: TestClient) -> list[Probe]:
     probes = []
     for route in iter_route_contexts(client.app.routes):  # type: ignore[attr-defined]
+        path = route.path
+        assert path is not None, f"a route without a path: {route}"
         if isinstance(route.original_route, Mount):
-            probes += [Probe(route.path, "GET"), Probe(route.path, "HEAD")]
+            probes += [Probe(path, "GET"), Probe(path, "HEAD")]
             continue
         methods = set(route.methods or ())
         if "GET" in methods:  # HEAD is GET without the body (RFC 9110): wherever GET is
             methods.add("HEAD")
-        probes += [Probe(route.path, method) for method in sorted(methods)]
+        probes += [Probe(path, method) for method in sorted(methods)]
     return probes
 
 
@@ -199,8 +201,9 @@ def test_a_websocket_route_added_later_is_closed_to_anonymous_callers(
     client: TestClient, alice: Person
 ) -> None:
     app = client.app
+    assert isinstance(app, FastAPI)
 
-    @app.websocket("/api/echo")  # type: ignore[attr-defined]
+    @app.websocket("/api/echo")
     async def echo(websocket: WebSocket) -> None:
         await websocket.accept()
         await websocket.send_text("hello")

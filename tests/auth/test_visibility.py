@@ -13,7 +13,7 @@ from tests.auth.people import Person
 from tests.factories import CODE, rich_result, save_finished
 
 WHO = ("author", "other", "admin", "anonymous")
-VISIBILITIES = ("private", "team", "public")
+VISIBILITIES: tuple[Visibility, ...] = ("private", "team", "public")
 # (who, visibility) -> may read
 READ = {
     ("author", "private"): True,
@@ -60,7 +60,7 @@ def test_list(people: dict[str, Person], app_store: Store, who: str) -> None:
     runs = {
         v: save_finished(app_store, owner_id=people["author"].user_id, visibility=v).id
         for v in VISIBILITIES
-    }  # type: ignore[arg-type]
+    }
     response = people[who].get("/api/runs")
     if who == "anonymous":  # listing is not a public run's read
         assert response.status_code == 401

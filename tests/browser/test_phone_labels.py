@@ -38,7 +38,7 @@ def imported_runs(server: Server) -> dict[str, str]:
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any], slack: float = 0.5) -> bool:
-    return (
+    return bool(
         a["x0"] + slack < b["x1"]
         and b["x0"] + slack < a["x1"]
         and a["y0"] + slack < b["y1"]

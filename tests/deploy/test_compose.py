@@ -174,6 +174,7 @@ def test_a_second_host_points_its_workers_at_the_first() -> None:
 def test_the_worker_command_accepts_the_compose_flags() -> None:
     entrypoint = config()["services"]["worker-gpu0"]["entrypoint"]
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert commands is not None, "the CLI has no sub-commands"
     assert "worker" in commands, (
         "`kernelscope worker` is not registered in backend/cli.py: the compose file's worker"
         " services run it, so every install needs it"

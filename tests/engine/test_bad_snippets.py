@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from backend.store.repository import Store
@@ -11,7 +13,8 @@ from tests.paths import BAD_SNIPPETS
 pytestmark = pytest.mark.slow
 
 # snippet -> (status, error kind, lines at fault (None: no line), words the message must contain)
-EXPECTED = {
+# name: (status, error kind, lines the error may name, words its message must hold)
+EXPECTED: dict[str, tuple[str, str, set[int | None], str]] = {
     "syntax_error": ("failed", "syntax_error", {3}, "expected ':'"),
     "no_function": ("failed", "no_entry_point", {None}, "Define `fn(...)`"),
     "ambiguous": (
@@ -82,7 +85,6 @@ def test_snippet_output_is_kept(run: Runner) -> None:
     assert "USDT" not in result.output.stderr
 
 
-def store_work_dir(store: Store) -> object:
-    from pathlib import Path
+def store_work_dir(store: Store) -> Path:
 
     return Path(str(store.engine.url.database)).parent / "work"

@@ -39,7 +39,8 @@ def test_grad_mode_noise_and_bandwidth_are_said() -> None:
     run.noise = [Noise(kind="loaded_cpu", message="other processes kept 1.5 cores busy")]
     assert run.device is not None
     run.device = run.device.model_copy(update={"peak_bandwidth_bytes_per_s": 4.5e12})
-    apply_device(run.variants, run.device)
+    # in place, on the variants themselves (the mapping is only how they are handed over)
+    apply_device({str(name): v for name, v in run.variants.items()}, run.device)
     text = render(run)
     assert "inference (torch.no_grad()): the snippet computes no gradients" in text
     assert "NOISY TIMINGS (loaded_cpu): other processes kept 1.5 cores busy" in text

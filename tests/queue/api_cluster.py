@@ -64,7 +64,8 @@ class Cluster:
         """Job ids waiting in the RQ queues of `kind`'s workers, oldest first per queue."""
         admin = self.redis.client()
         prefix = Queue(worker_queue(kind, ""), connection=admin).key
-        names = sorted(key.decode() for key in admin.keys(f"{prefix}*"))
+        keys = admin.keys(f"{prefix}*")  # bytes: the client does not decode replies
+        names = sorted(k.decode() if isinstance(k, bytes) else k for k in keys)
         queues = [name.removeprefix(Queue.redis_queue_namespace_prefix) for name in names]
         return [job for q in queues if ":" not in q for job in self.queue_jobs(q)]
 

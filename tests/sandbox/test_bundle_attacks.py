@@ -88,9 +88,16 @@ def module_store(data_dir: Path) -> Iterator[Store]:
         yield opened
 
 
-def run(store: Store, data_dir: Path, code: str, **limits: int) -> RunResult:
+def run(
+    store: Store,
+    data_dir: Path,
+    code: str,
+    work_mb: int = RunLimits.work_mb,
+    work_files: int = RunLimits.work_files,
+) -> RunResult:
     run_id = store.create_run(code)
-    setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120, **limits))  # type: ignore[arg-type]
+    limits = RunLimits(sandbox="bwrap", timeout_s=120, work_mb=work_mb, work_files=work_files)
+    setup = WorkerSetup(data_dir, limits=limits)
     return execute_run(store, run_id, setup)
 
 

@@ -55,7 +55,7 @@ def test_bwrap_without_bubblewrap_is_refused(tmp_path: Path) -> None:
 
 def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="auto, bwrap, none"):
-        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="docker"))
+        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="docker"))  # type: ignore[arg-type]  # no such mode, on purpose
 
 
 @pytest.mark.usefixtures("no_bubblewrap")

@@ -98,14 +98,19 @@ def secrets(data_dir: Path) -> Iterator[tuple[str, list[Path]]]:
 
 
 def run(
-    store: Store, data_dir: Path, code: str, prewarm: bool = False, **limits: object
+    store: Store,
+    data_dir: Path,
+    code: str,
+    prewarm: bool = False,
+    timeout_s: float = 60.0,
+    memory_mb: int | None = None,
 ) -> RunResult:
     """`code` through a slot's spare, under bwrap; the keeper is closed afterwards (its next
     spare with it). Without `prewarm` the spare is a bare process: the hostile snippets are
     about the sandbox, not speed."""
     run_id = store.create_run(code)
-    values: dict[str, object] = {"sandbox": "bwrap", "timeout_s": 60.0, **limits}
-    setup = WorkerSetup(data_dir, limits=RunLimits(**values))  # type: ignore[arg-type]
+    limits = RunLimits(sandbox="bwrap", timeout_s=timeout_s, memory_mb=memory_mb)
+    setup = WorkerSetup(data_dir, limits=limits)
     keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm, count=1))
     keeper.start()
     try:
@@ -157,15 +162,15 @@ def test_bad_snippet_ends_clearly_and_harms_nothing(
 ) -> None:
     status, kind, words = EXPECTED[name]
     code = (BAD_SNIPPETS / f"{name}.py").read_text()
-    options: dict[str, object] = {}
+    timeout_s, memory_mb = 60.0, None
     if name == "network":  # the corpus aims at a server on 8000: aim at our listener
         code = code.replace("8000", str(listener.port))
     if name == "memory_hog":
         memory_cap_or_skip()
-        options["memory_mb"] = MEMORY_MB
+        memory_mb = MEMORY_MB
     if name == "infinite_loop":
-        options["timeout_s"] = 15.0
-    result = run(module_store, data_dir, code, **options)
+        timeout_s = 15.0
+    result = run(module_store, data_dir, code, timeout_s=timeout_s, memory_mb=memory_mb)
     assert (result.status, result.error and result.error.kind) == (status, kind), result.error
     assert result.error is None or words in result.error.message
     assert not any(note.startswith("ran without a sandbox") for note in result.notes)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from backend.store import blobs, repository
+from backend.store import blobs, children
 from backend.store.ownership import delete_unless_running
 from backend.store.repository import Store
 from tests.factories import CODE, failed_result, rich_result
@@ -56,7 +56,7 @@ def test_a_failed_save_leaves_no_blob(empty_store: Store, monkeypatch: pytest.Mo
     def broken(*_: object) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(repository.children, "insert_children", broken)
+    monkeypatch.setattr(children, "insert_children", broken)
     with pytest.raises(RuntimeError):
         save(empty_store, TRACE, OTHER)
     assert blob_bytes(empty_store) == 0
