@@ -40,8 +40,9 @@ example: setup
 test: setup lint
 	$(BIN)/pytest -q
 
-# ruff, mypy --strict on the backend, import-linter's layer contracts (pyproject.toml), and
-# Biome's linter on the browser code (frontend/biome.json; pinned in frontend/package.json).
+# ruff, mypy --strict on the backend and the tests, import-linter's layer contracts
+# (pyproject.toml), and Biome's linter on the browser code (frontend/biome.json; pinned in
+# frontend/package.json).
 lint: setup
 	$(BIN)/ruff check backend tests bench scripts
 	$(BIN)/ruff format --check backend tests bench scripts

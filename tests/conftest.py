@@ -1,14 +1,57 @@
-"""Session-wide hygiene shared by every test package."""
+"""The fixtures every test package shares, and session-wide hygiene.
+
+Two kinds of store, by what the test is about:
+- `empty_store`: a fresh, migrated store of the test's own, no app in front of it.
+- `app_store`: the store of the app that `client` drives, to set up runs in states the
+  API alone cannot reach quickly (and to see what the API wrote).
+The app runs no local worker (`local_workers=0`): queued runs stay queued, so every state
+can be set up exactly. A directory whose app differs (accounts on, a smaller snippet limit)
+overrides `settings` in its own conftest.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
+
+from backend.api.app import create_app
+from backend.settings import Settings
+from backend.store.repository import Store
 
 WORK_QUOTA_SOURCE = "kernelscope-run"  # the tmpfs WorkQuota mounts over a run's work dir
+
+
+@pytest.fixture
+def empty_store(tmp_path: Path) -> Iterator[Store]:
+    """A fresh, migrated store in this test's data directory (`tmp_path / "data"`), with no
+    app in front of it; not for a test that also starts the app (`client`: `app_store`)."""
+    with Store.open(tmp_path / "data") as opened:
+        yield opened
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The app under test: its data in this test's data directory, no local worker."""
+    return Settings(data_dir=tmp_path / "data", local_workers=0)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    """The real app (`create_app(settings)`) through FastAPI's TestClient, started."""
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def app_store(client: TestClient) -> Store:
+    """The store of the app that `client` drives."""
+    opened: Store = client.app.state.context.store  # type: ignore[attr-defined]
+    return opened
 
 
 def _unmount_work_quotas(under: list[Path]) -> None:

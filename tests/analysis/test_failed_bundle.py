@@ -8,8 +8,7 @@ import pytest
 
 from backend.analysis.assemble import Analysis, analyse
 from backend.result import Versions
-
-from .conftest import analysed, bundle_of, trace_of
+from tests.recorded import analysed, bundle_of, trace_of
 
 
 def _failed(status: str = "failed") -> dict[str, Any]:

@@ -11,7 +11,8 @@ from backend.analysis.assemble import Analysis
 from backend.analysis.fusion_reasons import AUTOTUNE, Reasons, check_hints, run_hints
 from backend.analysis.inductor_join import Placement
 from backend.result import CompiledMode, Hint, RoundTrip, TripInMode
-from tests.analysis.conftest import ROOT, analyse_bundle
+from tests.paths import ROOT
+from tests.recorded import analyse_bundle
 
 DATA = ROOT / "tests" / "data"
 

@@ -16,8 +16,7 @@ import pytest
 
 from backend.analysis.assemble import Analysis
 from backend.analysis.trace import parse_trace
-
-from .conftest import analysed, bundle_of, device_events, trace_of
+from tests.recorded import analysed, bundle_of, device_events, trace_of
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,13 @@ import pytest
 from backend.analysis.assemble import Analysis
 from backend.analysis.trace import parse_trace
 from backend.result import Kernel
-
-from .conftest import EXAMPLES, analysed, bundle_of, device_events, trace_of
+from tests.recorded import H200_EXAMPLES, analysed, bundle_of, device_events, trace_of
 
 VARIANTS = ("eager", "compiled")
 
 
 def test_every_example_folder_is_covered() -> None:
-    assert set(EXAMPLES) == {
+    assert set(H200_EXAMPLES) == {
         "add_relu",
         "add_relu_2p24",
         "add_relu_2p26",
@@ -51,7 +50,7 @@ def test_every_example_folder_is_covered() -> None:
 # ---- invariants, every example ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_analysis_succeeds(example: str) -> None:
     result = analysed(example)
     assert bundle_of(example)["status"] == "succeeded"
@@ -64,7 +63,7 @@ def test_analysis_succeeds(example: str) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_one_kernel_per_device_activity(example: str, variant: str) -> None:
     events = device_events(example, variant)
     v = analysed(example).variants[variant]
@@ -74,7 +73,7 @@ def test_one_kernel_per_device_activity(example: str, variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_variant_sums_are_sums_of_transfers(example: str, variant: str) -> None:
     v = analysed(example).variants[variant]
     transfers = [t for k in v.kernels for t in k.transfers]
@@ -87,7 +86,7 @@ def test_variant_sums_are_sums_of_transfers(example: str, variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_kernel_times(example: str, variant: str) -> None:
     events = device_events(example, variant)
     kernels = analysed(example).variants[variant].kernels
@@ -104,7 +103,7 @@ def test_kernel_times(example: str, variant: str) -> None:
             assert k.grid is None and k.block is None
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_speedups_are_ratios(example: str) -> None:
     result, bundle = analysed(example), bundle_of(example)
     eager_wall = round(bundle["eager"]["timing"]["median_us"], 3)
@@ -117,7 +116,7 @@ def test_speedups_are_ratios(example: str) -> None:
     assert result.kernel_speedup == pytest.approx(eager_k / compiled_k, abs=1e-4)
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_round_trip_bytes_and_totals(example: str) -> None:
     result, bundle = analysed(example), bundle_of(example)
     values = {v["name"]: v for v in bundle["eager"]["values"]}
@@ -135,7 +134,7 @@ def test_round_trip_bytes_and_totals(example: str) -> None:
 
 @pytest.mark.parametrize(
     "example",
-    EXAMPLES,
+    H200_EXAMPLES,
 )
 def test_eliminated_round_trips_name_a_compiled_kernel(example: str) -> None:
     result = analysed(example)
@@ -210,7 +209,7 @@ def _traffic(result: Analysis, variant: str) -> Traffic:
 
 
 def test_tables_cover_every_example() -> None:
-    assert set(EAGER) == set(COMPILED) == set(ROUND_TRIPS) == set(EXAMPLES)
+    assert set(EAGER) == set(COMPILED) == set(ROUND_TRIPS) == set(H200_EXAMPLES)
 
 
 @pytest.mark.parametrize("example", sorted(EAGER))
@@ -564,6 +563,6 @@ def test_seed_style_matches_add_relu() -> None:
 
 
 def test_trace_of_every_variant_is_loaded() -> None:
-    for example in EXAMPLES:
+    for example in H200_EXAMPLES:
         for variant in VARIANTS:
             assert trace_of(example, variant)["traceEvents"]

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from backend.analysis.assemble import Analysis
-from tests.analysis.conftest import ROOT, analyse_bundle
+from tests.paths import ROOT
+from tests.recorded import analyse_bundle
 
 SCALE = ROOT / "tests" / "data" / "h200_scale_bundles"
 NAMES = sorted(p.name for p in SCALE.iterdir() if (p / "bundle" / "bundle.json").is_file())

@@ -13,7 +13,7 @@ import pytest
 
 from backend.analysis.ncu import parse_ncu_csv
 from backend.result import Kernel
-from tests.analysis.conftest import analyse_bundle, load_bundle
+from tests.recorded import analyse_bundle, load_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLES = ROOT / "tests" / "data" / "h200_traffic_bundles"

@@ -10,7 +10,8 @@ import pytest
 
 from backend.analysis.hardware import apply_device, kernel_flops, percent_of_peak
 from backend.result import DeviceInfo, Transfer, Variant
-from tests.analysis.conftest import ROOT, analyse_bundle, analysed
+from tests.paths import ROOT
+from tests.recorded import analyse_bundle, analysed
 
 # A roof chosen for the tests (the H200's copy rate is about 4.3 TB/s): the expectations
 # below are computed from it, the bundle's bytes and the bundle's durations.

@@ -16,8 +16,8 @@ import pytest
 
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.provenance import kernel_provenance
-
-from .conftest import ROOT, bundle_of, device_events
+from tests.paths import ROOT
+from tests.recorded import bundle_of, device_events
 
 # ---- real names ---------------------------------------------------------------------------
 

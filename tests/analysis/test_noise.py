@@ -8,7 +8,7 @@ from typing import Any
 
 from backend.analysis.assemble import analyse
 from backend.result import GpuProcess
-from tests.analysis.conftest import bundle_folder, load_bundle
+from tests.recorded import bundle_folder, load_bundle
 
 QUIET = {
     "cpu_count": 16, "usable_cpus": 16, "run_threads": 1, "loadavg_before": [0.4, 0.3, 0.2],

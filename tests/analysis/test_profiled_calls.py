@@ -15,7 +15,7 @@ from backend.analysis.window import measured_call, measured_calls
 from backend.harness.protocol import MEASURED_CALL
 from backend.result import Kernel
 from backend.worker.bundle import read_bundle, read_trace
-from tests.analysis.conftest import bundle_folder
+from tests.recorded import bundle_folder
 
 SLOW = 10.0
 

@@ -2,8 +2,7 @@
 
 from backend.analysis.spread import overlap, percentile, ratio_interval
 from backend.compare import compare_runs
-from tests.analysis.conftest import analysed, bundle_of
-from tests.compare.conftest import recorded_run
+from tests.recorded import analysed, bundle_of, recorded_run
 
 
 def test_percentiles_interpolate() -> None:

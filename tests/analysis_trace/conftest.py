@@ -1,31 +1,12 @@
-"""Shared loaders for the trace-parsing tests (fixtures under tests/data/)."""
+"""The parsed traces these tests share (recordings under tests/data/h200 and tests/data/cpu),
+parsed once per session."""
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
-
 import pytest
 
-from backend.analysis.trace import ParsedTrace, parse_trace
-
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "tests" / "data"
-
-
-def load_trace_doc(folder: str, name: str) -> dict[str, object]:
-    with gzip.open(DATA / folder / f"{name}_trace.json.gz", "rt") as handle:
-        doc: dict[str, object] = json.load(handle)
-    return doc
-
-
-def load_parsed(folder: str, name: str) -> ParsedTrace:
-    return parse_trace(load_trace_doc(folder, name))
-
-
-def read_text(folder: str, name: str) -> str:
-    return (DATA / folder / name).read_text()
+from backend.analysis.trace import ParsedTrace
+from tests.recorded import load_parsed
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.analysis.ncu import NcuKernel, parse_ncu_csv
-
-from .conftest import read_text
+from tests.recorded import read_text
 
 
 @pytest.fixture(scope="module")

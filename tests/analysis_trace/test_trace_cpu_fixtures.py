@@ -12,8 +12,7 @@ from backend.analysis.trace import (
     is_compiled_run,
     is_eager_island,
 )
-
-from .conftest import load_trace_doc
+from tests.recorded import load_trace_doc
 
 _CPP_KERNEL = re.compile(r"^graph_\d+_cpp_fused_(\w+)$")
 

@@ -13,8 +13,7 @@ from backend.analysis.trace import (
     is_eager_island,
 )
 from backend.analysis.triton_launch import triton_launch
-
-from .conftest import load_trace_doc
+from tests.recorded import load_trace_doc
 
 
 def _op_name(parsed: ParsedTrace, index: int | None) -> str | None:

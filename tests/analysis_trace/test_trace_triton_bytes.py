@@ -12,8 +12,7 @@ from backend.analysis.triton_launch import (
     triton_launch,
     triton_signature,
 )
-
-from .conftest import read_text
+from tests.recorded import read_text
 
 
 def _launch(parsed: ParsedTrace, position: int) -> TritonLaunch:

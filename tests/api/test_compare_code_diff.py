@@ -6,12 +6,12 @@ from fastapi.testclient import TestClient
 
 from backend.compare import MAX_DIFF_LINES, code_diff
 from backend.store.repository import Store
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 
-def test_changed_code_comes_with_its_diff(client: TestClient, store: Store) -> None:
-    a = store.create_run(CODE)
-    b = store.create_run(CODE.replace("torch.relu(", "torch.sigmoid("))
+def test_changed_code_comes_with_its_diff(client: TestClient, app_store: Store) -> None:
+    a = app_store.create_run(CODE)
+    b = app_store.create_run(CODE.replace("torch.relu(", "torch.sigmoid("))
     comparison = client.get(f"/api/compare?a={a}&b={b}").json()
     assert "code: changed" in comparison["differences"]
     diff = comparison["code_diff"]
@@ -22,8 +22,8 @@ def test_changed_code_comes_with_its_diff(client: TestClient, store: Store) -> N
     assert diff[0].startswith("@@")
 
 
-def test_the_same_code_has_no_diff(client: TestClient, store: Store) -> None:
-    a, b = store.create_run(CODE), store.create_run(CODE)
+def test_the_same_code_has_no_diff(client: TestClient, app_store: Store) -> None:
+    a, b = app_store.create_run(CODE), app_store.create_run(CODE)
     assert client.get(f"/api/compare?a={a}&b={b}").json()["code_diff"] == []
 
 

@@ -6,8 +6,8 @@ from fastapi.testclient import TestClient
 
 from backend.result import RunResult
 from backend.store.repository import Store
-from tests.figures.conftest import cpu_recorded, recorded
-from tests.store.factories import CODE
+from tests.factories import CODE
+from tests.recorded import cpu_recorded_run, recorded_run
 
 
 def _stored(store: Store, recording: RunResult) -> RunResult:
@@ -20,8 +20,8 @@ def _stored(store: Store, recording: RunResult) -> RunResult:
 
 
 def test_an_inflated_run_is_drawn_to_its_timed_calls(client: TestClient, store: Store) -> None:
-    busy = _stored(store, cpu_recorded("add_relu_busy"))
-    h200 = _stored(store, recorded("add_relu"))
+    busy = _stored(store, cpu_recorded_run("add_relu_busy"))
+    h200 = _stored(store, recorded_run("add_relu"))
     response = client.get(f"/api/compare/figures/timeline?a={busy.id}&b={h200.id}")
     assert response.status_code == 200, response.text
     layout = response.json()["layout"]

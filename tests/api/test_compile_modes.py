@@ -19,18 +19,18 @@ from backend.store.models import RoundTrip as RoundTripRow
 from backend.store.models import Run
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
-from tests.store.factories import CODE
+from tests.factories import CODE
 from tests.two_modes import MODE, two_mode_folder
 
 FURTHER = f"compiled:{MODE}"
 
 
-def test_several_compile_modes_are_queued_as_one_run(client: TestClient, store: Store) -> None:
+def test_several_compile_modes_are_queued_as_one_run(client: TestClient, app_store: Store) -> None:
     modes = ["default", MODE, "reduce-overhead"]
     response = client.post("/api/runs", json={"code": CODE, "compile_modes": modes})
     assert response.status_code == 202, response.text
     (run_id,) = response.json()["ids"]
-    with Session(store.engine) as session:  # what the worker hands the harness
+    with Session(app_store.engine) as session:  # what the worker hands the harness
         run = session.get(Run, run_id)
         assert run is not None and run.compile_mode == ",".join(modes)
 
@@ -80,9 +80,9 @@ def test_bad_compile_modes_are_refused_with_the_reason(
 
 
 def test_a_stored_two_mode_run_serves_each_mode(
-    client: TestClient, store: Store, tmp_path: Path
+    client: TestClient, app_store: Store, tmp_path: Path
 ) -> None:
-    run_id = import_bundle(store, two_mode_folder(tmp_path))
+    run_id = import_bundle(app_store, two_mode_folder(tmp_path))
     run = client.get(f"/api/runs/{run_id}").json()
     assert list(run["variants"]) == ["eager", "compiled", FURTHER]
     first, second = run["compiled_modes"]
@@ -116,9 +116,11 @@ def test_a_stored_two_mode_run_serves_each_mode(
 H200_MODES = Path(__file__).resolve().parents[1] / "data" / "h200_mode_bundles"
 
 
-def test_the_traffic_picture_draws_each_mode_under_eager(client: TestClient, store: Store) -> None:
+def test_the_traffic_picture_draws_each_mode_under_eager(
+    client: TestClient, app_store: Store
+) -> None:
     # gemm_epilogue on the H200 with default and max-autotune: in both lanes x @ w stays (cuBLAS)
-    run_id = import_bundle(store, H200_MODES / "gemm_epilogue_two_modes")
+    run_id = import_bundle(app_store, H200_MODES / "gemm_epilogue_two_modes")
     base = f"/api/runs/{run_id}/figures/traffic"
     first = client.get(base).json()
     further = client.get(base, params={"variant": FURTHER}).json()
@@ -137,14 +139,14 @@ def test_the_traffic_picture_draws_each_mode_under_eager(client: TestClient, sto
 
 
 def test_a_mode_that_fused_more_is_drawn_with_its_own_fates(
-    client: TestClient, store: Store, tmp_path: Path
+    client: TestClient, app_store: Store, tmp_path: Path
 ) -> None:
     # the stored fates are the mode's, not the first mode's: flip one and the picture follows
-    run_id = import_bundle(store, two_mode_folder(tmp_path))
+    run_id = import_bundle(app_store, two_mode_folder(tmp_path))
     page = client.get(f"/api/runs/{run_id}/round-trips").json()
     assert all(t["modes"][MODE]["eliminated"] is True for t in page["round_trips"])
     picture = f"/api/runs/{run_id}/figures/traffic"
-    with Session(store.engine) as session:
+    with Session(app_store.engine) as session:
         (trip, *_) = session.exec(select(RoundTripRow).where(RoundTripRow.run_id == run_id)).all()
         trip.modes = {MODE: {"eliminated": False, "fused_into": None, "why": None}}
         session.add(trip)

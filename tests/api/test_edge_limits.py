@@ -19,9 +19,8 @@ import pytest
 
 from backend.store import accounts
 from backend.store.repository import Store
-from tests.api.conftest import save_finished
 from tests.browser.live import Server, serve
-from tests.store.factories import CODE
+from tests.factories import CODE, save_finished
 
 
 def open_stream(

@@ -7,13 +7,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.store.repository import Store
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 AUTOTUNE = "max-autotune-no-cudagraphs"
 
 
-def test_a_fork_links_to_its_parent(client: TestClient, store: Store) -> None:
-    parent = store.create_run(CODE, title="add relu")
+def test_a_fork_links_to_its_parent(client: TestClient, app_store: Store) -> None:
+    parent = app_store.create_run(CODE, title="add relu")
     response = client.post("/api/runs", json={"code": CODE + "\n", "forked_from": parent})
     assert response.status_code == 202, response.text
     fork = client.get(f"/api/runs/{response.json()['id']}").json()
@@ -21,8 +21,8 @@ def test_a_fork_links_to_its_parent(client: TestClient, store: Store) -> None:
     assert client.get(f"/api/runs/{parent}").json()["links"]["forked_from"] is None
 
 
-def test_every_run_of_a_forked_sweep_names_the_parent(client: TestClient, store: Store) -> None:
-    parent = store.create_run(CODE)
+def test_every_run_of_a_forked_sweep_names_the_parent(client: TestClient, app_store: Store) -> None:
+    parent = app_store.create_run(CODE)
     created = client.post(
         "/api/runs", json={"code": CODE, "sizes": [10, 20], "forked_from": parent}
     ).json()
@@ -30,8 +30,8 @@ def test_every_run_of_a_forked_sweep_names_the_parent(client: TestClient, store:
     assert [run["links"]["forked_from"] for run in runs] == [parent, parent]
 
 
-def test_try_it_reruns_are_forks_of_the_run(client: TestClient, store: Store) -> None:
-    original = store.create_run(CODE)
+def test_try_it_reruns_are_forks_of_the_run(client: TestClient, app_store: Store) -> None:
+    original = app_store.create_run(CODE)
     created = client.post(f"/api/runs/{original}/rerun", json={"compile_mode": AUTOTUNE}).json()
     assert client.get(f"/api/runs/{created['id']}").json()["links"]["forked_from"] == original
 
@@ -43,10 +43,10 @@ def test_a_fork_of_an_unknown_run_is_refused(client: TestClient) -> None:
     assert error["field"] == "body.forked_from" and "no run 'nope'" in error["message"]
 
 
-def test_a_deleted_parent_is_no_longer_linked(client: TestClient, store: Store) -> None:
-    parent = store.create_run(CODE)
+def test_a_deleted_parent_is_no_longer_linked(client: TestClient, app_store: Store) -> None:
+    parent = app_store.create_run(CODE)
     fork = client.post("/api/runs", json={"code": CODE, "forked_from": parent}).json()["id"]
-    assert store.delete_run(parent)
+    assert app_store.delete_run(parent)
     assert client.get(f"/api/runs/{fork}").json()["links"]["forked_from"] is None
 
 

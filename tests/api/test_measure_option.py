@@ -12,31 +12,31 @@ from backend.worker_protocol import WorkerInfo
 
 
 def test_measure_dram_is_stored_and_reaches_a_local_workers_claim(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
     response = client.post("/api/runs", json={"code": "x = 1", "measure": ["dram"]})
     assert response.status_code == 202
-    claimed = jobs.claim_next(store)
+    claimed = jobs.claim_next(app_store)
     assert claimed is not None and claimed.id == response.json()["id"]
     assert claimed.measure == ["dram"]
 
 
-def test_measure_reaches_a_remote_workers_start(client: TestClient, store: Store) -> None:
+def test_measure_reaches_a_remote_workers_start(client: TestClient, app_store: Store) -> None:
     run_id = client.post("/api/runs", json={"code": "x = 1", "measure": ["dram"]}).json()["id"]
     plain = client.post("/api/runs", json={"code": "x = 2"}).json()["id"]
-    jobs.heartbeat(store, WorkerInfo(id="w1", device_kind="cpu", host="test-host"), [])
+    jobs.heartbeat(app_store, WorkerInfo(id="w1", device_kind="cpu", host="test-host"), [])
     for _ in (run_id, plain):
-        assert jobs.dispatch_next(store, "cpu", "w1", lambda rid: f"{rid}-job") is not None
-    started = jobs.start_run(store, run_id, f"{run_id}-job", "w1", 300.0)
+        assert jobs.dispatch_next(app_store, "cpu", "w1", lambda rid: f"{rid}-job") is not None
+    started = jobs.start_run(app_store, run_id, f"{run_id}-job", "w1", 300.0)
     assert started.measure == ["dram"]
-    assert jobs.start_run(store, plain, f"{plain}-job", "w1", 300.0).measure == []
+    assert jobs.start_run(app_store, plain, f"{plain}-job", "w1", 300.0).measure == []
 
 
 def test_without_measure_nothing_is_asked_and_nothing_is_recorded(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
     run_id = client.post("/api/runs", json={"code": "x = 1"}).json()["id"]
-    claimed = jobs.claim_next(store)
+    claimed = jobs.claim_next(app_store)
     assert claimed is not None and claimed.measure == []
     document = client.get(f"/api/runs/{run_id}").json()
     assert document["measurements"] == []

@@ -10,19 +10,18 @@ from fastapi.testclient import TestClient
 
 from backend.result import FusionWhy, Hint, RunResult
 from backend.store.repository import Store
-from tests.api.conftest import save_finished
-from tests.store.factories import CODE, chain_result
+from tests.factories import CODE, chain_result, save_finished
 
 N = 40  # eager kernels of the chain run
 
 
 @pytest.fixture
-def chain(store: Store) -> RunResult:
-    run_id = store.create_run(CODE)
-    queued = store.load_result(run_id)
+def chain(app_store: Store) -> RunResult:
+    run_id = app_store.create_run(CODE)
+    queued = app_store.load_result(run_id)
     assert queued is not None
     result = chain_result(run_id, N).model_copy(update={"created_at": queued.created_at})
-    store.save_result(result, CODE, [])
+    app_store.save_result(result, CODE, [])
     return result
 
 
@@ -93,8 +92,8 @@ def test_a_bad_page_is_a_422_in_the_one_error_shape(
     assert response.json()["error"]["field"] == field
 
 
-def test_kernels_of_a_run_that_has_none_yet(client: TestClient, store: Store) -> None:
-    queued = store.create_run(CODE)
+def test_kernels_of_a_run_that_has_none_yet(client: TestClient, app_store: Store) -> None:
+    queued = app_store.create_run(CODE)
     response = client.get(f"/api/runs/{queued}/kernels/eager")
     assert response.status_code == 409
     assert response.json()["error"]["kind"] == "run_has_no_kernels"
@@ -109,9 +108,11 @@ def test_round_trips_come_a_page_at_a_time(client: TestClient, chain: RunResult)
     assert body["round_trips"] == [t.model_dump(mode="json") for t in chain.round_trips[35:]]
 
 
-def test_round_trips_of_one_fate_carry_why_they_were_kept(client: TestClient, store: Store) -> None:
+def test_round_trips_of_one_fate_carry_why_they_were_kept(
+    client: TestClient, app_store: Store
+) -> None:
     """The run page lists what is still through memory: `fate=kept` pages those alone."""
-    run_id = store.create_run(CODE)
+    run_id = app_store.create_run(CODE)
     why = FusionWhy(
         kind="library_call",
         message="mm runs as a library call",
@@ -124,7 +125,9 @@ def test_round_trips_of_one_fate_carry_why_they_were_kept(client: TestClient, st
         t.model_copy(update={"eliminated": fates[i % 3], "why": why if i % 3 == 1 else None})
         for i, t in enumerate(trips)
     ]
-    store.save_result(chain_result(run_id, N).model_copy(update={"round_trips": trips}), CODE, [])
+    app_store.save_result(
+        chain_result(run_id, N).model_copy(update={"round_trips": trips}), CODE, []
+    )
     url = f"/api/runs/{run_id}/round-trips"
 
     kept = client.get(url, params={"fate": "kept", "offset": 2, "limit": 3}).json()
@@ -148,13 +151,13 @@ def test_the_kernel_source_reads_one_kernel(client: TestClient, chain: RunResult
 
 
 def test_the_roofline_draws_every_kernel_of_a_stored_run(
-    client: TestClient, chain: RunResult, store: Store
+    client: TestClient, chain: RunResult, app_store: Store
 ) -> None:
     figure = client.get(f"/api/runs/{chain.id}/figures/roofline").json()
     strip = [t for t in figure["data"] if t.get("yaxis") == "y2" and t["mode"] == "markers"]
     drawn = {t["name"]: len(t["x"]) for t in strip}
     assert drawn == {name: len(v.kernels) for name, v in chain.variants.items()}
-    queued = store.create_run(CODE)
+    queued = app_store.create_run(CODE)
     assert client.get(f"/api/runs/{queued}/figures/roofline").status_code == 409
 
 
@@ -200,8 +203,8 @@ def test_a_renamed_run_gets_a_new_etag(client: TestClient, chain: RunResult) -> 
     assert renamed.headers["etag"] != first.headers["etag"]
 
 
-def test_an_unfinished_run_is_never_kept(client: TestClient, store: Store) -> None:
-    queued = store.create_run(CODE)
+def test_an_unfinished_run_is_never_kept(client: TestClient, app_store: Store) -> None:
+    queued = app_store.create_run(CODE)
     response = client.get(f"/api/runs/{queued}")
     assert response.json()["progress"]["status"] == "queued"
     assert "etag" not in response.headers
@@ -209,14 +212,14 @@ def test_an_unfinished_run_is_never_kept(client: TestClient, store: Store) -> No
 
 
 def test_a_finished_sweep_point_shows_siblings_that_finish_later(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
     """The head of a finished run is kept in memory; its sweep is not: it changes as the
     other sizes finish, and a kept one would say they never did."""
-    first = save_finished(store, size=1024, sweep_id="sweep1")
+    first = save_finished(app_store, size=1024, sweep_id="sweep1")
     before = client.get(f"/api/runs/{first.id}")
     assert [point["size"] for point in before.json()["sweep"]] == [1024]
-    save_finished(store, size=4096, sweep_id="sweep1")
+    save_finished(app_store, size=4096, sweep_id="sweep1")
     figure = client.get(f"/api/runs/{first.id}/figures/sweep")
     assert figure.status_code == 200
     assert len(figure.json()["data"][0]["x"]) == 2

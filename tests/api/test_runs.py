@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 from backend.store.db import write_session
 from backend.store.models import Run
 from backend.store.repository import Store
-from tests.api.conftest import save_finished
-from tests.store.factories import CODE
+from tests.factories import CODE, save_finished, trace_artifact
 
 
 def test_submit_answers_202_with_permalink_and_queue_position(client: TestClient) -> None:
@@ -39,8 +38,10 @@ def test_sweep_creates_one_run_per_size_smallest_first(client: TestClient) -> No
     assert created["id"] == created["ids"][0]
 
 
-def test_finished_run_has_document_links_and_no_progress(client: TestClient, store: Store) -> None:
-    result = save_finished(store)
+def test_finished_run_has_document_links_and_no_progress(
+    client: TestClient, app_store: Store
+) -> None:
+    result = save_finished(app_store)
     run = client.get(f"/api/runs/{result.id}").json()
     assert run["progress"] is None
     assert run["variants"]["eager"]["kernel_count"] == result.variants["eager"].kernel_count
@@ -55,14 +56,14 @@ def test_finished_run_has_document_links_and_no_progress(client: TestClient, sto
     )
 
 
-def test_previous_run_of_the_same_code_is_linked(client: TestClient, store: Store) -> None:
-    older, newer = save_finished(store), save_finished(store)
+def test_previous_run_of_the_same_code_is_linked(client: TestClient, app_store: Store) -> None:
+    older, newer = save_finished(app_store), save_finished(app_store)
     assert client.get(f"/api/runs/{newer.id}").json()["links"]["previous_run"] == older.id
     assert client.get(f"/api/runs/{older.id}").json()["links"]["previous_run"] is None
 
 
-def test_downloads(client: TestClient, store: Store) -> None:
-    result = save_finished(store)
+def test_downloads(client: TestClient, app_store: Store) -> None:
+    result = save_finished(app_store)
     base = f"/api/runs/{result.id}/downloads"
     document = client.get(f"{base}/result.json")
     assert "attachment" in document.headers["content-disposition"]
@@ -77,13 +78,13 @@ def test_downloads(client: TestClient, store: Store) -> None:
     assert float(rows[0]["bandwidth_gb_s"]) == round(moved / (eager0.dur_us * 1e3), 3)
 
     trace = client.get(f"{base}/eager_trace.json.gz")
-    assert trace.content == b'{"traceEvents": []}'
+    assert trace.content == trace_artifact(result.id)[2]
     assert trace.headers["content-type"] == "application/gzip"
     assert client.get(f"{base}/compiled_trace.json.gz").status_code == 404
 
 
-def test_history_pages_and_filters(client: TestClient, store: Store) -> None:
-    ids = [save_finished(store).id for _ in range(5)]
+def test_history_pages_and_filters(client: TestClient, app_store: Store) -> None:
+    ids = [save_finished(app_store).id for _ in range(5)]
     queued = client.post("/api/runs", json={"code": "print('<b>needle</b>')"}).json()["id"]
     page = client.get("/api/runs?limit=4").json()
     assert [r["id"] for r in page["runs"]] == [queued, *reversed(ids)][:4]
@@ -99,9 +100,9 @@ def test_history_pages_and_filters(client: TestClient, store: Store) -> None:
 
 
 def test_events_of_a_finished_run_end_with_one_finished_event(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
-    result = save_finished(store)
+    result = save_finished(app_store)
     with client.stream("GET", f"/api/runs/{result.id}/events") as response:
         assert response.headers["content-type"].startswith("text/event-stream")
         text = response.read().decode()
@@ -110,8 +111,8 @@ def test_events_of_a_finished_run_end_with_one_finished_event(
     assert data["status"] == "succeeded"
 
 
-def test_kernel_source_lists_ops_and_lines(client: TestClient, store: Store) -> None:
-    result = save_finished(store)
+def test_kernel_source_lists_ops_and_lines(client: TestClient, app_store: Store) -> None:
+    result = save_finished(app_store)
     fused = result.variants["compiled"].kernels[0]
     body = client.get(f"/api/runs/{result.id}/kernels/compiled/0/source").json()
     assert body["source_ops"] == fused.source_ops and body["lines"] == fused.lines
@@ -119,15 +120,15 @@ def test_kernel_source_lists_ops_and_lines(client: TestClient, store: Store) -> 
     assert client.get(f"/api/runs/{result.id}/kernels/compiled/99/source").status_code == 404
 
 
-def test_figures_need_a_finished_run(client: TestClient, store: Store) -> None:
+def test_figures_need_a_finished_run(client: TestClient, app_store: Store) -> None:
     queued = client.post("/api/runs", json={"code": CODE}).json()["id"]
     response = client.get(f"/api/runs/{queued}/figures/timeline")
     assert response.status_code == 409
     assert response.json()["error"]["kind"] == "run_has_no_kernels"
 
 
-def test_pages_and_assets_are_served(client: TestClient, store: Store) -> None:
-    result = save_finished(store)
+def test_pages_and_assets_are_served(client: TestClient, app_store: Store) -> None:
+    result = save_finished(app_store)
     for path in ("/", "/runs", f"/r/{result.id}", "/compare", f"/compare/{result.id}/{result.id}"):
         page = client.get(path)
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
@@ -156,13 +157,13 @@ def test_pages_load_nothing_from_other_hosts(client: TestClient) -> None:
 
 
 def test_a_finished_document_is_served_from_cache_until_the_run_changes(
-    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, app_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("backend.api.runs.DOCUMENT_TTL_S", 3600.0)  # no expiry mid-test
-    result = save_finished(store)
+    result = save_finished(app_store)
     first = client.get(f"/api/runs/{result.id}")
     assert client.get(f"/api/runs/{result.id}").content == first.content
-    with write_session(store.engine) as session:  # changed behind the API's back: still cached
+    with write_session(app_store.engine) as session:  # changed behind the API's back: still cached
         run = session.get(Run, result.id)
         assert run is not None
         run.title = "renamed"

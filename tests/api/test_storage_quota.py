@@ -23,7 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from backend.store import accounts
 from backend.store.repository import Store
 from tests.browser.live import Server, serve
-from tests.store.factories import CODE, save_with_files
+from tests.factories import CODE, save_with_files
 
 ROOT = Path(__file__).resolve().parents[2]
 MiB = 1024**2

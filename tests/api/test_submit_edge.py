@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 
 def _error(response: object) -> dict[str, object]:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from backend.result import ErrorInfo
 from backend.store.repository import Store
-from tests.store.factories import CODE, rich_result
+from tests.factories import CODE, rich_result
 
 PROBLEMS = [{"name": name, "code": CODE} for name in ("add_relu", "layernorm", "broken")]
 
@@ -64,13 +64,13 @@ def test_a_suite_queues_every_problem_as_a_run_of_its_own(client: TestClient) ->
 
 
 def test_the_suite_lists_each_problems_numbers_and_the_totals(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
     created = submit(client)
     ids = run_ids(created)
-    finish(store, ids["add_relu"], 2.0, [1.9, 2.1])
-    finish(store, ids["layernorm"], 8.0, [7.5, 8.5])
-    fail(store, ids["broken"], "ValueError on line 3\nmore detail")
+    finish(app_store, ids["add_relu"], 2.0, [1.9, 2.1])
+    finish(app_store, ids["layernorm"], 8.0, [7.5, 8.5])
+    fail(app_store, ids["broken"], "ValueError on line 3\nmore detail")
     suite = client.get(f"/api/suites/{created['id']}").json()
     rows = {row["name"]: row for row in suite["problems"]}
     assert rows["add_relu"]["speedup"] == 2.0
@@ -90,16 +90,16 @@ def test_the_suite_lists_each_problems_numbers_and_the_totals(
 
 
 def test_two_suites_compare_problem_by_problem_within_noise_where_intervals_overlap(
-    client: TestClient, store: Store
+    client: TestClient, app_store: Store
 ) -> None:
     before, after = submit(client, title="torch 2.12"), submit(client, title="torch 2.13")
     a, b = run_ids(before), run_ids(after)
-    finish(store, a["add_relu"], 2.0, [1.9, 2.1])
-    finish(store, b["add_relu"], 2.05, [1.95, 2.15])  # overlaps: noise
-    finish(store, a["layernorm"], 2.0, [1.9, 2.1])
-    finish(store, b["layernorm"], 3.0, [2.9, 3.1])  # apart: faster
-    finish(store, a["broken"], 2.0, [1.9, 2.1])
-    fail(store, b["broken"], "it broke")
+    finish(app_store, a["add_relu"], 2.0, [1.9, 2.1])
+    finish(app_store, b["add_relu"], 2.05, [1.95, 2.15])  # overlaps: noise
+    finish(app_store, a["layernorm"], 2.0, [1.9, 2.1])
+    finish(app_store, b["layernorm"], 3.0, [2.9, 3.1])  # apart: faster
+    finish(app_store, a["broken"], 2.0, [1.9, 2.1])
+    fail(app_store, b["broken"], "it broke")
     reply = client.get("/api/suites/compare", params={"a": before["id"], "b": after["id"]})
     assert reply.status_code == 200, reply.text
     comparison = reply.json()

@@ -14,8 +14,7 @@ from fastapi.testclient import TestClient
 from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store.repository import Store
-from tests.api.conftest import save_finished
-from tests.store.factories import CODE
+from tests.factories import CODE, save_finished
 
 PAGES = ["/", "/runs", "/r/abc123", "/compare", "/compare/a1/b2", "/docs"]
 FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
@@ -43,8 +42,8 @@ def assert_protected(response: object) -> None:
     assert headers["referrer-policy"] == "same-origin"
 
 
-def test_every_kind_of_response_carries_the_headers(client: TestClient, store: Store) -> None:
-    run_id = save_finished(store).id
+def test_every_kind_of_response_carries_the_headers(client: TestClient, app_store: Store) -> None:
+    run_id = save_finished(app_store).id
     for url in [
         *PAGES,
         f"/r/{run_id}",
@@ -167,8 +166,8 @@ def test_a_path_with_no_route_either_way_is_404(client: TestClient) -> None:
 # ---- HEAD ------------------------------------------------------------------------------
 
 
-def test_head_answers_like_get_without_a_body(client: TestClient, store: Store) -> None:
-    run_id = save_finished(store).id
+def test_head_answers_like_get_without_a_body(client: TestClient, app_store: Store) -> None:
+    run_id = save_finished(app_store).id
     for url in [
         "/",
         f"/r/{run_id}",

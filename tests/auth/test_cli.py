@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from backend.cli import main
+from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
 
@@ -125,7 +126,7 @@ def test_serve_takes_auth(
 
     import backend.api.app
 
-    seen = {}
+    seen: dict[str, Settings] = {}
     monkeypatch.setattr(
         backend.api.app, "create_app", lambda settings: seen.setdefault("s", settings)
     )

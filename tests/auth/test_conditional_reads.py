@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 
 from backend.store.repository import Store
-from tests.auth.conftest import Person, save_run
+from tests.auth.people import Person
+from tests.factories import save_finished
 
 PATHS = ["/api/runs/{id}", "/api/runs/{id}/figures/traffic", "/api/runs/{id}/kernels/eager"]
 
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_private_runs_etag_is_refused_to_others(
-    store: Store, alice: Person, bob: Person, anonymous: Person, path: str
+    app_store: Store, alice: Person, bob: Person, anonymous: Person, path: str
 ) -> None:
-    url = path.format(id=save_run(store, alice, "private"))
+    url = path.format(id=save_finished(app_store, owner_id=alice.user_id, visibility="private").id)
     mine = alice.get(url)
     assert mine.status_code == 200
     etag = {"If-None-Match": mine.headers["etag"]}
@@ -26,12 +27,12 @@ def test_a_private_runs_etag_is_refused_to_others(
 
 
 def test_readers_who_are_shown_different_links_get_different_etags(
-    store: Store, alice: Person, bob: Person
+    app_store: Store, alice: Person, bob: Person
 ) -> None:
     """Bob cannot see Alice's private earlier run of the same code, so his document links
     no previous run: the same ETag would hand him Alice's document from a cache."""
-    save_run(store, alice, "private")
-    later = save_run(store, alice, "team")
+    save_finished(app_store, owner_id=alice.user_id, visibility="private")
+    later = save_finished(app_store, owner_id=alice.user_id, visibility="team").id
     url = f"/api/runs/{later}"
     hers, his = alice.get(url), bob.get(url)
     assert hers.json()["links"]["previous_run"] is not None

@@ -16,7 +16,7 @@ from backend.cli import main
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
-from tests.auth.conftest import PASSWORD
+from tests.auth.people import PASSWORD
 
 NEW_PASSWORD = "a new long password"
 HEADER = "X-Forwarded-User"
@@ -47,7 +47,8 @@ def server(proxied_settings: Settings) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def app_store(server: TestClient) -> Store:
+def server_store(server: TestClient) -> Store:
+    """The store of the app that `server` (trusting a proxy's user header) drives."""
     opened: Store = server.app.state.context.store  # type: ignore[attr-defined]
     return opened
 
@@ -109,11 +110,11 @@ def test_passwd_says_the_sessions_ended(
 
 
 def test_disable_ends_sessions_revokes_tokens_and_keeps_the_user_out(
-    server: TestClient, app_store: Store, proxied_settings: Settings
+    server: TestClient, server_store: Store, proxied_settings: Settings
 ) -> None:
     cookie = session_cookie(server, "alice")
-    token = accounts.create_token(app_store, "alice", "laptop").token
-    bob_token = accounts.create_token(app_store, "bob", "laptop").token
+    token = accounts.create_token(server_store, "alice", "laptop").token
+    bob_token = accounts.create_token(server_store, "bob", "laptop").token
     assert cookie and me_with_cookie(server, cookie) == 200 and me_with_token(server, token) == 200
 
     assert kernelscope(proxied_settings, "user", "disable", "alice") == 0
@@ -124,14 +125,14 @@ def test_disable_ends_sessions_revokes_tokens_and_keeps_the_user_out(
     header = server.get("/api/me", headers={HEADER: "alice"})
     assert header.status_code == 401
     assert "disabled" in header.json()["error"]["message"]
-    assert [t.revoked for t in accounts.list_tokens(app_store, "alice")] == [True]
+    assert [t.revoked for t in accounts.list_tokens(server_store, "alice")] == [True]
     assert me_with_token(server, bob_token) == 200  # only alice's
 
 
 def test_enable_lets_the_user_sign_in_again_but_old_tokens_stay_revoked(
-    server: TestClient, app_store: Store, proxied_settings: Settings
+    server: TestClient, server_store: Store, proxied_settings: Settings
 ) -> None:
-    token = accounts.create_token(app_store, "alice", "laptop").token
+    token = accounts.create_token(server_store, "alice", "laptop").token
     assert kernelscope(proxied_settings, "user", "disable", "alice") == 0
     assert kernelscope(proxied_settings, "user", "enable", "alice") == 0
 

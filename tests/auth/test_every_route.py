@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 from starlette.routing import Mount
 
 from backend.store.repository import Store
-from tests.auth.conftest import Person, save_run
+from tests.auth.people import Person
+from tests.factories import save_finished
 
 OPEN_TEMPLATES = {"/login", "/api/login", "/healthz"}
 OPEN_FILES = {
@@ -76,19 +77,24 @@ class Probe:
 def every_route(client: TestClient) -> list[Probe]:
     probes = []
     for route in iter_route_contexts(client.app.routes):  # type: ignore[attr-defined]
+        path = route.path
+        assert path is not None, f"a route without a path: {route}"
         if isinstance(route.original_route, Mount):
-            probes += [Probe(route.path, "GET"), Probe(route.path, "HEAD")]
+            probes += [Probe(path, "GET"), Probe(path, "HEAD")]
             continue
         methods = set(route.methods or ())
         if "GET" in methods:  # HEAD is GET without the body (RFC 9110): wherever GET is
             methods.add("HEAD")
-        probes += [Probe(route.path, method) for method in sorted(methods)]
+        probes += [Probe(path, method) for method in sorted(methods)]
     return probes
 
 
 @pytest.fixture
-def runs(store: Store, alice: Person) -> dict[str, str]:
-    return {v: save_run(store, alice, v) for v in ("team", "private", "public")}
+def runs(app_store: Store, alice: Person) -> dict[str, str]:
+    return {
+        v: save_finished(app_store, owner_id=alice.user_id, visibility=v).id
+        for v in ("team", "private", "public")
+    }
 
 
 def test_the_app_has_the_routes_this_test_expects_to_see(client: TestClient) -> None:
@@ -205,8 +211,9 @@ def test_a_websocket_route_added_later_is_closed_to_anonymous_callers(
     client: TestClient, alice: Person
 ) -> None:
     app = client.app
+    assert isinstance(app, FastAPI)
 
-    @app.websocket("/api/echo")  # type: ignore[attr-defined]
+    @app.websocket("/api/echo")
     async def echo(websocket: WebSocket) -> None:
         await websocket.accept()
         await websocket.send_text("hello")

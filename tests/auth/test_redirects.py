@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.auth.conftest import Person
+from tests.auth.people import Person
 
 # Each would leave the site if followed (the report is the first).
 ATTACKS = [

@@ -15,13 +15,13 @@ from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts, mapping
 from backend.store.repository import Store
-from tests.auth.conftest import PASSWORD
-from tests.store.factories import CODE
+from tests.auth.people import PASSWORD
+from tests.factories import CODE
 
 
 @pytest.fixture
-def signed_up(store: Store) -> str:
-    accounts.create_user(store, "alice", PASSWORD)
+def signed_up(app_store: Store) -> str:
+    accounts.create_user(app_store, "alice", PASSWORD)
     return "alice"
 
 
@@ -118,19 +118,21 @@ def test_secure_cookies_and_session_hours(secure_client: TestClient) -> None:
         assert cookies[name][name]["max-age"] == "1800"
 
 
-def test_an_expired_session_is_signed_out(client: TestClient, store: Store, signed_up: str) -> None:
+def test_an_expired_session_is_signed_out(
+    client: TestClient, app_store: Store, signed_up: str
+) -> None:
     login(client)
     raw = client.cookies["ks_session"]
-    assert accounts.get_session(store, raw) is not None
+    assert accounts.get_session(app_store, raw) is not None
     later = mapping.utc_now() + timedelta(hours=12, seconds=1)
-    assert accounts.get_session(store, raw, now=later) is None
+    assert accounts.get_session(app_store, raw, now=later) is None
 
 
 def test_an_expired_session_cookie_is_refused_by_the_api(
-    client: TestClient, store: Store, signed_up: str
+    client: TestClient, app_store: Store, signed_up: str
 ) -> None:
-    user_id = accounts.principal_of(store, "alice").user_id
-    raw, _csrf = accounts.create_session(store, user_id, timedelta(seconds=-1))
+    user_id = accounts.principal_of(app_store, "alice").user_id
+    raw, _csrf = accounts.create_session(app_store, user_id, timedelta(seconds=-1))
     client.cookies.set("ks_session", raw)
     assert client.get("/api/runs").status_code == 401
 
@@ -186,17 +188,17 @@ def test_with_the_csrf_header_they_work(client: TestClient, csrf: str) -> None:
 
 
 def test_the_csrf_token_of_another_session_is_refused(
-    client: TestClient, store: Store, csrf: str
+    client: TestClient, app_store: Store, csrf: str
 ) -> None:
-    user_id = accounts.principal_of(store, "alice").user_id
-    _other_raw, other_csrf = accounts.create_session(store, user_id, timedelta(hours=1))
+    user_id = accounts.principal_of(app_store, "alice").user_id
+    _other_raw, other_csrf = accounts.create_session(app_store, user_id, timedelta(hours=1))
     response = client.post("/api/runs", json={"code": CODE}, headers={"X-CSRF-Token": other_csrf})
     assert response.status_code == 403
 
 
-def test_bearer_requests_need_no_csrf_header(client: TestClient, store: Store) -> None:
-    accounts.create_user(store, "script", None)
-    token = accounts.create_token(store, "script", "ci").token
+def test_bearer_requests_need_no_csrf_header(client: TestClient, app_store: Store) -> None:
+    accounts.create_user(app_store, "script", None)
+    token = accounts.create_token(app_store, "script", "ci").token
     response = client.post(
         "/api/runs", json={"code": CODE}, headers={"Authorization": f"Bearer {token}"}
     )

@@ -13,8 +13,8 @@ from backend.api.auth import require_user, require_worker
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import DB_FILENAME, Store
-from tests.auth.conftest import Person, save_run
-from tests.store.factories import CODE
+from tests.auth.people import Person
+from tests.factories import CODE, save_finished
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -28,22 +28,22 @@ def test_a_bearer_token_authenticates_as_its_user(client: TestClient, alice: Per
 
 
 def test_bad_authorization_headers_are_refused_not_ignored(
-    client: TestClient, alice: Person, store: Store
+    client: TestClient, alice: Person, app_store: Store
 ) -> None:
     """A wrong token never falls back to anonymous, even for a public run."""
-    public = save_run(store, alice, "public")
+    public = save_finished(app_store, owner_id=alice.user_id, visibility="public").id
     for header in ("Bearer ks_nope", "Basic YWxpY2U6eA==", "Bearer", f"Token {alice.token}"):
         response = client.get(f"/api/runs/{public}", headers={"Authorization": header})
         assert response.status_code == 401, header
         assert response.json()["error"]["kind"] == "not_authenticated"
 
 
-def test_only_the_hash_is_stored(client: TestClient, store: Store, settings: Settings) -> None:
-    accounts.create_user(store, "carol", None)
+def test_only_the_hash_is_stored(client: TestClient, app_store: Store, settings: Settings) -> None:
+    accounts.create_user(app_store, "carol", None)
     created = client.post(
         "/api/tokens",
         json={"label": "laptop"},
-        headers=bearer(accounts.create_token(store, "carol", "first").token),
+        headers=bearer(accounts.create_token(app_store, "carol", "first").token),
     ).json()
     raw = created["token"]
     assert raw.startswith("ks_") and created["scope"] == "user"
@@ -65,16 +65,18 @@ def test_a_token_is_shown_once(client: TestClient, alice: Person) -> None:
     )
 
 
-def test_revoking_stops_a_token_at_once(client: TestClient, alice: Person, store: Store) -> None:
+def test_revoking_stops_a_token_at_once(
+    client: TestClient, alice: Person, app_store: Store
+) -> None:
     created = client.post("/api/tokens", json={"label": "ci"}, headers=alice.headers()).json()
     assert client.get("/api/runs", headers=bearer(created["token"])).status_code == 200
     revoked = client.delete(f"/api/tokens/{created['id']}", headers=alice.headers())
     assert revoked.status_code == 204
     assert client.get("/api/runs", headers=bearer(created["token"])).status_code == 401
     # The CLI's way (another process, same database) is just as immediate.
-    second = accounts.create_token(store, "alice", "cli")
+    second = accounts.create_token(app_store, "alice", "cli")
     assert client.get("/api/runs", headers=bearer(second.token)).status_code == 200
-    accounts.revoke_token(store, "alice", second.id)
+    accounts.revoke_token(app_store, "alice", second.id)
     assert client.get("/api/runs", headers=bearer(second.token)).status_code == 401
 
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 HEADER = "X-Forwarded-User"
 

@@ -9,11 +9,11 @@ from fastapi.testclient import TestClient
 
 from backend.store.repository import Store
 from backend.store.visibility import Visibility
-from tests.auth.conftest import Person, save_run
-from tests.store.factories import CODE, rich_result
+from tests.auth.people import Person
+from tests.factories import CODE, rich_result, save_finished
 
 WHO = ("author", "other", "admin", "anonymous")
-VISIBILITIES = ("private", "team", "public")
+VISIBILITIES: tuple[Visibility, ...] = ("private", "team", "public")
 # (who, visibility) -> may read
 READ = {
     ("author", "private"): True,
@@ -43,8 +43,8 @@ def denied_status(who: str) -> int:
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_read(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
-    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+def test_read(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
+    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
     response = people[who].get(f"/api/runs/{run_id}")
     if READ[who, visibility]:
         assert response.status_code == 200
@@ -56,8 +56,11 @@ def test_read(people: dict[str, Person], store: Store, who: str, visibility: str
 
 
 @pytest.mark.parametrize("who", WHO)
-def test_list(people: dict[str, Person], store: Store, who: str) -> None:
-    runs = {v: save_run(store, people["author"], v) for v in VISIBILITIES}  # type: ignore[arg-type]
+def test_list(people: dict[str, Person], app_store: Store, who: str) -> None:
+    runs = {
+        v: save_finished(app_store, owner_id=people["author"].user_id, visibility=v).id
+        for v in VISIBILITIES
+    }
     response = people[who].get("/api/runs")
     if who == "anonymous":  # listing is not a public run's read
         assert response.status_code == 401
@@ -72,10 +75,10 @@ def test_list(people: dict[str, Person], store: Store, who: str) -> None:
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_compare(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
+def test_compare(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
     """Against a team run of bob's: both sides must be readable."""
-    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
-    other = save_run(store, people["other"], "team")
+    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
+    other = save_finished(app_store, owner_id=people["other"].user_id, visibility="team").id
     for a, b in ((run_id, other), (other, run_id)):
         response = people[who].get(f"/api/compare?a={a}&b={b}")
         timeline = people[who].get(f"/api/compare/figures/timeline?a={a}&b={b}")
@@ -90,8 +93,8 @@ def test_compare(people: dict[str, Person], store: Store, who: str, visibility: 
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_patch(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
-    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+def test_patch(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
+    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
     response = people[who].request(
         "PATCH", f"/api/runs/{run_id}", json={"visibility": "public", "title": "renamed"}
     )
@@ -118,8 +121,8 @@ def test_patch(people: dict[str, Person], store: Store, who: str, visibility: st
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_delete(people: dict[str, Person], store: Store, who: str, visibility: str) -> None:
-    run_id = save_run(store, people["author"], visibility)  # type: ignore[arg-type]
+def test_delete(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
+    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
     response = people[who].request("DELETE", f"/api/runs/{run_id}")
     if who == "anonymous":
         assert response.status_code == 401
@@ -133,8 +136,8 @@ def test_delete(people: dict[str, Person], store: Store, who: str, visibility: s
     assert still_there == (404 if response.status_code == 204 else 200)
 
 
-def test_every_read_path_hides_a_private_run(bob: Person, alice: Person, store: Store) -> None:
-    private = save_run(store, alice, "private")
+def test_every_read_path_hides_a_private_run(bob: Person, alice: Person, app_store: Store) -> None:
+    private = save_finished(app_store, owner_id=alice.user_id, visibility="private").id
     paths = [
         f"/api/runs/{private}",
         f"/api/runs/{private}/events",
@@ -159,12 +162,12 @@ def test_every_read_path_hides_a_private_run(bob: Person, alice: Person, store: 
 
 
 def test_the_previous_run_link_skips_runs_the_reader_may_not_see(
-    alice: Person, bob: Person, store: Store
+    alice: Person, bob: Person, app_store: Store
 ) -> None:
     """Same code: alice's private run, then bob's team run. bob's "previous run" must not
     point at alice's private one; alice's own view does."""
-    older = save_run(store, alice, "private")
-    newer = save_run(store, bob, "team")
+    older = save_finished(app_store, owner_id=alice.user_id, visibility="private").id
+    newer = save_finished(app_store, owner_id=bob.user_id, visibility="team").id
     assert alice.get(f"/api/runs/{newer}").json()["links"]["previous_run"] == older
     assert bob.get(f"/api/runs/{newer}").json()["links"]["previous_run"] is None
 
@@ -184,16 +187,16 @@ def test_submitting_sets_the_author_and_visibility(alice: Person, bob: Person) -
 
 
 def test_a_rerun_is_as_visible_as_its_run_and_owned_by_who_asked(
-    alice: Person, bob: Person, store: Store
+    alice: Person, bob: Person, app_store: Store
 ) -> None:
-    private = save_run(store, alice, "private")
+    private = save_finished(app_store, owner_id=alice.user_id, visibility="private").id
     body = {"compile_mode": "max-autotune-no-cudagraphs"}
     assert bob.request("POST", f"/api/runs/{private}/rerun", json=body).status_code == 404
     mine = alice.request("POST", f"/api/runs/{private}/rerun", json=body).json()
     run = alice.get(f"/api/runs/{mine['id']}").json()
     assert (run["owner"], run["visibility"]) == ("alice", "private")  # not the team default
     assert bob.get(f"/api/runs/{mine['id']}").status_code == 404
-    public = save_run(store, alice, "public")
+    public = save_finished(app_store, owner_id=alice.user_id, visibility="public").id
     theirs = bob.request("POST", f"/api/runs/{public}/rerun", json=body).json()
     assert bob.get(f"/api/runs/{theirs['id']}").json()["owner"] == "bob"
 
@@ -207,9 +210,9 @@ def test_visibility_applies_to_the_whole_sweep(alice: Person, bob: Person) -> No
 
 
 def test_patch_needs_something_to_change_and_can_clear_the_title(
-    alice: Person, store: Store
+    alice: Person, app_store: Store
 ) -> None:
-    run_id = save_run(store, alice, "team")
+    run_id = save_finished(app_store, owner_id=alice.user_id, visibility="team").id
     empty = alice.request("PATCH", f"/api/runs/{run_id}", json={})
     assert empty.status_code == 422
     unknown = alice.request("PATCH", f"/api/runs/{run_id}", json={"owner": "bob"})
@@ -219,17 +222,17 @@ def test_patch_needs_something_to_change_and_can_clear_the_title(
     assert alice.get(f"/api/runs/{run_id}").json()["title"] is None
 
 
-def test_a_running_run_cannot_be_deleted(alice: Person, store: Store) -> None:
-    run_id = store.create_run(CODE, owner_id=alice.user_id, status="running")
+def test_a_running_run_cannot_be_deleted(alice: Person, app_store: Store) -> None:
+    run_id = app_store.create_run(CODE, owner_id=alice.user_id, status="running")
     response = alice.request("DELETE", f"/api/runs/{run_id}")
     assert response.status_code == 409
     assert response.json()["error"]["kind"] == "run_running"
 
 
 def test_runs_made_without_accounts_are_team_runs_only_an_admin_may_change(
-    alice: Person, admin: Person, store: Store, client: TestClient
+    alice: Person, admin: Person, app_store: Store, client: TestClient
 ) -> None:
-    run_id = save_run(store, None, "team")
+    run_id = save_finished(app_store, owner_id=None, visibility="team").id
     assert alice.get(f"/api/runs/{run_id}").json()["owner"] is None
     assert alice.request("DELETE", f"/api/runs/{run_id}").status_code == 403
     assert admin.request("DELETE", f"/api/runs/{run_id}").status_code == 204
@@ -252,14 +255,14 @@ def save_run_on(store: Store, owner: Person | None, visibility: Visibility, devi
 
 
 def test_the_device_list_names_only_devices_of_runs_the_reader_may_see(
-    people: dict[str, Person], store: Store
+    people: dict[str, Person], app_store: Store
 ) -> None:
     """A private run's device name (the snippet can write any) reaches no one else's filter."""
     alice, bob, admin = people["author"], people["other"], people["admin"]
-    save_run_on(store, alice, "private", "Alice's secret rig")
-    save_run_on(store, alice, "team", "Team GPU")
-    save_run_on(store, bob, "private", "Bob's laptop")
-    save_run_on(store, bob, "public", "Public box")
+    save_run_on(app_store, alice, "private", "Alice's secret rig")
+    save_run_on(app_store, alice, "team", "Team GPU")
+    save_run_on(app_store, bob, "private", "Bob's laptop")
+    save_run_on(app_store, bob, "public", "Public box")
     assert alice.get("/api/runs/devices").json() == ["Alice's secret rig", "Public box", "Team GPU"]
     assert bob.get("/api/runs/devices").json() == ["Bob's laptop", "Public box", "Team GPU"]
     everything = ["Alice's secret rig", "Bob's laptop", "Public box", "Team GPU"]

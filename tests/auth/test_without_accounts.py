@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 
 def test_no_sign_in_needed_and_me_says_so(client_without_accounts: TestClient) -> None:

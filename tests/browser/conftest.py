@@ -11,44 +11,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.live import CHROMIUM, Server, launch_chromium, serve, submit_through_ui
-
-MAX_SNIPPET_BYTES = 2048
-TIMEOUT_MS = 20_000  # one page step (load, click, render) on a busy 2-core machine
-RUN_TIMEOUT_MS = 180_000  # one real run from submit to result
-RUN_URL = re.compile(r"/r/([A-Za-z0-9_-]+)$")
-
-
-def run_id_of(url: str) -> str:
-    match = RUN_URL.search(url)
-    assert match, f"not a run permalink: {url}"
-    return match.group(1)
-
-
-FAILING_CODE = """import torch
-
-def fn(a):
-    return a.nope()
-
-def inputs():
-    return [torch.ones(3)]
-"""
-FAILING_LINE = "    return a.nope()"
-
-XSS_TITLE = '<img src=x onerror="window.__xss=1">'
-XSS_WORD = "zebrafinch"  # only in the XSS snippet's code: the history text filter finds it
-XSS_CODE = f"""# {XSS_WORD}: markup in the title, the output and the error must stay text
-import torch
-
-print("<script>window.__xss=2</script>")
-raise ValueError("<b>bold</b><script>window.__xss=3</script>")
-"""
+from tests.browser.pages import (
+    FAILING_CODE,
+    MAX_SNIPPET_BYTES,
+    RUN_TIMEOUT_MS,
+    RUN_URL,
+    XSS_CODE,
+    XSS_TITLE,
+    BrowserSession,
+    LiveRun,
+    run_id_of,
+)
 
 
 @pytest.fixture(scope="session")
@@ -69,41 +48,6 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-class BrowserSession:
-    """Opens fresh contexts on the server (the permalink test wants a second one)."""
-
-    def __init__(self, browser: Any, server: Server) -> None:
-        self.browser, self.server = browser, server
-        self.contexts: list[Any] = []
-        self.page_errors: list[str] = []
-
-    def new_context(self, **options: Any) -> Any:
-        viewport = {"width": 1280, "height": 800}
-        options = {"viewport": viewport, "base_url": self.server.url, **options}
-        context = self.browser.new_context(**options)
-        context.set_default_timeout(TIMEOUT_MS)
-        context.on("page", self._watch)
-        self.contexts.append(context)
-        return context
-
-    def new_page(self, **options: Any) -> Any:
-        return self.new_context(**options).new_page()
-
-    def _watch(self, page: Any) -> None:
-        page.on("pageerror", lambda error: self.page_errors.append(f"{page.url}: {error}"))
-        page.on("console", lambda message: self._csp_violation(page, message))
-
-    def _csp_violation(self, page: Any, message: Any) -> None:
-        """Whatever the Content-Security-Policy blocked (an inline script or style, a
-        script from elsewhere) is a part of the page that silently does not work."""
-        if message.type == "error" and "Content Security Policy" in message.text:
-            self.page_errors.append(f"{page.url}: {message.text}")
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
-
-
 @pytest.fixture
 def session(browser: Any, server: Server) -> Iterator[BrowserSession]:
     opened = BrowserSession(browser, server)
@@ -116,18 +60,6 @@ def session(browser: Any, server: Server) -> Iterator[BrowserSession]:
 def page(session: BrowserSession) -> Any:
     """A page in a fresh context (1280x800); any uncaught page error fails the test."""
     return session.new_page()
-
-
-@dataclass
-class LiveRun:
-    """The add+relu run, submitted once through the New run page and followed live.
-    `page` is that page, still open on the permalink; `progress_seen` what its progress
-    card said while the run was going."""
-
-    id: str
-    page: Any
-    progress_seen: str
-    steps_seen: list[str]
 
 
 @pytest.fixture(scope="session")

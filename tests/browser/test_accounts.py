@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RUN_URL, BrowserSession, run_id_of
 from tests.browser.live import Server, _serve_command, open_new_run, serve
+from tests.browser.pages import RUN_URL, BrowserSession, run_id_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 PASSWORD = "correct horse battery"

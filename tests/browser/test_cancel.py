@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RUN_TIMEOUT_MS
 from tests.browser.live import Server
+from tests.browser.pages import RUN_TIMEOUT_MS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import (
+from tests.browser.live import ROOT, Server, editor_text, open_new_run, paste_code
+from tests.browser.pages import (
     FAILING_CODE,
     FAILING_LINE,
     MAX_SNIPPET_BYTES,
@@ -16,7 +17,6 @@ from tests.browser.conftest import (
     XSS_WORD,
     LiveRun,
 )
-from tests.browser.live import ROOT, Server, editor_text, open_new_run, paste_code
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import XSS_TITLE, XSS_WORD, BrowserSession, LiveRun
 from tests.browser.live import Server, serve
+from tests.browser.pages import XSS_TITLE, XSS_WORD, BrowserSession, LiveRun
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 PAGE_SIZE = 50  # what runs.js asks for

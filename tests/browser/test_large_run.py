@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from backend.store.repository import Store
 from tests.browser.live import Server
-from tests.store.factories import CODE, chain_result
+from tests.factories import CODE, chain_result
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 N = 2_400  # eager kernels (lines 7 and 8 in turn); 600 compiled (each from both lines)

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import BrowserSession, LiveRun
 from tests.browser.live import ROOT, editor_text, open_new_run
+from tests.browser.pages import BrowserSession, LiveRun
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -20,8 +20,8 @@ from playwright.sync_api import expect
 from backend.store.ids import new_run_id
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
-from tests.browser.conftest import RUN_TIMEOUT_MS, BrowserSession
 from tests.browser.live import Server, open_new_run, paste_code
+from tests.browser.pages import RUN_TIMEOUT_MS, BrowserSession
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 BUNDLES = Path(__file__).resolve().parents[1] / "data" / "h200_bundles"

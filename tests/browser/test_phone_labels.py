@@ -17,8 +17,8 @@ import pytest
 
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
-from tests.browser.conftest import BrowserSession
 from tests.browser.live import Server
+from tests.browser.pages import BrowserSession
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 BUNDLES = Path(__file__).resolve().parents[1] / "data" / "h200_bundles"
@@ -38,7 +38,7 @@ def imported_runs(server: Server) -> dict[str, str]:
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any], slack: float = 0.5) -> bool:
-    return (
+    return bool(
         a["x0"] + slack < b["x1"]
         and b["x0"] + slack < a["x1"]
         and a["y0"] + slack < b["y1"]

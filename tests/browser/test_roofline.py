@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import TIMEOUT_MS, LiveRun
 from tests.browser.live import Server
+from tests.browser.pages import TIMEOUT_MS, LiveRun
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 STRIP = """() => document.getElementById('roofline').data

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RUN_TIMEOUT_MS, BrowserSession, LiveRun, run_id_of
 from tests.browser.live import TIMELINE_LANES_JS, Server, editor_text
+from tests.browser.pages import RUN_TIMEOUT_MS, BrowserSession, LiveRun, run_id_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

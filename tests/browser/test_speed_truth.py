@@ -12,7 +12,7 @@ from backend.result import Noise, RunResult
 from backend.store.repository import Store
 from tests.browser.live import Server
 from tests.browser.test_run_flow import delta_cells
-from tests.figures.conftest import cpu_recorded, recorded
+from tests.recorded import cpu_recorded_run, recorded_run
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 CODE = "def fn(a, b):\n    return (a + b).relu()\n"
@@ -28,7 +28,7 @@ def _stored(server: Server, result: RunResult) -> str:
 def _inflated() -> RunResult:
     """add_relu as a busy 2-core CPU recorded it: 15.36 ms in the profiled kernel against
     110 µs per timed call."""
-    run = recorded("add_relu").model_copy(deep=True)
+    run = recorded_run("add_relu").model_copy(deep=True)
     compiled = run.variants["compiled"]
     run.variants["compiled"] = compiled.model_copy(
         update={"kernel_time_us": 15_360.0, "wall_time_us": 110.0}
@@ -38,7 +38,7 @@ def _inflated() -> RunResult:
 
 
 def test_the_speedup_card_shows_its_interval(page: Any, server: Server) -> None:
-    run = recorded("add_relu")
+    run = recorded_run("add_relu")
     assert run.speedup_interval is not None
     low, high = run.speedup_interval
     page.goto(f"/r/{_stored(server, run)}")
@@ -62,7 +62,7 @@ def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
 
 
 def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: Server) -> None:
-    a = recorded("add_relu").model_copy(deep=True)
+    a = recorded_run("add_relu").model_copy(deep=True)
     assert a.speedup is not None and a.speedup_interval is not None
     b = a.model_copy(deep=True)
     low, high = a.speedup_interval
@@ -82,7 +82,7 @@ def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: S
 
 
 def test_history_shows_each_speedup_with_its_interval(page: Any, server: Server) -> None:
-    run = recorded("add_relu")
+    run = recorded_run("add_relu")
     assert run.speedup_interval is not None
     low, high = run.speedup_interval
     run_id = _stored(server, run)
@@ -92,7 +92,7 @@ def test_history_shows_each_speedup_with_its_interval(page: Any, server: Server)
 
 
 def test_bytes_saved_is_reconciled_with_bytes_moved(page: Any, server: Server) -> None:
-    run = recorded("kernelbench_style")
+    run = recorded_run("kernelbench_style")
     eager, compiled = run.variants["eager"], run.variants["compiled"]
     assert run.totals is not None
     drop = (eager.bytes_read + eager.bytes_written) - (compiled.bytes_read + compiled.bytes_written)
@@ -109,7 +109,7 @@ def test_bytes_saved_is_reconciled_with_bytes_moved(page: Any, server: Server) -
 
 def test_a_kept_round_trip_has_one_number_per_side(page: Any, server: Server) -> None:
     """A CPU run keeps y (addmm is a library call): eager reads it twice, compiled once."""
-    page.goto(f"/r/{_stored(server, cpu_recorded('kernelbench_style'))}")
+    page.goto(f"/r/{_stored(server, cpu_recorded_run('kernelbench_style'))}")
     expect(page.locator("#lesson")).to_contain_text(
         "y still goes through memory when compiled (written and read back: "
         "32 MiB when compiled, 48 MiB in eager)"
@@ -127,7 +127,7 @@ def test_a_kept_round_trip_has_one_number_per_side(page: Any, server: Server) ->
 def test_values_written_but_never_read_back_are_not_called_round_trips(
     page: Any, server: Server
 ) -> None:
-    page.goto(f"/r/{_stored(server, cpu_recorded('softmax_by_hand'))}")
+    page.goto(f"/r/{_stored(server, cpu_recorded_run('softmax_by_hand'))}")
     lesson = page.locator("#lesson")
     expect(lesson).to_contain_text(
         "m and sum(e) are still written to memory when compiled, but no other kernel reads "
@@ -146,7 +146,7 @@ def test_values_written_but_never_read_back_are_not_called_round_trips(
 def test_an_inflated_timeline_is_drawn_to_the_timed_calls(page: Any, server: Server) -> None:
     """add_relu on the busy 2-core machine: the fused kernel profiled at 2.95x its timed
     call. The page's timeline must not draw it losing when the timed calls say it wins."""
-    run = cpu_recorded("add_relu_busy")
+    run = cpu_recorded_run("add_relu_busy")
     eager, compiled = run.variants["eager"], run.variants["compiled"]
     assert eager.wall_time_us is not None and compiled.wall_time_us is not None
     assert compiled.kernel_time_us > compiled.wall_time_us and run.speedup and run.speedup > 1

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RUN_TIMEOUT_MS, RUN_URL, TIMEOUT_MS
 from tests.browser.live import ROOT, TIMELINE_LANES_JS, Server, serve
+from tests.browser.pages import RUN_TIMEOUT_MS, RUN_URL, TIMEOUT_MS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from backend.store.repository import Store
 from scripts.import_bundles import import_bundle
-from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.live import Server
+from tests.browser.pages import TIMEOUT_MS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 # The H200 recording of x @ w + bias, gelu: the matmul is cuBLAS, so x @ w stays in memory.

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from backend.compare import MAX_MATCH_WORK, Block, align, compare_runs
-
-from .conftest import eager_kernels, run_with
+from tests.factories import eager_kernels, run_with
 
 
 def _check_tiling(a: list[int], b: list[int], blocks: list[Block]) -> None:

@@ -11,8 +11,8 @@ import pytest
 
 from backend.compare import Comparison, MetricDelta, compare_runs
 from backend.result import ErrorInfo, RunResult, VariantName
-
-from .conftest import CREATED_AT, EXAMPLES, drop_kernel, recorded_run
+from tests.factories import CREATED_AT, drop_kernel
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 SMALL = 4_000_000  # one fp32 array of 10**6 elements
 LARGE = 67_108_864  # one fp32 array of 2**24 elements
@@ -54,7 +54,7 @@ def _failed(run_id: str = "failed") -> RunResult:
 # ---- a run against itself -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_a_run_against_itself_is_all_same(example: str) -> None:
     run = recorded_run(example)
     comparison = compare_runs(run, recorded_run(example))

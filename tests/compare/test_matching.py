@@ -13,8 +13,7 @@ from backend.compare import (
     normalise_name,
 )
 from backend.result import Kernel
-
-from .conftest import eager_kernels, kernel, run_with
+from tests.factories import eager_kernels, named_kernel, run_with
 
 
 def _eager(a: list[Kernel], b: list[Kernel]) -> KernelDiff:
@@ -41,8 +40,8 @@ def test_normalise_name_drops_the_trailing_counter(short_name: str, normalised: 
 
 
 def test_counter_suffix_does_not_stop_a_match() -> None:
-    a = [kernel(0, "triton_poi_fused_add_0", kind="fused")]
-    b = [kernel(0, "triton_poi_fused_add_1", kind="fused")]
+    a = [named_kernel(0, "triton_poi_fused_add_0", kind="fused")]
+    b = [named_kernel(0, "triton_poi_fused_add_1", kind="fused")]
     diff = compare_runs(run_with("a", compiled=a), run_with("b", compiled=b)).kernels[1]
     assert _statuses(diff) == [("same", 0, 0, "triton_poi_fused_add_0", "triton_poi_fused_add_1")]
 
@@ -51,8 +50,8 @@ def test_cpp_counters_match_across_a_reordering_of_counters() -> None:
     names_a = ["cpp_fused_add_0", "cpp_fused_mul_1", "cpp_fused_sum_2"]
     names_b = ["cpp_fused_add_2", "cpp_fused_mul_0", "cpp_fused_sum_1"]
     diff = _eager(
-        [kernel(i, n, kind="fused") for i, n in enumerate(names_a)],
-        [kernel(i, n, kind="fused") for i, n in enumerate(names_b)],
+        [named_kernel(i, n, kind="fused") for i, n in enumerate(names_a)],
+        [named_kernel(i, n, kind="fused") for i, n in enumerate(names_b)],
     )
     assert [(r.status, r.b_name) for r in diff.rows] == [("same", n) for n in names_b]
 
@@ -61,13 +60,13 @@ def test_cpp_counters_match_across_a_reordering_of_counters() -> None:
     ("a", "b"),
     [
         (
-            kernel(0, "triton_poi_fused_add_0", kind="fused"),
-            kernel(0, "triton_poi_fused_mul_0", kind="fused"),
+            named_kernel(0, "triton_poi_fused_add_0", kind="fused"),
+            named_kernel(0, "triton_poi_fused_mul_0", kind="fused"),
         ),
-        (kernel(0, "add", "aten::add"), kernel(0, "add", "aten::add_")),  # another op
+        (named_kernel(0, "add", "aten::add"), named_kernel(0, "add", "aten::add_")),  # another op
         (
-            kernel(0, "add", "aten::add"),
-            kernel(0, "add", "aten::add", kind="fused"),
+            named_kernel(0, "add", "aten::add"),
+            named_kernel(0, "add", "aten::add", kind="fused"),
         ),  # another kind
     ],
     ids=["name", "op", "kind"],
@@ -144,17 +143,17 @@ def test_durations_differ_beyond_noise(a_us: float, b_us: float, differ: bool) -
 @pytest.mark.parametrize(
     ("b_kernel", "status"),
     [
-        (kernel(0, "add", "aten::add", dur_us=10.4), "same"),
-        (kernel(0, "add", "aten::add", dur_us=12.0), "changed"),
-        (kernel(0, "add", "aten::add", bytes_written=4_001), "changed"),  # one byte more
+        (named_kernel(0, "add", "aten::add", dur_us=10.4), "same"),
+        (named_kernel(0, "add", "aten::add", dur_us=12.0), "changed"),
+        (named_kernel(0, "add", "aten::add", bytes_written=4_001), "changed"),  # one byte more
         (
-            kernel(0, "add", "aten::add", bytes_read=4_000, bytes_written=8_000),
+            named_kernel(0, "add", "aten::add", bytes_read=4_000, bytes_written=8_000),
             "same",
         ),  # total equal
     ],
 )
 def test_pair_status(b_kernel: Kernel, status: str) -> None:
-    (row,) = _eager([kernel(0, "add", "aten::add")], [b_kernel]).rows
+    (row,) = _eager([named_kernel(0, "add", "aten::add")], [b_kernel]).rows
     assert row.status == status
     assert row.bytes_delta == b_kernel.bytes_read + b_kernel.bytes_written - 12_000
     assert row.dur_delta_us == pytest.approx(b_kernel.dur_us - 10.0)
@@ -162,7 +161,7 @@ def test_pair_status(b_kernel: Kernel, status: str) -> None:
 
 def test_swapping_a_and_b_mirrors_every_row() -> None:
     a = eager_kernels("add", "relu", "exp", "mul", "sum")
-    b = [kernel(0, "add", "aten::add", dur_us=30.0), *eager_kernels("mul", "sum", "div")[1:]]
+    b = [named_kernel(0, "add", "aten::add", dur_us=30.0), *eager_kernels("mul", "sum", "div")[1:]]
     forward, backward = _eager(a, b), _eager(b, a)
     mirror = {"added": "removed", "removed": "added", "same": "same", "changed": "changed"}
     assert [(mirror[r.status], r.b_index, r.a_index) for r in forward.rows] == [
@@ -171,7 +170,9 @@ def test_swapping_a_and_b_mirrors_every_row() -> None:
 
 
 def test_one_variant_missing_on_one_side() -> None:
-    a = run_with("a", eager=eager_kernels("add", "relu"), compiled=[kernel(0, "k_0", kind="fused")])
+    a = run_with(
+        "a", eager=eager_kernels("add", "relu"), compiled=[named_kernel(0, "k_0", kind="fused")]
+    )
     b = run_with("b", eager=eager_kernels("add", "relu"))
     comparison = compare_runs(a, b)
     eager, compiled = comparison.kernels

@@ -10,7 +10,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from tests.deploy.conftest import DOCKERFILE, ROOT, tool
+from tests.helpers import tool
+from tests.paths import DOCKERFILE, ROOT
 
 HADOLINT_CONFIG = ROOT / ".hadolint.yaml"
 

@@ -12,7 +12,7 @@ from backend.api.app import create_app
 from backend.cli import build_parser
 from backend.settings import Settings
 from backend.worker.remote_cli import TOKEN_ENV
-from tests.deploy.conftest import COMPOSE_FILE, ROOT
+from tests.paths import COMPOSE_FILE, ROOT
 
 GUIDE = (ROOT / "docs" / "deploy.md").read_text()
 

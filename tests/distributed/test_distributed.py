@@ -21,10 +21,11 @@ from rq.serializers import JSONSerializer
 
 from backend.queue.payload import worker_queue
 from backend.worker_protocol import REPORT_CONTENT_TYPE
-from tests.distributed.conftest import (
+from tests.distributed.cluster import (
     LEASE_S,
     USERS,
     Cluster,
+    Service,
     instant,
     running_snippets,
     sleeper,
@@ -140,7 +141,7 @@ def test_api_down_while_runs_finish_loses_no_run_and_no_result(cluster: Cluster)
     assert_each_ran_once(cluster, rows)
 
 
-def _holders(cluster: Cluster, run_ids: list[str]) -> list[object]:
+def _holders(cluster: Cluster, run_ids: list[str]) -> list[Service]:
     """The worker of each run (read while the API was up; the database does not change)."""
     return [cluster.worker_holding(run_id) for run_id in run_ids]
 

@@ -13,7 +13,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.distributed.conftest import Cluster, running_snippets, sleeper
+from tests.distributed.cluster import Cluster, running_snippets, sleeper
 from tests.helpers import wait_for
 
 pytestmark = pytest.mark.slow

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from backend.store.repository import Store
-from tests.engine.conftest import BAD, Runner
+from tests.engine.runner import Runner
+from tests.paths import BAD_SNIPPETS
 
 pytestmark = pytest.mark.slow
 
 # snippet -> (status, error kind, lines at fault (None: no line), words the message must contain)
-EXPECTED = {
+# name: (status, error kind, lines the error may name, words its message must hold)
+EXPECTED: dict[str, tuple[str, str, set[int | None], str]] = {
     "syntax_error": ("failed", "syntax_error", {3}, "expected ':'"),
     "no_function": ("failed", "no_entry_point", {None}, "Define `fn(...)`"),
     "ambiguous": (
@@ -29,24 +33,26 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_bad_snippet_is_a_clear_stored_failure(run: Runner, store: Store, name: str) -> None:
+def test_bad_snippet_is_a_clear_stored_failure(
+    run: Runner, session_store: Store, name: str
+) -> None:
     status, kind, lines, words = EXPECTED[name]
-    result = run((BAD / f"{name}.py").read_text(), timeout_s=20.0)
+    result = run((BAD_SNIPPETS / f"{name}.py").read_text(), timeout_s=20.0)
     assert (result.status, result.error and result.error.kind) == (status, kind)
     assert result.error is not None and result.error.line in lines
     assert words in result.error.message
-    assert store.load_result(result.id) == result  # stored, exactly as returned
-    assert not (store_work_dir(store) / result.id).exists()  # nothing left behind
+    assert session_store.load_result(result.id) == result  # stored, exactly as returned
+    assert not (store_work_dir(session_store) / result.id).exists()  # nothing left behind
 
 
 def test_user_traceback_shows_only_user_frames(run: Runner) -> None:
-    result = run((BAD / "raises.py").read_text())
+    result = run((BAD_SNIPPETS / "raises.py").read_text())
     assert result.error is not None
     assert result.error.traceback == ["line 6, in fn: return a @ a"]
 
 
 def test_huge_output_is_capped_with_a_mark(run: Runner) -> None:
-    result = run((BAD / "huge_output.py").read_text(), timeout_s=60.0)
+    result = run((BAD_SNIPPETS / "huge_output.py").read_text(), timeout_s=60.0)
     assert result.output.truncated
     assert "[... output truncated:" in result.output.stdout
     assert len(result.output.stdout) < 300_000
@@ -79,7 +85,6 @@ def test_snippet_output_is_kept(run: Runner) -> None:
     assert "USDT" not in result.output.stderr
 
 
-def store_work_dir(store: Store) -> object:
-    from pathlib import Path
+def store_work_dir(store: Store) -> Path:
 
     return Path(str(store.engine.url.database)).parent / "work"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from backend.worker.progress import run_steps
-from tests.engine.conftest import BAD, EXAMPLES
+from tests.paths import BAD_SNIPPETS, EXAMPLES_DIR
 
 pytestmark = pytest.mark.slow
 
@@ -32,7 +32,9 @@ def kernelscope(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
-    done = kernelscope("run", EXAMPLES / "add_relu.py", "--json", "--quiet", "--data-dir", data_dir)
+    done = kernelscope(
+        "run", EXAMPLES_DIR / "add_relu.py", "--json", "--quiet", "--data-dir", data_dir
+    )
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert document.keys() >= RESULT_FIELDS
@@ -60,7 +62,7 @@ def test_several_compile_modes_pass_their_steps_in_order(data_dir: Path) -> None
     # The further mode's compile, check, profile and timing are one protocol step: no
     # progress line of the run is out of order (on the H200 the worker once ignored 5).
     done = kernelscope(
-        "run", EXAMPLES / "add_relu.py", "--sizes", "4096", "--compile-mode",
+        "run", EXAMPLES_DIR / "add_relu.py", "--sizes", "4096", "--compile-mode",
         "default,reduce-overhead", "--json", "--data-dir", data_dir,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -72,7 +74,7 @@ def test_several_compile_modes_pass_their_steps_in_order(data_dir: Path) -> None
 
 
 def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
-    done = kernelscope("run", EXAMPLES / "add_relu.py", "--data-dir", data_dir)
+    done = kernelscope("run", EXAMPLES_DIR / "add_relu.py", "--data-dir", data_dir)
     assert done.returncode == 0, done.stderr
     assert (
         "eliminated: (a + b) -> 3.81 MiB written by aten::add and read back by aten::relu"
@@ -85,7 +87,7 @@ def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
 
 
 def test_failed_run_exits_non_zero_and_says_why(data_dir: Path) -> None:
-    done = kernelscope("run", BAD / "syntax_error.py", "--quiet", "--data-dir", data_dir)
+    done = kernelscope("run", BAD_SNIPPETS / "syntax_error.py", "--quiet", "--data-dir", data_dir)
     assert done.returncode == 1
     assert "Syntax error on line 3" in done.stdout
 
@@ -93,7 +95,7 @@ def test_failed_run_exits_non_zero_and_says_why(data_dir: Path) -> None:
 def test_size_sweep_runs_each_size(data_dir: Path) -> None:
     done = kernelscope(
         "run",
-        EXAMPLES / "add_relu.py",
+        EXAMPLES_DIR / "add_relu.py",
         "--sizes",
         "1e3,1e5",
         "--json",
@@ -111,7 +113,9 @@ def test_size_sweep_runs_each_size(data_dir: Path) -> None:
 
 
 def test_bad_arguments_are_refused_clearly(data_dir: Path) -> None:
-    done = kernelscope("run", EXAMPLES / "add_relu.py", "--sizes", "big", "--data-dir", data_dir)
+    done = kernelscope(
+        "run", EXAMPLES_DIR / "add_relu.py", "--sizes", "big", "--data-dir", data_dir
+    )
     assert done.returncode == 2 and "sizes must be numbers" in done.stderr
     missing = kernelscope("show", "nosuchrun", "--data-dir", data_dir)
     assert missing.returncode == 2 and "no run 'nosuchrun'" in missing.stderr

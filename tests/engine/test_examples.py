@@ -5,16 +5,17 @@ from __future__ import annotations
 import pytest
 
 from backend.result import RunResult
-from tests.engine.conftest import EXAMPLES, Runner
+from tests.engine.runner import Runner
+from tests.paths import EXAMPLES_DIR
 
 pytestmark = pytest.mark.slow
 
-ALL_EXAMPLES = sorted(p.stem for p in EXAMPLES.glob("*.py"))
+ALL_EXAMPLES = sorted(p.stem for p in EXAMPLES_DIR.glob("*.py"))
 
 
 @pytest.fixture(scope="module")
 def results(run: Runner) -> dict[str, RunResult]:
-    return {name: run((EXAMPLES / f"{name}.py").read_text()) for name in ALL_EXAMPLES}
+    return {name: run((EXAMPLES_DIR / f"{name}.py").read_text()) for name in ALL_EXAMPLES}
 
 
 @pytest.mark.parametrize("name", ALL_EXAMPLES)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.conftest import ROOT
+from tests.paths import ROOT
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.engine.conftest import Runner
+from tests.engine.runner import Runner
 
 pytestmark = pytest.mark.slow
 

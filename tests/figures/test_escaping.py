@@ -19,7 +19,7 @@ import pytest
 from backend.figures import Lane, run_timeline, timeline_figure, traffic_figure
 from backend.figures.markup import plain
 from backend.result import RunResult
-from tests.figures.conftest import recorded
+from tests.recorded import recorded_run
 
 LINK = '<a href="https://evil.example">x</a>'
 OURS = {"b", "br", "extra", "sup"}  # the tags our figures use on purpose
@@ -29,7 +29,7 @@ FRONTEND = Path(__file__).resolve().parents[2] / "frontend" / "static"
 
 def poisoned(example: str) -> RunResult:
     """A recorded run with markup in every name the figures show."""
-    document = recorded(example).model_dump()
+    document = recorded_run(example).model_dump()
     for variant in document["variants"].values():
         for number, k in enumerate(variant["kernels"]):
             k["name"] = k["short_name"] = f"<b onmouseover=x>k{number}</b>{LINK}"

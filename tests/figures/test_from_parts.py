@@ -22,11 +22,10 @@ from backend.figures import (
     traffic_figure_of,
 )
 from backend.result import RunResult, Variant
-from tests.store.factories import chain_result
+from tests.factories import chain_result, timed_kernel
+from tests.recorded import H200_EXAMPLES, recorded_run
 
-from .conftest import EXAMPLES, kernel, recorded
-
-RUNS = [*(recorded(example) for example in EXAMPLES), chain_result("run-chain", 400)]
+RUNS = [*(recorded_run(example) for example in H200_EXAMPLES), chain_result("run-chain", 400)]
 WINDOWS = [None, (0.0, 5.0), (3.0, 40.0), (100.0, 100.5)]
 
 
@@ -78,7 +77,7 @@ def test_the_kernels_in_a_window_are_found_by_binary_search_or_by_scan(streams: 
     for i in range(2_000):
         lane = rng.randrange(streams)
         duration = 500.0 if i == 300 else rng.uniform(0.1, 5.0)
-        kernels.append(kernel(i, clocks[lane], duration))
+        kernels.append(timed_kernel(i, clocks[lane], duration))
         clocks[lane] += duration + rng.uniform(0.0, 3.0)
     times = LaneTimes.of(Lane("eager", kernels))
     for _ in range(200):

@@ -10,8 +10,10 @@ import pytest
 
 from backend.figures.labels import FIGURE_MIN_PX, drawn_label_boxes, word_tails
 from backend.figures.traffic import KERNEL_Y, MAX_KERNELS, traffic_figure
-from backend.result import RunResult
-from tests.figures.conftest import CPU_BUNDLES, EXAMPLES, cpu_recorded, recorded
+from backend.result import RunResult, VariantName
+from tests.paths import CPU_BUNDLES
+from tests.recorded import H200_EXAMPLES as EXAMPLES
+from tests.recorded import cpu_recorded_run, recorded_run
 
 CPU_EXAMPLES = sorted(p.name for p in CPU_BUNDLES.iterdir() if (p / "bundle").is_dir())
 RUNS = [(f"h200 {e}", e) for e in EXAMPLES] + [(f"cpu {e}", e) for e in CPU_EXAMPLES]
@@ -19,7 +21,7 @@ RUNS = [(f"h200 {e}", e) for e in EXAMPLES] + [(f"cpu {e}", e) for e in CPU_EXAM
 
 def _result(name: str) -> RunResult:
     device, example = name.split(" ", 1)
-    return recorded(example) if device == "h200" else cpu_recorded(example)
+    return recorded_run(example) if device == "h200" else cpu_recorded_run(example)
 
 
 def _named(figure: go.Figure, axis: str) -> dict[str, str]:
@@ -40,7 +42,8 @@ def _named(figure: go.Figure, axis: str) -> dict[str, str]:
 def test_every_fused_kernel_box_is_named(name: str) -> None:
     result = _result(name)
     figure = traffic_figure(result)
-    for axis, variant in (("x", "eager"), ("x2", "compiled")):
+    sides: tuple[tuple[str, VariantName], ...] = (("x", "eager"), ("x2", "compiled"))
+    for axis, variant in sides:
         named = _named(figure, axis)
         for kernel in result.variants[variant].kernels[:MAX_KERNELS]:
             if "fused" not in kernel.short_name:
@@ -60,7 +63,7 @@ def test_lifted_names_overlap_no_other_label(name: str) -> None:
 def test_graph_breaks_per_kernel_is_named_above_its_box_on_a_leader_line() -> None:
     """On the H200, `triton_per_fused_gt_sum_2` sits too close to `local_scalar_dense`
     for its name inside or beside the box: hover-only before."""
-    figure = traffic_figure(recorded("graph_break"))
+    figure = traffic_figure(recorded_run("graph_break"))
     name = "triton_per_fused_gt_sum_2"
     lifted = [
         (x, y, text)

@@ -19,7 +19,7 @@ import pytest
 from backend.figures.labels import FIGURE_MIN_PX, dotted_tails, drawn_label_boxes, word_tails
 from backend.figures.traffic import traffic_figure
 from backend.result import RunResult
-from tests.figures.conftest import EXAMPLES, recorded
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_TENSORS = {  # as a CPU run of the snippets names them
@@ -29,7 +29,7 @@ PHONE_TENSORS = {  # as a CPU run of the issue's snippets names them
 
 
 def renamed(example: str) -> RunResult:
-    result = recorded(example).model_copy(deep=True)
+    result = recorded_run(example).model_copy(deep=True)
     names = PHONE_TENSORS[example]
     for variant in result.variants.values():
         for kernel in variant.kernels:
@@ -41,7 +41,7 @@ def renamed(example: str) -> RunResult:
 
 
 def figures() -> list[tuple[str, go.Figure]]:
-    return [(e, traffic_figure(recorded(e))) for e in EXAMPLES] + [
+    return [(e, traffic_figure(recorded_run(e))) for e in H200_EXAMPLES] + [
         (f"{e} (renamed)", traffic_figure(renamed(e))) for e in PHONE_TENSORS
     ]
 
@@ -75,9 +75,9 @@ def allowed_forms(names: set[str]) -> set[str]:
 LABEL = re.compile(r"^(?:[↑↓] )?(?P<name>.+?)(?: — never written| · .*)?$")
 
 
-@pytest.mark.parametrize("example", [*EXAMPLES, *PHONE_TENSORS])
+@pytest.mark.parametrize("example", [*H200_EXAMPLES, *PHONE_TENSORS])
 def test_no_label_is_cut_mid_word(example: str) -> None:
-    result = renamed(example) if example in PHONE_TENSORS else recorded(example)
+    result = renamed(example) if example in PHONE_TENSORS else recorded_run(example)
     forms = allowed_forms(every_name(result))
     figure = traffic_figure(result)
     for box in drawn_label_boxes(figure, FIGURE_MIN_PX):

@@ -8,13 +8,13 @@ import pytest
 from backend.figures.timeline import compare_timeline, run_timeline
 from backend.report import render
 from backend.result import Noise, RunResult, profiler_inflated
-from tests.figures.conftest import cpu_recorded, recorded
+from tests.recorded import cpu_recorded_run, recorded_run
 
 INFLATED = Noise(kind="profiler_overhead", message="The compiled variant's profiled kernels...")
 
 
 def _inflated() -> RunResult:
-    run = recorded("add_relu").model_copy(deep=True)
+    run = recorded_run("add_relu").model_copy(deep=True)
     run.noise = [INFLATED]
     return run
 
@@ -29,12 +29,12 @@ def test_the_timeline_says_to_believe_the_timed_calls() -> None:
 
 
 def test_an_honest_timeline_has_no_warning() -> None:
-    assert run_timeline(recorded("add_relu")).layout.title.text is None
+    assert run_timeline(recorded_run("add_relu")).layout.title.text is None
 
 
 def test_the_report_discounts_the_kernel_time_speedup() -> None:
     assert "believe the wall time" in render(_inflated())
-    assert "believe the wall time" not in render(recorded("add_relu"))
+    assert "believe the wall time" not in render(recorded_run("add_relu"))
 
 
 def _lane_ends(figure: Any) -> dict[str, float]:
@@ -50,7 +50,7 @@ def test_an_inflated_lane_is_drawn_to_its_timed_call() -> None:
     """add_relu recorded on the 2-core machine with a busy process per core: the fused
     kernel's profiled 2.6 ms against 893 µs per timed call, eager's 37 ms per call. The
     timed calls say compiled wins; so must the lanes' lengths."""
-    run = cpu_recorded("add_relu_busy")
+    run = cpu_recorded_run("add_relu_busy")
     eager, compiled = run.variants["eager"], run.variants["compiled"]
     assert compiled.wall_time_us is not None and eager.wall_time_us is not None
     assert compiled.kernel_time_us > compiled.wall_time_us  # inflated, and flagged
@@ -71,7 +71,7 @@ def test_an_inflated_lane_is_drawn_to_its_timed_call() -> None:
 
 
 def test_a_timeline_the_profiler_did_not_inflate_is_drawn_as_profiled() -> None:
-    run = recorded("add_relu")
+    run = recorded_run("add_relu")
     figure = run_timeline(run)
     ends = _lane_ends(figure)
     kernels = run.variants["compiled"].kernels
@@ -83,7 +83,7 @@ def test_the_compare_timeline_draws_an_inflated_run_to_its_timed_calls() -> None
     """Compare the busy-CPU add_relu run with the H200 one: the busy run's lanes are drawn
     as on its own page (compiled shrunk to its timed call, same caption, call-end lines);
     the H200 run, which the profiler did not inflate, keeps its profiled lengths."""
-    busy, h200 = cpu_recorded("add_relu_busy"), recorded("add_relu")
+    busy, h200 = cpu_recorded_run("add_relu_busy"), recorded_run("add_relu")
     figure = compare_timeline({"A": busy, "B": h200})
     ends = _lane_ends(figure)
     busy_compiled, busy_eager = busy.variants["compiled"], busy.variants["eager"]
@@ -109,11 +109,11 @@ def test_the_compare_timeline_draws_an_inflated_run_to_its_timed_calls() -> None
 
 
 def test_the_run_page_and_compare_draw_an_inflated_run_alike() -> None:
-    run = cpu_recorded("add_relu_busy")
+    run = cpu_recorded_run("add_relu_busy")
     alone, compared = _lane_ends(run_timeline(run)), _lane_ends(compare_timeline({"A": run}))
     assert {f"A {lane}": end for lane, end in alone.items()} == pytest.approx(compared)
 
 
 def test_a_compare_of_honest_runs_has_no_caption() -> None:
-    figure = compare_timeline({"A": recorded("add_relu"), "B": recorded("gelu_chain")})
+    figure = compare_timeline({"A": recorded_run("add_relu"), "B": recorded_run("gelu_chain")})
     assert figure.layout.title.text is None and not figure.layout.shapes

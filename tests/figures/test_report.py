@@ -1,29 +1,29 @@
 """The terminal report says why a round trip stays, and what to try."""
 
 from backend.report import render
-from tests.figures.conftest import recorded
+from tests.recorded import recorded_run
 
 
 def test_a_kept_round_trip_says_why_and_what_to_try() -> None:
-    text = render(recorded("mlp_bias_gelu"))
+    text = render(recorded_run("mlp_bias_gelu"))
     assert "still through memory: (x @ w)" in text
     assert "why (library_call): mm runs as a library call (cuBLAS)" in text
     assert "hint: Try mode='max-autotune-no-cudagraphs'" in text
 
 
 def test_a_graph_break_names_its_line_and_the_run_hint_follows() -> None:
-    text = render(recorded("graph_break"))
+    text = render(recorded_run("graph_break"))
     assert "why (graph_break): Dynamo split the function at line 8" in text
     assert "hint: Remove the graph break at line 8" in text
 
 
 def test_launch_bound_runs_suggest_cuda_graphs() -> None:
-    assert "hint: The compiled call takes" in render(recorded("softmax_residual"))
-    assert "reduce-overhead" not in render(recorded("add_relu_2p26"))
+    assert "hint: The compiled call takes" in render(recorded_run("softmax_residual"))
+    assert "reduce-overhead" not in render(recorded_run("add_relu_2p26"))
 
 
 def test_escape_sequences_from_the_run_are_shown_not_obeyed() -> None:
-    run = recorded("add_relu").model_copy(deep=True)
+    run = recorded_run("add_relu").model_copy(deep=True)
     run.round_trips[0].tensor = "a\x1b[2J\x1b]8;;https://evil.example\x07b"
     text = render(run)
     assert "\x1b" not in text and "\x07" not in text
@@ -34,12 +34,13 @@ def test_grad_mode_noise_and_bandwidth_are_said() -> None:
     from backend.analysis.hardware import apply_device
     from backend.result import GradMode, Noise
 
-    run = recorded("add_relu_2p26").model_copy(deep=True)
+    run = recorded_run("add_relu_2p26").model_copy(deep=True)
     run.grad_mode = GradMode(mode="inference", reason="the snippet computes no gradients")
     run.noise = [Noise(kind="loaded_cpu", message="other processes kept 1.5 cores busy")]
     assert run.device is not None
     run.device = run.device.model_copy(update={"peak_bandwidth_bytes_per_s": 4.5e12})
-    apply_device(run.variants, run.device)
+    # in place, on the variants themselves (the mapping is only how they are handed over)
+    apply_device({str(name): v for name, v in run.variants.items()}, run.device)
     text = render(run)
     assert "inference (torch.no_grad()): the snippet computes no gradients" in text
     assert "NOISY TIMINGS (loaded_cpu): other processes kept 1.5 cores busy" in text
@@ -48,7 +49,7 @@ def test_grad_mode_noise_and_bandwidth_are_said() -> None:
 
 
 def test_a_checked_hint_prints_what_the_run_showed_under_it() -> None:
-    run = recorded("mlp_bias_gelu")
+    run = recorded_run("mlp_bias_gelu")
     (trip,) = [t for t in run.round_trips if t.why is not None and t.why.hint is not None]
     assert trip.why is not None and trip.why.hint is not None
     trip.why.hint.checked = "Checked in this run: with max-autotune-no-cudagraphs it stays."

@@ -13,7 +13,8 @@ from backend.analysis.hardware import apply_device
 from backend.figures.roofline import roofline_figure
 from backend.result import DeviceInfo, Variant
 from backend.store.children import KernelRate
-from tests.analysis.conftest import ROOT, analyse_bundle, analysed
+from tests.paths import ROOT
+from tests.recorded import analyse_bundle, analysed
 
 PEAK = 4.5e12  # test roofs: the expectations are computed from them
 FLOPS = {"float32": 5.0e13, "bfloat16": 7.0e14}

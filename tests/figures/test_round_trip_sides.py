@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 from backend.figures.summary import traffic_reconciled, traffic_summary, trip_size
 from backend.figures.traffic import traffic_figure
 from backend.result import RunResult
-from tests.figures.conftest import cpu_recorded, recorded
+from tests.recorded import cpu_recorded_run, recorded_run
 
 MiB = 1 << 20
 
@@ -33,7 +33,7 @@ def _trip(run: RunResult, tensor: str):  # type: ignore[no-untyped-def]
 def test_a_kept_value_read_back_once_when_compiled_has_both_numbers() -> None:
     """kernelbench_style on a CPU: addmm writes y; eager reads it twice (sigmoid, mul),
     the fused kernel once: 48 MiB in eager, 32 MiB compiled."""
-    run = cpu_recorded("kernelbench_style")
+    run = cpu_recorded_run("kernelbench_style")
     y = _trip(run, "y")
     assert (y.eliminated, y.bytes, y.compiled_bytes, y.compiled_reads) == (
         False,
@@ -56,23 +56,23 @@ def test_a_kept_value_read_back_once_when_compiled_has_both_numbers() -> None:
 
 
 def test_bytes_saved_is_reconciled_with_the_drop_in_bytes_moved() -> None:
-    assert traffic_reconciled(cpu_recorded("kernelbench_style")) == (
+    assert traffic_reconciled(cpu_recorded_run("kernelbench_style")) == (
         "bytes moved fell 116 MiB → 68 MiB (48 MiB): 32 MiB from the round trip eliminated; "
         "16 MiB from y, still through memory, but moved less when compiled"
     )
     # on the H200 Inductor splits the addmm: its mm part goes through memory only compiled
-    assert traffic_reconciled(recorded("kernelbench_style")) == (
+    assert traffic_reconciled(recorded_run("kernelbench_style")) == (
         "bytes moved fell 116 MiB → 68 MiB (48 MiB): 80 MiB from the round trips eliminated; "
         "less 32 MiB for y (mm part of addmm), line 13, which only the compiled variant "
         "writes and reads back"
     )
-    assert traffic_reconciled(recorded("add_relu")) == "bytes moved fell by the same 7.63 MiB"
+    assert traffic_reconciled(recorded_run("add_relu")) == "bytes moved fell by the same 7.63 MiB"
 
 
 def test_reductions_written_but_never_read_back_are_not_called_round_trips() -> None:
     """A softmax written out: the one compiled kernel writes m and sum(e) to memory, and
     only its own next loop reads them: the picture draws writes alone, so must the words."""
-    run = cpu_recorded("softmax_by_hand")
+    run = cpu_recorded_run("softmax_by_hand")
     for name in ("m", "sum(e)"):
         trip = _trip(run, name)
         assert (trip.eliminated, trip.compiled_reads, trip.compiled_bytes) == (False, 0, 16 * 1024)
@@ -96,7 +96,7 @@ def test_reductions_written_but_never_read_back_are_not_called_round_trips() -> 
 def test_the_fused_kernel_is_labelled_beside_a_narrow_box() -> None:
     """many_small_ops: 400 eager kernels set the scale, so the one fused kernel's box is a
     few pixels wide; its name goes beside it, in the empty row."""
-    figure = traffic_figure(recorded("many_small_ops"))
+    figure = traffic_figure(recorded_run("many_small_ops"))
     fused = [
         (trace, i)
         for trace in figure.data

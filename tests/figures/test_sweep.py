@@ -8,8 +8,7 @@ import pytest
 
 from backend.figures import sweep_figure
 from backend.result import RunResult, SweepPoint
-
-from .conftest import recorded
+from tests.recorded import recorded_run
 
 SIZES = {"add_relu": 1_000_000, "add_relu_2p24": 2**24, "add_relu_2p26": 2**26}
 
@@ -48,9 +47,9 @@ def failed(size: int) -> SweepPoint:
 @pytest.fixture(scope="module")
 def points() -> list[SweepPoint]:
     # add_relu ran at the snippet's default size, which its bundle does not record
-    assert recorded("add_relu").round_trips[0].shape == [1_000_000]
+    assert recorded_run("add_relu").round_trips[0].shape == [1_000_000]
     # largest first: the figure must sort by size, not trust the order it is given
-    return [point(recorded(name), size) for name, size in reversed(SIZES.items())]
+    return [point(recorded_run(name), size) for name, size in reversed(SIZES.items())]
 
 
 def test_one_point_is_not_a_curve(points: list[SweepPoint]) -> None:
@@ -69,7 +68,7 @@ def test_curves_in_size_order_with_run_ids(points: list[SweepPoint]) -> None:
         "eager bytes moved",
         "compiled bytes moved",
     ]
-    ordered = [recorded(name) for name in SIZES]
+    ordered = [recorded_run(name) for name in SIZES]
     for trace in traces.values():
         assert list(trace.x) == [1_000_000, 2**24, 2**26]
         assert [row[0] for row in trace.customdata] == [r.id for r in ordered]
@@ -139,7 +138,7 @@ def test_speedups_are_drawn_on_a_log_axis_with_their_intervals(points: list[Swee
     one_x = [s for s in figure.layout.shapes if s.y0 == 1 and s.y1 == 1 and s.yref == "y"]
     assert len(one_x) == 1
     wall = next(t for t in figure.data if t.name == "speedup (wall time)")
-    ordered = [recorded(name) for name in SIZES]
+    ordered = [recorded_run(name) for name in SIZES]
     assert all(r.speedup_interval is not None for r in ordered)
     bars = wall.error_y
     assert bars.symmetric is False

@@ -12,8 +12,8 @@ from backend.figures import Lane, run_timeline, timeline_figure
 from backend.figures.palette import EAGER_ISLAND, MERGED
 from backend.figures.timeline import MERGE_SPAN_PX
 from backend.result import Kernel
-
-from .conftest import EXAMPLES, kernel, recorded
+from tests.factories import timed_kernel
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 
 def bars(figure: go.Figure) -> list[tuple[str, str, float, float, list[Any]]]:
@@ -34,7 +34,7 @@ def lane_of(figure: go.Figure, label: str) -> list[tuple[str, str, float, float,
 
 
 def test_add_relu_two_eager_bars_one_compiled_bar() -> None:
-    figure = run_timeline(recorded("add_relu"))
+    figure = run_timeline(recorded_run("add_relu"))
     assert [(b[0], b[4][4]) for b in lane_of(figure, "eager")] == [
         ("elementwise", "add"),
         ("elementwise", "relu"),
@@ -46,9 +46,9 @@ def test_add_relu_two_eager_bars_one_compiled_bar() -> None:
     assert figure.layout.meta["merged_bars"] == 0
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_customdata_maps_each_bar_back_to_its_kernel(example: str) -> None:
-    result = recorded(example)
+    result = recorded_run(example)
     lanes = [result.variants["eager"].kernels, result.variants["compiled"].kernels]
     figure = run_timeline(result)
     seen: list[tuple[int, int]] = []
@@ -66,7 +66,7 @@ def test_customdata_maps_each_bar_back_to_its_kernel(example: str) -> None:
 
 
 def test_graph_break_draws_the_eager_island_in_the_compiled_lane() -> None:
-    result = recorded("graph_break")
+    result = recorded_run("graph_break")
     islands = [k.index for k in result.variants["compiled"].kernels if k.graph is None]
     assert islands == [3]  # aten::_local_scalar_dense, between the two compiled graphs
     figure = run_timeline(result)
@@ -78,21 +78,23 @@ def test_graph_break_draws_the_eager_island_in_the_compiled_lane() -> None:
 
 
 def test_hover_bandwidth_from_the_documents_numbers() -> None:
-    add = recorded("add_relu").variants["eager"].kernels[0]
+    add = recorded_run("add_relu").variants["eager"].kernels[0]
     assert (add.bytes_read, add.bytes_written, add.dur_us) == (8_000_000, 4_000_000, 2.304)
-    extra = lane_of(run_timeline(recorded("add_relu")), "eager")[0][4][8]
+    extra = lane_of(run_timeline(recorded_run("add_relu")), "eager")[0][4][8]
     # 12,000,000 bytes in 2.304 µs = 5.208e12 B/s = 4.74 TiB/s (binary, like every byte count)
     assert extra == "<br>grid 977×1×1 · block 128×1×1<br>4.74 TiB/s achieved (logical bytes)"
 
 
 def test_zero_length_kernel_has_no_bandwidth_and_no_launch_shape() -> None:
-    figure = timeline_figure([Lane("eager", [kernel(0, 0.0, 0.0), kernel(1, 1.0, 2.0)])])
+    figure = timeline_figure(
+        [Lane("eager", [timed_kernel(0, 0.0, 0.0), timed_kernel(1, 1.0, 2.0)])]
+    )
     first = lane_of(figure, "eager")[0][4]
     assert first[1] == 0 and first[8] == ""
 
 
 def test_layout_lanes_top_to_bottom_and_x_only_zoom() -> None:
-    figure = run_timeline(recorded("graph_break"))
+    figure = run_timeline(recorded_run("graph_break"))
     layout = figure.layout
     assert layout.barmode == "overlay" and layout.dragmode == "zoom"
     assert list(layout.yaxis.categoryarray) == ["eager", "compiled"]
@@ -100,16 +102,16 @@ def test_layout_lanes_top_to_bottom_and_x_only_zoom() -> None:
     assert layout.xaxis.title.text == "time (µs)"
     assert layout.height == 120 + 70 * 2
     assert layout.legend.orientation == "h"
-    variants = recorded("graph_break").variants.values()
+    variants = recorded_run("graph_break").variants.values()
     end = max(k.start_us + k.dur_us for variant in variants for k in variant.kernels)
     assert layout.meta["extent_us"] == [0.0, end] == layout.meta["window_us"]
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_every_recorded_timeline_serialises(example: str) -> None:
-    figure = run_timeline(recorded(example))
+    figure = run_timeline(recorded_run(example))
     document = json.loads(figure.to_json())
-    result = recorded(example)
+    result = recorded_run(example)
     total = sum(len(v.kernels) for v in result.variants.values())
     assert document["layout"]["meta"]["kernels"] == total
 
@@ -122,7 +124,7 @@ N = 200_000
 @pytest.fixture(scope="module")
 def many() -> list[Kernel]:
     """200,000 kernels of 1 µs, one every 2 µs: 0 to 399,999 µs."""
-    return [kernel(i, 2.0 * i, 1.0) for i in range(N)]
+    return [timed_kernel(i, 2.0 * i, 1.0) for i in range(N)]
 
 
 def test_200k_kernels_become_a_few_merged_bars(many: list[Kernel]) -> None:
@@ -160,9 +162,9 @@ def test_zooming_in_gives_one_unmerged_bar_per_kernel_in_the_window(many: list[K
 def test_merged_runs_stop_at_a_visible_kernel() -> None:
     # 10 kernels of 1 ns every 2 ns, one of 5 µs at 10 µs, 10 more from 20 µs; at 1200 px
     # over 20.019 µs a pixel is 16.7 ns, so the tiny ones are invisible and the big one is not
-    tiny = [kernel(i, 0.002 * i, 0.001) for i in range(10)]
-    big = [kernel(10, 10.0, 5.0)]
-    later = [kernel(11 + i, 20.0 + 0.002 * i, 0.001) for i in range(10)]
+    tiny = [timed_kernel(i, 0.002 * i, 0.001) for i in range(10)]
+    big = [timed_kernel(10, 10.0, 5.0)]
+    later = [timed_kernel(11 + i, 20.0 + 0.002 * i, 0.001) for i in range(10)]
     figure = timeline_figure([Lane("eager", tiny + big + later)])
     drawn = sorted(bars(figure), key=lambda b: b[2])
     assert [(b[0], b[4][1], b[4][4:7]) for b in drawn[::2]] == [
@@ -170,13 +172,16 @@ def test_merged_runs_stop_at_a_visible_kernel() -> None:
         (MERGED.label, -1, [11, 20, 10]),
     ]
     assert (drawn[1][0], drawn[1][4][1]) == ("elementwise", 10)
-    assert drawn[0][2:4] == (0.0, pytest.approx(0.019))
+    assert drawn[0][2] == 0.0 and drawn[0][3] == pytest.approx(0.019)
     assert drawn[0][4][7] == pytest.approx(0.01)  # ten kernels of 1 ns
 
 
 def test_a_visible_gap_keeps_tiny_kernels_apart() -> None:
     # two 1 ns kernels 50 µs apart in a 100 µs window: each stays itself, unmerged
-    lane = Lane("eager", [kernel(0, 0.0, 0.001), kernel(1, 50.0, 0.001), kernel(2, 99.0, 1.0)])
+    lane = Lane(
+        "eager",
+        [timed_kernel(0, 0.0, 0.001), timed_kernel(1, 50.0, 0.001), timed_kernel(2, 99.0, 1.0)],
+    )
     drawn = bars(timeline_figure([lane]))
     assert [(b[0], b[4][1]) for b in drawn] == [
         ("elementwise", 0),
@@ -186,7 +191,7 @@ def test_a_visible_gap_keeps_tiny_kernels_apart() -> None:
 
 
 def test_an_empty_lane_keeps_its_row() -> None:
-    figure = timeline_figure([Lane("eager", [kernel(0, 0.0, 5.0)]), Lane("compiled", [])])
+    figure = timeline_figure([Lane("eager", [timed_kernel(0, 0.0, 5.0)]), Lane("compiled", [])])
     assert list(figure.layout.yaxis.categoryarray) == ["eager", "compiled"]
     assert figure.layout.meta["bars"] == 1
 
@@ -199,7 +204,7 @@ def test_no_kernels_at_all_still_serialises() -> None:
 
 def test_a_backwards_window_is_refused() -> None:
     with pytest.raises(ValueError, match="forwards"):
-        timeline_figure([Lane("eager", [kernel(0, 0.0, 1.0)])], window=(10.0, 5.0))
+        timeline_figure([Lane("eager", [timed_kernel(0, 0.0, 1.0)])], window=(10.0, 5.0))
 
 
 def _trace(figure: go.Figure, name: str) -> Any:
@@ -211,7 +216,7 @@ def test_short_kernels_stay_visible_and_keep_their_real_duration() -> None:
     """400 kernels of 2 µs, 13 µs apart, on 1,200 px: each is under a pixel wide, but the
     gaps between them are visible, so none merge; each is drawn 2 px wide, without the white
     outline that would otherwise cover it, and its hover keeps the real 2 µs."""
-    lane = Lane("eager", [kernel(i, 13.0 * i, 2.0) for i in range(400)])
+    lane = Lane("eager", [timed_kernel(i, 13.0 * i, 2.0) for i in range(400)])
     figure = timeline_figure([lane], width_px=1200)
     trace = figure.data[0]
     us_per_px = (13.0 * 399 + 2.0) / 1200
@@ -219,5 +224,7 @@ def test_short_kernels_stay_visible_and_keep_their_real_duration() -> None:
     assert all(drawn == pytest.approx(2 * us_per_px) for drawn in trace.x)
     assert all(data[3] == 2.0 for data in trace.customdata)
     assert set(trace.marker.line.width) == {0.0}
-    wide = timeline_figure([Lane("eager", [kernel(0, 0.0, 100.0), kernel(1, 100.0, 100.0)])])
+    wide = timeline_figure(
+        [Lane("eager", [timed_kernel(0, 0.0, 100.0), timed_kernel(1, 100.0, 100.0)])]
+    )
     assert list(wide.data[0].marker.line.width) == [1.5, 1.5]

@@ -19,8 +19,8 @@ from backend.figures.palette import ELIMINATED_COLOR, VERMILLION
 from backend.figures.placement import MAX_ARROWS_PER_KERNEL
 from backend.figures.traffic import KERNEL_Y, MEMORY_Y
 from backend.figures.units import human_bytes
-
-from .conftest import EXAMPLES, failed_result, recorded
+from tests.factories import failed_result
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 EAGER, COMPILED = "x", "x2"  # each panel's x axis
 
@@ -55,7 +55,7 @@ def kernel_boxes(figure: go.Figure, axis: str) -> list[Any]:
 
 @pytest.fixture(scope="module")
 def add_relu() -> go.Figure:
-    return traffic_figure(recorded("add_relu"))
+    return traffic_figure(recorded_run("add_relu"))
 
 
 def test_eager_reads_and_writes_in_order(add_relu: go.Figure) -> None:
@@ -110,7 +110,7 @@ def test_compiled_ghost_of_a_plus_b_sits_under_the_fused_kernel(add_relu: go.Fig
 
 
 def test_ghost_bytes_are_the_round_trip_bytes() -> None:
-    result = recorded("add_relu_2p24")
+    result = recorded_run("add_relu_2p24")
     (trip,) = result.round_trips
     assert trip.bytes == 2 * 67_108_864  # one write and one read back of 2**24 fp32
     figure = traffic_figure(result)
@@ -128,14 +128,14 @@ def test_panel_titles_count_kernels_and_transfers(add_relu: go.Figure) -> None:
 
 
 def test_graph_break_island_kernel_has_its_own_outline() -> None:
-    figure = traffic_figure(recorded("graph_break"))
+    figure = traffic_figure(recorded_run("graph_break"))
     dotted = [s for s in kernel_boxes(figure, COMPILED) if s.line.dash == "dot"]
     assert len(dotted) == 1 and dotted[0].line.color == VERMILLION
     assert not [s for s in kernel_boxes(figure, EAGER) if s.line.dash == "dot"]
 
 
 def test_a_round_trip_compile_kept_is_said_to_be_kept() -> None:
-    figure = traffic_figure(recorded("mlp_bias_gelu"))
+    figure = traffic_figure(recorded_run("mlp_bias_gelu"))
     eager = [text for trace in texts(figure, EAGER) for text in trace]
     # fitted for a phone-wide figure: a block drops the words "round trip" and keeps the
     # name and the bytes; a narrower one its bytes (its arrows and ghost name it)
@@ -151,7 +151,7 @@ def hovers(figure: go.Figure, axis: str) -> list[str]:
 
 
 def test_hovering_a_kept_round_trip_says_why_and_what_to_try() -> None:
-    figure = traffic_figure(recorded("mlp_bias_gelu"))
+    figure = traffic_figure(recorded_run("mlp_bias_gelu"))
     (kept,) = [h for h in hovers(figure, EAGER) if h.startswith("<b>x @ w</b> · eager round")]
     lines = kept.split("<br>")
     assert lines[3] == "kept when compiled (library_call): mm runs as a library call (cuBLAS):"
@@ -169,7 +169,7 @@ def test_hovering_a_kept_round_trip_says_why_and_what_to_try() -> None:
 
 
 def test_many_kernels_are_cut_at_max_kernels_and_the_title_says_so() -> None:
-    result = recorded("many_small_ops")
+    result = recorded_run("many_small_ops")
     assert result.variants["eager"].kernel_count == 400
     for limit in (40, 5):
         figure = traffic_figure(result, max_kernels=limit)
@@ -184,18 +184,18 @@ def test_many_kernels_are_cut_at_max_kernels_and_the_title_says_so() -> None:
 
 
 def test_399_ghosts_under_one_kernel_become_one() -> None:
-    figure = traffic_figure(recorded("many_small_ops"))
+    figure = traffic_figure(recorded_run("many_small_ops"))
     ghosts = [t for t in panel_traces(figure, COMPILED) if t.fill == "toself"]
     assert len(ghosts) == 1 and len(ghosts[0].x) == 6  # one rectangle
-    saved = human_bytes(recorded("many_small_ops").totals.bytes_saved)  # type: ignore[union-attr]
+    saved = human_bytes(recorded_run("many_small_ops").totals.bytes_saved)  # type: ignore[union-attr]
     assert [f"399 intermediates — never written<br>(eliminated, {saved} saved)"] in texts(
         figure, COMPILED
     )
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", H200_EXAMPLES)
 def test_every_recording_draws_every_transfer_of_its_drawn_kernels(example: str) -> None:
-    result = recorded(example)
+    result = recorded_run(example)
     figure = traffic_figure(result)
     for axis, name in ((EAGER, "eager"), (COMPILED, "compiled")):
         kernels = result.variants[name].kernels[:40]  # type: ignore[index]
@@ -206,7 +206,7 @@ def test_every_recording_draws_every_transfer_of_its_drawn_kernels(example: str)
 
 
 def test_failed_run_says_why_there_is_nothing() -> None:
-    figure = traffic_figure(failed_result())
+    figure = traffic_figure(failed_result("run-failed"))
     assert figure.layout.annotations[0].text == "no memory traffic to show: the run failed"
     assert figure.data == ()
     json.loads(figure.to_json())
@@ -216,7 +216,7 @@ def test_failed_run_says_why_there_is_nothing() -> None:
 
 
 def test_summary_for_add_relu() -> None:
-    result = recorded("add_relu")
+    result = recorded_run("add_relu")
     eager, compiled = result.variants["eager"], result.variants["compiled"]
     assert (eager.kernel_count, eager.transfer_count) == (2, 5)
     assert (compiled.kernel_count, compiled.transfer_count) == (1, 3)
@@ -228,7 +228,7 @@ def test_summary_for_add_relu() -> None:
 
 
 def test_summary_names_up_to_three_intermediates() -> None:
-    result = recorded("gelu_chain")
+    result = recorded_run("gelu_chain")
     assert result.totals is not None and result.totals.bytes_saved == 96_000_000  # 91.55 MiB
     assert traffic_summary(result) == [
         "eager: 4 kernels, 9 transfers; compiled: 1 kernel, 3 transfers; the intermediates "
@@ -237,20 +237,20 @@ def test_summary_names_up_to_three_intermediates() -> None:
 
 
 def test_summary_counts_many_intermediates_and_names_those_kept() -> None:
-    assert traffic_summary(recorded("many_small_ops")) == [
+    assert traffic_summary(recorded_run("many_small_ops")) == [
         "eager: 400 kernels, 800 transfers; compiled: 1 kernel, 2 transfers; "
         "399 intermediates never touch memory (3.12 MiB saved)"  # 3,268,608 bytes
     ]
-    kept = [t for t in recorded("graph_break").round_trips if not t.eliminated]
+    kept = [t for t in recorded_run("graph_break").round_trips if not t.eliminated]
     assert [(t.tensor, t.bytes) for t in kept] == [("y", 12_000_000), ("sum(y) > 0", 2)]
-    assert traffic_summary(recorded("graph_break"))[1] == (
+    assert traffic_summary(recorded_run("graph_break"))[1] == (
         "y and sum(y) > 0 still go through memory when compiled "
         "(each written and read back: 11.4 MiB in all)"
     )
 
 
 def test_summary_of_a_failed_run_is_empty() -> None:
-    assert traffic_summary(failed_result()) == []
+    assert traffic_summary(failed_result("run-failed")) == []
 
 
 def test_meta_lists_the_label_traces_a_narrow_screen_may_hide(add_relu: go.Figure) -> None:

@@ -1,5 +1,8 @@
 """Accounting without copies: storage identity, views, partial reads, inputs, autograd."""
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -12,7 +15,7 @@ from backend.harness.snippet import EntryPoint, autograd_reason
 from backend.harness.tensors import ValueTable
 
 
-def _capture(fn, *args):  # type: ignore[no-untyped-def]
+def _capture(fn: Callable[..., Any], *args: Any) -> tuple[EagerCapture, ValueTable, Any]:
     table = ValueTable()
     for i, a in enumerate(args):
         table.add_source(a, f"arg{i}", "input")

@@ -1,15 +1,18 @@
 """Fingerprints recognise the same numbers in constant memory, whatever the layout."""
 
+from typing import Any
+
 import torch
 
 from backend.analysis.values import TOLERANCE, distance, same_numbers
 from backend.harness.fingerprint import CPU_CHUNK, fingerprint, logical_chunks
 
 
-def _fp(t: torch.Tensor) -> dict:
+def _fp(t: torch.Tensor) -> dict[str, Any]:
     pending = fingerprint(t)
     assert pending is not None
-    return pending.result()
+    found: dict[str, Any] = pending.result()
+    return found
 
 
 def test_reassociated_arithmetic_matches_and_other_values_do_not() -> None:

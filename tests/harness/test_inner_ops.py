@@ -3,7 +3,9 @@ CPU they are seen the same way as on a GPU (the op's own kernel run with the mod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -11,13 +13,13 @@ import torch.nn.functional as F
 
 from backend.analysis.inner_sources import op_tree, transfers_of
 from backend.analysis.window import measured_calls
-from backend.harness.eager_capture import EagerCapture
+from backend.harness.eager_capture import EagerCapture, EagerOp
 from backend.harness.protocol import MEASURED_CALL
 from backend.harness.snippet import _on_device
 from backend.harness.tensors import ValueTable
 
 
-def _ops(fn, *args):  # type: ignore[no-untyped-def]
+def _ops(fn: Callable[..., Any], *args: Any) -> tuple[list[EagerOp], ValueTable, Any]:
     table = ValueTable()
     for i, a in enumerate(args):
         table.add_source(a, f"arg{i}", "input")

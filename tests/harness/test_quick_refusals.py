@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.analysis.conftest import ROOT
+from tests.paths import ROOT
 
 
 def _refusal(tmp_path: Path, code: str) -> dict[str, object]:

@@ -14,7 +14,8 @@ import pytest
 from backend.cli import main
 from backend.ops.backup import MANIFEST, BackupError, backup
 from backend.store.repository import BLOBS_DIRNAME, DB_FILENAME, Store
-from tests.ops.conftest import blob_names, save_finished, trace
+from tests.factories import save_finished, trace_artifact
+from tests.helpers import blob_names
 
 
 class Writer(threading.Thread):
@@ -40,7 +41,9 @@ class Writer(threading.Thread):
 def save_finished_as(store: Store, run_id: str) -> None:
     queued = store.load_result(run_id)
     assert queued is not None
-    store.save_result(queued.model_copy(update={"status": "failed"}), "x = 1", [trace(run_id)])
+    store.save_result(
+        queued.model_copy(update={"status": "failed"}), "x = 1", [trace_artifact(run_id)]
+    )
 
 
 def wait_for(writer: Writer, count: int) -> None:
@@ -54,7 +57,7 @@ def wait_for(writer: Writer, count: int) -> None:
 def test_backup_while_runs_are_saved_is_consistent_and_restores(tmp_path: Path) -> None:
     data_dir, destination = tmp_path / "data", tmp_path / "backup"
     with Store.open(data_dir) as store:
-        before = save_finished(store)
+        before = save_finished(store).id
         writer = Writer(store)
         writer.start()
         try:
@@ -104,7 +107,7 @@ def test_a_second_backup_copies_only_new_blobs(tmp_path: Path) -> None:
     with Store.open(data_dir) as store:
         save_finished(store)
         first = backup(data_dir, destination)
-        latest = save_finished(store)
+        latest = save_finished(store).id
     second = backup(data_dir, destination)
     assert (first.blobs_copied, second.blobs_copied, second.blobs_total) == (1, 1, 2)
     assert second.runs == 2

@@ -20,7 +20,7 @@ from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.browser.live import serve
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 log = logging.getLogger("kernelscope.test")
 

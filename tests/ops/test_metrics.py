@@ -23,9 +23,8 @@ from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
+from tests.factories import CODE, save_finished
 from tests.helpers import wait_for
-from tests.ops.conftest import save_finished
-from tests.store.factories import CODE
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -45,7 +44,7 @@ def queue_run(store: Store, device_kind: str, status: str = "queued") -> str:
     run_id = store.create_run(CODE)
     with write_session(store.engine) as session:
         change = update(Run).where(col(Run.id) == run_id)
-        session.exec(change.values(device_kind=device_kind, status=status))  # type: ignore[call-overload]
+        session.exec(change.values(device_kind=device_kind, status=status))
     return run_id
 
 
@@ -160,7 +159,13 @@ def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None
             assert held[("kernelscope_spares_host_memory_bytes", ())] > 10 * 1024**2
             run_id = store.create_run("def fn(:\n")
             workers.notify()
-            wait_for(lambda: store.load_result(run_id).status == "failed", 60, "the run ends")
+            wait_for(
+                lambda: (
+                    (found := store.load_result(run_id)) is not None and found.status == "failed"
+                ),
+                60,
+                "the run ends",
+            )
             taken = registry_samples(registry)
             assert taken[("kernelscope_spare_takes_total", (("found", "ready"),))] == 1
             assert taken[("kernelscope_spare_takes_total", (("found", "none"),))] == 0

@@ -18,8 +18,8 @@ from backend.settings import Settings
 from backend.store.db import read_session
 from backend.store.models import Artifact, Kernel, RoundTrip, Transfer, Variant
 from backend.store.repository import Store
-from tests.ops.conftest import age_blobs, blob_names, save_finished, trace
-from tests.store.factories import CODE
+from tests.factories import CODE, save_finished, trace_artifact
+from tests.helpers import age_blobs, blob_names
 
 OLD_S = BLOB_GRACE_S + 60
 
@@ -35,95 +35,99 @@ def rows_of(store: Store, table: type[Variant | RoundTrip | Artifact], run_id: s
         return int(session.exec(query).one())
 
 
-def test_old_finished_runs_go_with_every_row_and_their_blobs(store: Store) -> None:
-    old = save_finished(store, finished_days_ago=40)
-    recent = save_finished(store, finished_days_ago=2)
-    kernels, transfers = count_rows(store, Kernel), count_rows(store, Transfer)
-    age_blobs(store, OLD_S)
+def test_old_finished_runs_go_with_every_row_and_their_blobs(empty_store: Store) -> None:
+    old = save_finished(empty_store, finished_days_ago=40).id
+    recent = save_finished(empty_store, finished_days_ago=2).id
+    kernels, transfers = count_rows(empty_store, Kernel), count_rows(empty_store, Transfer)
+    age_blobs(empty_store, OLD_S)
 
-    report = prune(store, older_than_days=30)
+    report = prune(empty_store, older_than_days=30)
 
     assert report.run_ids == [old] and not report.dry_run
-    assert (report.blob_count, len(blob_names(store))) == (1, 1)
-    assert store.load_result(old) is None and store.run_state(old) is None
+    assert (report.blob_count, len(blob_names(empty_store))) == (1, 1)
+    assert empty_store.load_result(old) is None and empty_store.run_state(old) is None
     for table in (Variant, RoundTrip, Artifact):
-        assert rows_of(store, table, old) == 0, table.__name__
-        assert rows_of(store, table, recent) > 0, table.__name__
+        assert rows_of(empty_store, table, old) == 0, table.__name__
+        assert rows_of(empty_store, table, recent) > 0, table.__name__
     # Kernels and transfers cascade from the variants: exactly half of them are left.
-    assert (count_rows(store, Kernel), count_rows(store, Transfer)) == (
+    assert (count_rows(empty_store, Kernel), count_rows(empty_store, Transfer)) == (
         kernels // 2,
         transfers // 2,
     )
-    assert store.artifact_bytes(recent, "eager_trace", "eager_trace.json.gz") is not None
+    assert empty_store.artifact_bytes(recent, "eager_trace", "eager_trace.json.gz") is not None
 
 
-def test_a_blob_another_run_still_uses_is_kept(store: Store) -> None:
-    shared = trace("shared by both runs")
+def test_a_blob_another_run_still_uses_is_kept(empty_store: Store) -> None:
+    shared = trace_artifact("shared by both runs")
     own = ("output_code", "output_code_0.py", b"# only the old run's code\n", "text/x-python")
-    old = save_finished(store, finished_days_ago=40, artifacts=[shared, own])
-    recent = save_finished(store, finished_days_ago=1, artifacts=[shared])
-    age_blobs(store, OLD_S)
+    old = save_finished(empty_store, finished_days_ago=40, artifacts=[shared, own]).id
+    recent = save_finished(empty_store, finished_days_ago=1, artifacts=[shared]).id
+    age_blobs(empty_store, OLD_S)
 
-    report = prune(store, older_than_days=30)
+    report = prune(empty_store, older_than_days=30)
 
     assert report.run_ids == [old] and report.blob_count == 1
-    assert store.artifact_bytes(recent, "eager_trace", "eager_trace.json.gz") == shared[2]
-    assert len(blob_names(store)) == 1
+    assert empty_store.artifact_bytes(recent, "eager_trace", "eager_trace.json.gz") == shared[2]
+    assert len(blob_names(empty_store)) == 1
 
 
-def test_a_young_unreferenced_blob_waits_for_the_grace_period(store: Store) -> None:
+def test_a_young_unreferenced_blob_waits_for_the_grace_period(empty_store: Store) -> None:
     """A blob written moments ago may belong to a result being saved right now."""
-    old = save_finished(store, finished_days_ago=40)
-    assert prune(store, older_than_days=30).run_ids == [old]
-    assert len(blob_names(store)) == 1  # unreferenced, but too young to collect
-    age_blobs(store, OLD_S)
-    assert collect_blobs(store)[0] == 1 and blob_names(store) == set()
+    old = save_finished(empty_store, finished_days_ago=40).id
+    assert prune(empty_store, older_than_days=30).run_ids == [old]
+    assert len(blob_names(empty_store)) == 1  # unreferenced, but too young to collect
+    age_blobs(empty_store, OLD_S)
+    assert collect_blobs(empty_store)[0] == 1 and blob_names(empty_store) == set()
 
 
-def test_storing_a_blob_again_makes_it_young(store: Store) -> None:
+def test_storing_a_blob_again_makes_it_young(empty_store: Store) -> None:
     """save_result re-putting an existing blob refreshes it, so GC cannot race the save."""
-    old = save_finished(store, finished_days_ago=40, artifacts=[trace("same bytes")])
-    age_blobs(store, OLD_S)
-    store.blobs.put(trace("same bytes")[2])  # a new run's save starts with the same trace
-    prune(store, older_than_days=30)
-    assert store.load_result(old) is None and len(blob_names(store)) == 1
+    old = save_finished(
+        empty_store, finished_days_ago=40, artifacts=[trace_artifact("same bytes")]
+    ).id
+    age_blobs(empty_store, OLD_S)
+    empty_store.blobs.put(
+        trace_artifact("same bytes")[2]
+    )  # a new run's save starts with the same trace
+    prune(empty_store, older_than_days=30)
+    assert empty_store.load_result(old) is None and len(blob_names(empty_store)) == 1
 
 
-def test_stale_temp_files_are_collected(store: Store) -> None:
-    (store.blobs.root / ".incoming-crashed").write_bytes(b"half a trace")
-    age_blobs(store, OLD_S)
-    assert collect_blobs(store) == (1, len(b"half a trace"))
+def test_stale_temp_files_are_collected(empty_store: Store) -> None:
+    (empty_store.blobs.root / ".incoming-crashed").write_bytes(b"half a trace")
+    age_blobs(empty_store, OLD_S)
+    assert collect_blobs(empty_store) == (1, len(b"half a trace"))
 
 
-def test_queued_and_running_runs_never_expire(store: Store) -> None:
-    queued = store.create_run(CODE)
-    running = store.create_run(CODE, status="running")
-    finished = save_finished(store)
+def test_queued_and_running_runs_never_expire(empty_store: Store) -> None:
+    queued = empty_store.create_run(CODE)
+    running = empty_store.create_run(CODE, status="running")
+    finished = save_finished(empty_store, finished_days_ago=0).id
     a_year_later = datetime.now(UTC) + timedelta(days=365)
 
-    report = prune(store, older_than_days=30, now=a_year_later)
+    report = prune(empty_store, older_than_days=30, now=a_year_later)
 
     assert report.run_ids == [finished]
-    assert store.run_state(queued) is not None and store.run_state(running) is not None
+    assert empty_store.run_state(queued) is not None and empty_store.run_state(running) is not None
 
 
-def test_a_dry_run_deletes_nothing_and_says_what_would_go(store: Store) -> None:
-    old = save_finished(store, finished_days_ago=40)
-    save_finished(store, finished_days_ago=1)
-    age_blobs(store, OLD_S)
+def test_a_dry_run_deletes_nothing_and_says_what_would_go(empty_store: Store) -> None:
+    old = save_finished(empty_store, finished_days_ago=40).id
+    save_finished(empty_store, finished_days_ago=1)
+    age_blobs(empty_store, OLD_S)
 
-    report = prune(store, older_than_days=30, dry_run=True)
+    report = prune(empty_store, older_than_days=30, dry_run=True)
 
     assert (report.run_ids, report.blob_count, report.dry_run) == ([old], 1, True)
     assert report.describe().startswith("would delete 1 run(s)")
-    assert store.load_result(old) is not None and len(blob_names(store)) == 2
+    assert empty_store.load_result(old) is not None and len(blob_names(empty_store)) == 2
 
 
 def test_prune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir = tmp_path / "data"
     with Store.open(data_dir) as store:
-        old = save_finished(store, finished_days_ago=10)
-        recent = save_finished(store, finished_days_ago=1)
+        old = save_finished(store, finished_days_ago=10).id
+        recent = save_finished(store, finished_days_ago=1).id
 
     assert main(["prune", "--older-than", "7", "--dry-run", "--data-dir", str(data_dir)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -154,8 +158,8 @@ def test_prune_command_takes_the_setting_or_refuses(
 def test_the_api_prunes_when_it_starts(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     with Store.open(data_dir) as store:
-        old = save_finished(store, finished_days_ago=40)
-        recent = save_finished(store, finished_days_ago=1)
+        old = save_finished(store, finished_days_ago=40).id
+        recent = save_finished(store, finished_days_ago=1).id
     settings = Settings(data_dir=data_dir, local_workers=0, retention_days=30)
     with TestClient(create_app(settings)) as client:
         deadline = time.monotonic() + 30

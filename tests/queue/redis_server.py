@@ -26,7 +26,7 @@ ADMIN = ["--user", "test-admin", "on", ">admin-secret", "~*", "&*", "+@all"]
 def deployed_acl() -> list[str]:
     """The `--user` options of docker-compose.yml's redis service, with test passwords:
     the very lines a deployment starts Redis with (Compose does the interpolation)."""
-    from tests.deploy.conftest import compose
+    from tests.helpers import compose
 
     env = {
         "KERNELSCOPE_REDIS_PASSWORD": API_PASSWORD,

@@ -13,7 +13,7 @@ from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
-from tests.queue.conftest import QUEUED_ONLY
+from tests.queue.api_cluster import QUEUED_ONLY
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ class _Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         self.server.received.append((self.path, body))
         status = self.server.answers.pop(0)
-        reply = {"error": {"kind": "report_refused", "message": "not yours"}}
+        reply: dict[str, object] = {"error": {"kind": "report_refused", "message": "not yours"}}
         if status == 200:
             reply = {"stored": True, "status": "failed", "message": "ok"}
         data = json.dumps(reply).encode()

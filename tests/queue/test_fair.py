@@ -54,7 +54,7 @@ def test_nothing_waiting_is_an_empty_order() -> None:
 def test_with_nothing_in_flight_owners_take_turns_least_recently_served_first() -> None:
     # Instant runs: nobody has anything in flight when the next run is picked. User 1 was
     # served a moment ago, user 2 long ago, user 3 never: 3, 2, 1, although 1's are oldest.
-    picked = {1: T0 + timedelta(hours=1), 2: T0}
+    picked: dict[int | str | None, datetime] = {1: T0 + timedelta(hours=1), 2: T0}
     waiting = runs(1, 2) + runs(2, 2, start_s=10) + runs(3, 2, start_s=20)
     order = fair_order(waiting, Counter(), picked)
     assert order == ["u3-000", "u2-000", "u1-000", "u3-001", "u2-001", "u1-001"]

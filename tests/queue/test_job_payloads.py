@@ -29,7 +29,7 @@ from rq.webhook import Webhook
 from backend.queue.payload import worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.queue.api_cluster import Cluster, WorkerCalls
 
 JOB_FUNCTION = "backend.worker.remote.perform"
 MARKER_ENV = "KERNELSCOPE_TEST_MARKER"
@@ -209,7 +209,10 @@ def test_a_compressed_bomb_in_a_queued_job_is_refused_by_the_worker_before_infla
     assert performed.runs == []
     failed = FailedJobRegistry(W1_QUEUE, connection=redis)
     assert failed.get_job_ids() == [job_id]
-    [(_, latest)] = redis.xrevrange(f"rq:results:{job_id}", count=1)  # RQ's Result
+    entries = redis.xrevrange(f"rq:results:{job_id}", count=1)  # RQ's Result
+    assert isinstance(entries, list), entries
+    [(_, latest)] = entries
+    assert latest is not None
     reason = zlib.decompress(base64.b64decode(latest[b"exc_string"])).decode()
     assert (
         "refused, nothing run: its record's 'data' and 'exc_info' hold more than 65,536" in reason

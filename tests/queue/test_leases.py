@@ -14,7 +14,7 @@ from backend.result import RunResult
 from backend.store import jobs
 from backend.store.repository import DB_FILENAME
 from tests.helpers import wait_for
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.queue.api_cluster import Cluster, WorkerCalls
 
 LEASE_S = 1.5
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,8 @@ from backend.worker.local import LocalWorkers
 from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
+from tests.factories import CODE
 from tests.helpers import wait_for
-from tests.store.factories import CODE
 
 SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    return []\n"
 
@@ -34,119 +33,117 @@ def local_queue(store: Store, data_dir: Path, spares: bool = True) -> LocalQueue
     return LocalQueue(store, workers)
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as opened:
-        yield opened
-
-
 def owners(store: Store, *names: str) -> list[int]:
     return [accounts.create_user(store, name) for name in names]
 
 
-def test_claims_take_turns_between_users(store: Store) -> None:
-    alice, bob = owners(store, "alice", "bob")
-    flood = [store.create_run(CODE, owner_id=alice) for _ in range(5)]
-    single = store.create_run(CODE, owner_id=bob)  # submitted last
-    first, second = jobs.claim_next(store), jobs.claim_next(store)
+def test_claims_take_turns_between_users(empty_store: Store) -> None:
+    alice, bob = owners(empty_store, "alice", "bob")
+    flood = [empty_store.create_run(CODE, owner_id=alice) for _ in range(5)]
+    single = empty_store.create_run(CODE, owner_id=bob)  # submitted last
+    first, second = jobs.claim_next(empty_store), jobs.claim_next(empty_store)
     assert (first and first.id, second and second.id) == (flood[0], single)
 
 
-def test_queue_positions_are_the_order_runs_start_in(store: Store) -> None:
-    alice, bob, carol = owners(store, "alice", "bob", "carol")
-    ids = [store.create_run(CODE, owner_id=alice) for _ in range(4)]
-    ids += [store.create_run(CODE, owner_id=bob) for _ in range(2)]
-    ids.append(store.create_run(CODE, owner_id=carol))
-    positions = {run_id: jobs.queue_position(store, run_id, by_kind=False) for run_id in ids}
+def test_queue_positions_are_the_order_runs_start_in(empty_store: Store) -> None:
+    alice, bob, carol = owners(empty_store, "alice", "bob", "carol")
+    ids = [empty_store.create_run(CODE, owner_id=alice) for _ in range(4)]
+    ids += [empty_store.create_run(CODE, owner_id=bob) for _ in range(2)]
+    ids.append(empty_store.create_run(CODE, owner_id=carol))
+    positions = {run_id: jobs.queue_position(empty_store, run_id, by_kind=False) for run_id in ids}
     by_position = sorted(ids, key=lambda run_id: positions[run_id] or 0)
-    assert sorted(positions.values()) == list(range(1, len(ids) + 1))
-    claimed = [jobs.claim_next(store) for _ in ids]
+    assert sorted(p for p in positions.values() if p is not None) == list(range(1, len(ids) + 1))
+    claimed = [jobs.claim_next(empty_store) for _ in ids]
     assert [c.id for c in claimed if c is not None] == by_position
-    assert jobs.claim_next(store) is None
+    assert jobs.claim_next(empty_store) is None
 
 
-def test_a_claim_counts_as_an_attempt(store: Store) -> None:
-    run_id = store.create_run(CODE)
-    jobs.claim_next(store)
-    with store.engine.connect() as connection:
+def test_a_claim_counts_as_an_attempt(empty_store: Store) -> None:
+    run_id = empty_store.create_run(CODE)
+    jobs.claim_next(empty_store)
+    with empty_store.engine.connect() as connection:
         attempts = connection.exec_driver_sql(
             "SELECT attempts FROM runs WHERE id = ?", (run_id,)
         ).scalar_one()
     assert attempts == 1
 
 
-def test_cancelling_a_queued_run_ends_it_at_once_and_it_is_never_claimed(store: Store) -> None:
-    run_id = store.create_run(CODE)
-    outcome = jobs.request_cancel(store, run_id)
+def test_cancelling_a_queued_run_ends_it_at_once_and_it_is_never_claimed(
+    empty_store: Store,
+) -> None:
+    run_id = empty_store.create_run(CODE)
+    outcome = jobs.request_cancel(empty_store, run_id)
     assert outcome.status == "cancelled" and outcome.job_id is None
-    result = store.load_result(run_id)
+    result = empty_store.load_result(run_id)
     assert result is not None and result.status == "cancelled"
     assert result.error is not None and result.error.kind == "cancelled"
     assert "before it started" in result.error.message and result.finished_at is not None
-    assert jobs.claim_next(store) is None
+    assert jobs.claim_next(empty_store) is None
 
 
-def test_cancelling_a_running_run_only_flags_it(store: Store) -> None:
-    run_id = store.create_run(CODE)
-    jobs.claim_next(store)
-    outcome = jobs.request_cancel(store, run_id)
+def test_cancelling_a_running_run_only_flags_it(empty_store: Store) -> None:
+    run_id = empty_store.create_run(CODE)
+    jobs.claim_next(empty_store)
+    outcome = jobs.request_cancel(empty_store, run_id)
     assert (outcome.status, outcome.cancel_requested) == ("running", True)
-    assert jobs.cancel_requested(store, run_id)
-    assert store.run_state(run_id).status == "running"  # type: ignore[union-attr]
+    assert jobs.cancel_requested(empty_store, run_id)
+    assert empty_store.run_state(run_id).status == "running"  # type: ignore[union-attr]
 
 
-def test_a_finished_run_cannot_be_cancelled(store: Store) -> None:
-    run_id = store.create_run(CODE)
-    jobs.request_cancel(store, run_id)
+def test_a_finished_run_cannot_be_cancelled(empty_store: Store) -> None:
+    run_id = empty_store.create_run(CODE)
+    jobs.request_cancel(empty_store, run_id)
     with pytest.raises(jobs.Refused, match="already finished"):
-        jobs.request_cancel(store, run_id)
+        jobs.request_cancel(empty_store, run_id)
 
 
-def test_a_cancel_asked_while_the_server_was_down_is_carried_out_at_start(store: Store) -> None:
-    run_id = store.create_run(CODE)
-    jobs.claim_next(store)
-    jobs.request_cancel(store, run_id)  # flagged; then the server died
-    assert jobs.requeue_unfinished(store) == [run_id]
-    assert store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+def test_a_cancel_asked_while_the_server_was_down_is_carried_out_at_start(
+    empty_store: Store,
+) -> None:
+    run_id = empty_store.create_run(CODE)
+    jobs.claim_next(empty_store)
+    jobs.request_cancel(empty_store, run_id)  # flagged; then the server died
+    assert jobs.requeue_unfinished(empty_store) == [run_id]
+    assert empty_store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
 
 
-def test_the_per_user_count_covers_only_that_users_queued_runs(store: Store) -> None:
-    alice, bob = owners(store, "alice", "bob")
+def test_the_per_user_count_covers_only_that_users_queued_runs(empty_store: Store) -> None:
+    alice, bob = owners(empty_store, "alice", "bob")
     for _ in range(3):
-        store.create_run(CODE, owner_id=alice)
-    store.create_run(CODE, owner_id=bob)
-    jobs.claim_next(store)  # alice's oldest starts: no longer waiting
-    assert (jobs.queued_count(store, alice), jobs.queued_count(store, bob)) == (2, 1)
+        empty_store.create_run(CODE, owner_id=alice)
+    empty_store.create_run(CODE, owner_id=bob)
+    jobs.claim_next(empty_store)  # alice's oldest starts: no longer waiting
+    assert (jobs.queued_count(empty_store, alice), jobs.queued_count(empty_store, bob)) == (2, 1)
 
 
 @pytest.mark.slow
 def test_cancelling_a_running_local_run_kills_its_child_at_once(
-    store: Store, tmp_path: Path
+    empty_store: Store, tmp_path: Path
 ) -> None:
-    run_id = store.create_run(SLEEPER)
-    queue = local_queue(store, tmp_path)
+    run_id = empty_store.create_run(SLEEPER)
+    queue = local_queue(empty_store, tmp_path / "data")
     queue.start()
     try:
         wait_for(
             lambda: (
-                (state := store.run_state(run_id)) is not None
+                (state := empty_store.run_state(run_id)) is not None
                 and state.progress_step == "eager warm-up"
             ),
             timeout_s=180,
             what="the snippet runs",
         )
         assert queue.cancel(run_id).status == "running"
-        wait_for(lambda: store.run_state(run_id).status == "cancelled", 30, "cancelled")  # type: ignore[union-attr]
+        wait_for(lambda: empty_store.run_state(run_id).status == "cancelled", 30, "cancelled")  # type: ignore[union-attr]
     finally:
         queue.stop()
-    result = store.load_result(run_id)
+    result = empty_store.load_result(run_id)
     assert result is not None and result.error is not None
     assert "'eager warm-up'" in result.error.message
-    assert list((tmp_path / "work").glob("*")) == []  # the run's and the next spare's
+    assert list((tmp_path / "data" / "work").glob("*")) == []  # the run's and the next spare's
 
 
 def test_a_cancel_between_claim_and_start_still_stops_the_run(
-    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    empty_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The cancel lands after the claim marked the run running, before the worker thread
     registered its stop switch: the flag alone must still stop it."""
@@ -157,43 +154,47 @@ def test_a_cancel_between_claim_and_start_still_stops_the_run(
         raise ChildStopped("stopped")
 
     monkeypatch.setattr("backend.worker.local.execute_run", execute)
-    run_id = store.create_run(CODE)
-    claimed = jobs.claim_next(store)
-    assert claimed is not None and jobs.request_cancel(store, run_id).cancel_requested
-    workers = LocalWorkers(store, WorkerSetup(tmp_path), spares=SpareOptions(enabled=False))
+    run_id = empty_store.create_run(CODE)
+    claimed = jobs.claim_next(empty_store)
+    assert claimed is not None and jobs.request_cancel(empty_store, run_id).cancel_requested
+    workers = LocalWorkers(
+        empty_store, WorkerSetup(tmp_path / "data"), spares=SpareOptions(enabled=False)
+    )
     workers._execute(claimed, None)
     assert seen == [True]
-    assert store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+    assert empty_store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
 
 
-def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(store: Store) -> None:
+def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(empty_store: Store) -> None:
     from backend.store.holders import cli_holder
 
-    cli_run = store.create_run(CODE, status="running", worker_id=cli_holder())  # this process
-    dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
-    handed = store.create_run(CODE)
-    with write_session(store.engine) as session:  # handed to RQ by a former queue=redis server
+    cli_run = empty_store.create_run(CODE, status="running", worker_id=cli_holder())  # this process
+    dead_cli = empty_store.create_run(CODE, status="running", worker_id=_exited_cli())
+    handed = empty_store.create_run(CODE)
+    with write_session(
+        empty_store.engine
+    ) as session:  # handed to RQ by a former queue=redis server
         run = session.get(Run, handed)
         assert run is not None
         run.job_id, run.dispatched_at = "job-1", run.created_at
         session.add(run)
-    assert jobs.requeue_unfinished(store) == []
-    assert store.run_state(cli_run).status == "running"  # type: ignore[union-attr]
-    claimed = [jobs.claim_next(store) for _ in range(3)]
+    assert jobs.requeue_unfinished(empty_store) == []
+    assert empty_store.run_state(cli_run).status == "running"  # type: ignore[union-attr]
+    claimed = [jobs.claim_next(empty_store) for _ in range(3)]
     assert {c.id for c in claimed if c is not None} == {handed}  # a CLI's run never re-runs
-    assert_ended_as_cli_exited(store, dead_cli)
+    assert_ended_as_cli_exited(empty_store, dead_cli)
 
 
-def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(store: Store) -> None:
+def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(empty_store: Store) -> None:
     from backend.store.holders import cli_holder
 
-    live = store.create_run(CODE, status="running", worker_id=cli_holder())
-    dead_cli = store.create_run(CODE, status="running", worker_id=_exited_cli())
-    on_worker = store.create_run(CODE, status="running", worker_id="gpu-host-1")
-    assert jobs.refresh_leases(store) == 1  # on_worker's lease renewed
-    assert store.run_state(live).status == "running"  # type: ignore[union-attr]
-    assert store.run_state(on_worker).status == "running"  # type: ignore[union-attr]
-    assert_ended_as_cli_exited(store, dead_cli)
+    live = empty_store.create_run(CODE, status="running", worker_id=cli_holder())
+    dead_cli = empty_store.create_run(CODE, status="running", worker_id=_exited_cli())
+    on_worker = empty_store.create_run(CODE, status="running", worker_id="gpu-host-1")
+    assert jobs.refresh_leases(empty_store) == 1  # on_worker's lease renewed
+    assert empty_store.run_state(live).status == "running"  # type: ignore[union-attr]
+    assert empty_store.run_state(on_worker).status == "running"  # type: ignore[union-attr]
+    assert_ended_as_cli_exited(empty_store, dead_cli)
 
 
 def assert_ended_as_cli_exited(store: Store, run_id: str) -> None:

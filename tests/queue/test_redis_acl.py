@@ -26,8 +26,8 @@ from rq.serializers import JSONSerializer
 from backend.queue.payload import JOB_FUNCTION, worker_queue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
-from tests.deploy.conftest import compose
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.helpers import compose
+from tests.queue.api_cluster import Cluster, WorkerCalls
 from tests.queue.redis_server import API_PASSWORD, RedisServer, deployed_acl
 from tests.queue.test_job_payloads import Performed
 
@@ -146,14 +146,14 @@ def test_neither_user_may_administer_redis_or_run_scripts(
 ) -> None:
     client = Redis.from_url(getattr(redis_server, f"{user}_url"))
     with pytest.raises(NoPermissionError):
-        client.execute_command(*command)
+        client.execute_command(*command)  # type: ignore[no-untyped-call]  # untyped in redis-py
 
 
 def test_a_worker_may_not_put_a_job_on_a_queue(redis_server: RedisServer) -> None:
     worker = Redis.from_url(redis_server.worker_url)
     for command in (("RPUSH", "rq:queue:cpu", "x"), ("LPUSH", "rq:queue:cpu", "x")):
         with pytest.raises(NoPermissionError):
-            worker.execute_command(*command)
+            worker.execute_command(*command)  # type: ignore[no-untyped-call]  # untyped in redis-py
     assert worker.hset("rq:job:x", "status", "failed") == 1  # RQ's records: allowed
 
 

@@ -4,25 +4,15 @@ without accounts a suite takes turns with single runs as an owner of its own."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
-import pytest
 
 from backend.store import accounts, jobs
 from backend.store.fair import Waiting, fair_order, suite_lane
 from backend.store.repository import Store
 from backend.store.suites import create_suite
-from tests.store.factories import CODE
+from tests.factories import CODE
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as opened:
-        yield opened
 
 
 def suite_of(store: Store, count: int, owner_id: int | None = None) -> list[str]:
@@ -50,31 +40,38 @@ def test_an_anonymous_suite_is_an_owner_of_its_own_in_the_pure_order() -> None:
 
 
 def test_another_users_single_run_starts_right_after_the_suites_first_problem(
-    store: Store,
+    empty_store: Store,
 ) -> None:
-    alice, bob = (accounts.create_user(store, name) for name in ("alice", "bob"))
-    problems = suite_of(store, 30, owner_id=alice)
-    single = store.create_run(CODE, owner_id=bob)  # submitted after all thirty
-    order = claimed_order(store)
+    alice, bob = (accounts.create_user(empty_store, name) for name in ("alice", "bob"))
+    problems = suite_of(empty_store, 30, owner_id=alice)
+    single = empty_store.create_run(CODE, owner_id=bob)  # submitted after all thirty
+    order = claimed_order(empty_store)
     assert order[:2] == [problems[0], single]
     assert [run for run in order if run != single] == problems  # the suite in its order
 
 
-def test_without_accounts_a_single_run_is_not_behind_a_whole_suite(store: Store) -> None:
-    problems = suite_of(store, 30)
-    single = store.create_run(CODE)  # anonymous, submitted after the suite
-    first = jobs.claim_next(store)
+def test_without_accounts_a_single_run_is_not_behind_a_whole_suite(empty_store: Store) -> None:
+    problems = suite_of(empty_store, 30)
+    single = empty_store.create_run(CODE)  # anonymous, submitted after the suite
+    first = jobs.claim_next(empty_store)
     assert first is not None and first.id == problems[0]
     # A worker is busy with the first problem: the single run is next, not 29 problems on.
-    second = jobs.claim_next(store)
+    second = jobs.claim_next(empty_store)
     assert second is not None and second.id == single
 
 
-def test_two_anonymous_suites_take_turns(store: Store) -> None:
-    first, second = suite_of(store, 3), suite_of(store, 3)
-    assert claimed_order(store) == [first[0], second[0], first[1], second[1], first[2], second[2]]
+def test_two_anonymous_suites_take_turns(empty_store: Store) -> None:
+    first, second = suite_of(empty_store, 3), suite_of(empty_store, 3)
+    assert claimed_order(empty_store) == [
+        first[0],
+        second[0],
+        first[1],
+        second[1],
+        first[2],
+        second[2],
+    ]
 
 
-def test_single_anonymous_runs_keep_plain_oldest_first_order(store: Store) -> None:
-    runs = [store.create_run(CODE) for _ in range(4)]
-    assert claimed_order(store) == runs
+def test_single_anonymous_runs_keep_plain_oldest_first_order(empty_store: Store) -> None:
+    runs = [empty_store.create_run(CODE) for _ in range(4)]
+    assert claimed_order(empty_store) == runs

@@ -15,9 +15,9 @@ import pytest
 
 from backend.result import RunResult
 from backend.store import accounts
+from tests.factories import save_with_files
 from tests.helpers import wait_for
-from tests.queue.conftest import QUEUED_ONLY, Cluster, WorkerCalls
-from tests.store.factories import save_with_files
+from tests.queue.api_cluster import QUEUED_ONLY, Cluster, WorkerCalls
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:

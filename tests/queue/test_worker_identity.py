@@ -16,7 +16,7 @@ from typing import Any
 from backend.result import RunResult
 from backend.store import accounts
 from tests.helpers import wait_for
-from tests.queue.conftest import Cluster, WorkerCalls
+from tests.queue.api_cluster import Cluster, WorkerCalls
 
 LEASE_S = 1.5
 

@@ -32,8 +32,9 @@ from backend.worker.process import WorkerSetup
 from backend.worker.remote import Agent, Holding, WorkerConfig
 from backend.worker.spares import SpareOptions
 from backend.worker_protocol import StartedRun
+from tests.paths import ROOT
 from tests.sandbox import hostile_bundles as hostile
-from tests.sandbox.conftest import ROOT, TEST_UID_BASE
+from tests.sandbox.escapes import TEST_UID_BASE
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_sandbox")]
 
@@ -81,14 +82,22 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def store(data_dir: Path) -> Iterator[Store]:
+def module_store(data_dir: Path) -> Iterator[Store]:
+    """The store this module's runs are recorded in, in its `data_dir`."""
     with Store.open(data_dir) as opened:
         yield opened
 
 
-def run(store: Store, data_dir: Path, code: str, **limits: int) -> RunResult:
+def run(
+    store: Store,
+    data_dir: Path,
+    code: str,
+    work_mb: int = RunLimits.work_mb,
+    work_files: int = RunLimits.work_files,
+) -> RunResult:
     run_id = store.create_run(code)
-    setup = WorkerSetup(data_dir, limits=RunLimits(sandbox="bwrap", timeout_s=120, **limits))  # type: ignore[arg-type]
+    limits = RunLimits(sandbox="bwrap", timeout_s=120, work_mb=work_mb, work_files=work_files)
+    setup = WorkerSetup(data_dir, limits=limits)
     return execute_run(store, run_id, setup)
 
 
@@ -174,9 +183,9 @@ def test_sparse_generated_code_files_are_refused_unread(tmp_path: Path) -> None:
 
 
 def test_a_forged_device_is_replaced_and_the_numbers_are_labelled(
-    store: Store, data_dir: Path
+    module_store: Store, data_dir: Path
 ) -> None:
-    result = run(store, data_dir, hostile.FORGED_DEVICE)
+    result = run(module_store, data_dir, hostile.FORGED_DEVICE)
     assert result.status == "succeeded", result.error
     assert result.device is not None
     assert result.device.name == cpu_model() != "NVIDIA H200"
@@ -188,10 +197,12 @@ def test_a_forged_device_is_replaced_and_the_numbers_are_labelled(
     assert f"{cpu_model()}" in text and "NVIDIA H200" not in text
 
 
-def test_a_cuda_device_on_a_machine_without_one_is_refused(store: Store, data_dir: Path) -> None:
+def test_a_cuda_device_on_a_machine_without_one_is_refused(
+    module_store: Store, data_dir: Path
+) -> None:
     if any(Path("/dev").glob("nvidia[0-9]*")):
         pytest.skip("this machine has a GPU")
-    result = run(store, data_dir, hostile.FORGED_CUDA)
+    result = run(module_store, data_dir, hostile.FORGED_CUDA)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "invalid_bundle"
     assert "CUDA" in result.error.message and "no GPU" in result.error.message
@@ -199,11 +210,11 @@ def test_a_cuda_device_on_a_machine_without_one_is_refused(store: Store, data_di
 
 
 def test_a_tensor_named_with_a_link_reaches_the_figures_as_text(
-    store: Store, data_dir: Path
+    module_store: Store, data_dir: Path
 ) -> None:
-    result = run(store, data_dir, hostile.HTML_TENSOR)
+    result = run(module_store, data_dir, hostile.HTML_TENSOR)
     assert result.status == "succeeded", result.error
-    stored = store.load_result(result.id)
+    stored = module_store.load_result(result.id)
     assert stored is not None
     assert hostile.LINK in [t.tensor for t in stored.round_trips]  # stored as it was named
     for figure in (traffic_figure(stored), run_timeline(stored)):
@@ -257,23 +268,23 @@ def test_the_remote_worker_reports_a_refused_bundle(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def status_writes(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+def status_writes(module_store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     """Every progress step written to the database while the test runs."""
     written: list[str | None] = []
-    set_status = store.set_status
+    set_status = module_store.set_status
 
     def spy(run_id: str, status: Any, *, progress_step: str | None = None) -> None:
         written.append(progress_step)
         set_status(run_id, status, progress_step=progress_step)
 
-    monkeypatch.setattr(store, "set_status", spy)
+    monkeypatch.setattr(module_store, "set_status", spy)
     return written
 
 
 def test_a_progress_line_that_is_not_an_object_is_ignored(
-    store: Store, data_dir: Path, status_writes: list[str | None]
+    module_store: Store, data_dir: Path, status_writes: list[str | None]
 ) -> None:
-    result = run(store, data_dir, hostile.PROGRESS_NOT_AN_OBJECT)
+    result = run(module_store, data_dir, hostile.PROGRESS_NOT_AN_OBJECT)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "exception", result.error  # the snippet's own error
     assert "the snippet's own error" in result.error.message
@@ -282,9 +293,9 @@ def test_a_progress_line_that_is_not_an_object_is_ignored(
 
 
 def test_huge_progress_steps_are_never_stored(
-    store: Store, data_dir: Path, status_writes: list[str | None], tmp_path: Path
+    module_store: Store, data_dir: Path, status_writes: list[str | None], tmp_path: Path
 ) -> None:
-    result = run(store, data_dir, hostile.PROGRESS_HUGE_STEPS)
+    result = run(module_store, data_dir, hostile.PROGRESS_HUGE_STEPS)
     assert result.error is not None and result.error.kind == "exception", result.error
     assert set(status_writes) <= {*RUN_STEPS, None}
     measured, peak, _ = run_measured(tmp_path, hostile.PROGRESS_HUGE_STEPS)
@@ -293,9 +304,9 @@ def test_huge_progress_steps_are_never_stored(
 
 
 def test_a_progress_flood_makes_few_status_writes(
-    store: Store, data_dir: Path, status_writes: list[str | None]
+    module_store: Store, data_dir: Path, status_writes: list[str | None]
 ) -> None:
-    result = run(store, data_dir, hostile.PROGRESS_FLOOD)
+    result = run(module_store, data_dir, hostile.PROGRESS_FLOOD)
     assert result.error is not None and result.error.kind == "exception", result.error
     # at most one write per step, forwards only, however many lines came
     assert len(status_writes) <= len(RUN_STEPS) + 1, len(status_writes)
@@ -304,16 +315,16 @@ def test_a_progress_flood_makes_few_status_writes(
 # ---- the sandbox's disk ---------------------------------------------------------------------
 
 
-def test_the_work_directory_holds_only_its_quota(store: Store, data_dir: Path) -> None:
-    result = run(store, data_dir, hostile.FILL_THE_DISK, work_mb=64)
+def test_the_work_directory_holds_only_its_quota(module_store: Store, data_dir: Path) -> None:
+    result = run(module_store, data_dir, hostile.FILL_THE_DISK, work_mb=64)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "disk_limit", result.error
     assert "64 MiB" in result.error.message
     assert "wrote 256 MiB" not in result.output.stdout
 
 
-def test_the_work_directory_holds_only_its_file_count(store: Store, data_dir: Path) -> None:
-    result = run(store, data_dir, hostile.MANY_FILES, work_files=2000)
+def test_the_work_directory_holds_only_its_file_count(module_store: Store, data_dir: Path) -> None:
+    result = run(module_store, data_dir, hostile.MANY_FILES, work_files=2000)
     assert result.status == "failed" and result.error is not None
     assert result.error.kind == "disk_limit", result.error
     assert "2,000 files" in result.error.message

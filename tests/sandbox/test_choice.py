@@ -21,7 +21,7 @@ from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.sandbox import SandboxUnavailable
 from backend.worker.sandbox_policy import open_sandbox
-from tests.sandbox.conftest import BAD, EXAMPLES
+from tests.paths import BAD_SNIPPETS, EXAMPLES_DIR
 
 BROKEN = "bwrap not found (simulated)"
 
@@ -56,12 +56,19 @@ def test_bwrap_without_bubblewrap_is_refused(tmp_path: Path) -> None:
 
 def test_an_unknown_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="auto, bwrap, none"):
-        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="docker"))
+        open_sandbox(tmp_path, RunLimits(timeout_s=10, sandbox="docker"))  # type: ignore[arg-type]  # no such mode, on purpose
 
 
 @pytest.mark.usefixtures("no_bubblewrap")
 def test_run_with_bwrap_refuses_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["run", str(EXAMPLES / "add_relu.py"), "--sandbox", "bwrap", "--data-dir", str(tmp_path)]
+    argv = [
+        "run",
+        str(EXAMPLES_DIR / "add_relu.py"),
+        "--sandbox",
+        "bwrap",
+        "--data-dir",
+        str(tmp_path),
+    ]
     assert cli.main(argv) == 2
     error = capsys.readouterr().err
     assert "--sandbox bwrap" in error and BROKEN in error and "apt-get install bubblewrap" in error
@@ -105,7 +112,7 @@ def started(app: FastAPI) -> None:
 @pytest.mark.slow
 @pytest.mark.usefixtures("no_bubblewrap")
 def test_a_run_without_the_sandbox_is_stored_with_the_note(tmp_path: Path) -> None:
-    code = (BAD / "syntax_error.py").read_text()  # fails before torch: a quick real run
+    code = (BAD_SNIPPETS / "syntax_error.py").read_text()  # fails before torch: a quick real run
     with Store.open(tmp_path) as store:
         run_id = store.create_run(code)
         result = execute_run(store, run_id, WorkerSetup(tmp_path, limits=RunLimits()))

@@ -26,7 +26,8 @@ from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions
 from tests.helpers import wait_for
-from tests.sandbox.conftest import BAD, EXAMPLES, Listener, processes_touching
+from tests.paths import BAD_SNIPPETS, EXAMPLES_DIR
+from tests.sandbox.escapes import Listener, processes_touching
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_sandbox")]
 
@@ -71,7 +72,8 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def store(data_dir: Path) -> Iterator[Store]:
+def module_store(data_dir: Path) -> Iterator[Store]:
+    """The store this module's runs are recorded in, in its `data_dir`."""
     with Store.open(data_dir) as opened:
         yield opened
 
@@ -96,14 +98,19 @@ def secrets(data_dir: Path) -> Iterator[tuple[str, list[Path]]]:
 
 
 def run(
-    store: Store, data_dir: Path, code: str, prewarm: bool = False, **limits: object
+    store: Store,
+    data_dir: Path,
+    code: str,
+    prewarm: bool = False,
+    timeout_s: float = 60.0,
+    memory_mb: int | None = None,
 ) -> RunResult:
     """`code` through a slot's spare, under bwrap; the keeper is closed afterwards (its next
     spare with it). Without `prewarm` the spare is a bare process: the hostile snippets are
     about the sandbox, not speed."""
     run_id = store.create_run(code)
-    values: dict[str, object] = {"sandbox": "bwrap", "timeout_s": 60.0, **limits}
-    setup = WorkerSetup(data_dir, limits=RunLimits(**values))  # type: ignore[arg-type]
+    limits = RunLimits(sandbox="bwrap", timeout_s=timeout_s, memory_mb=memory_mb)
+    setup = WorkerSetup(data_dir, limits=limits)
     keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm, count=1))
     keeper.start()
     try:
@@ -147,23 +154,23 @@ def memory_cap_or_skip() -> None:
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_bad_snippet_ends_clearly_and_harms_nothing(
     name: str,
-    store: Store,
+    module_store: Store,
     data_dir: Path,
     listener: Listener,
     secrets: tuple[str, list[Path]],
     real_sandbox: list[int],
 ) -> None:
     status, kind, words = EXPECTED[name]
-    code = (BAD / f"{name}.py").read_text()
-    options: dict[str, object] = {}
+    code = (BAD_SNIPPETS / f"{name}.py").read_text()
+    timeout_s, memory_mb = 60.0, None
     if name == "network":  # the corpus aims at a server on 8000: aim at our listener
         code = code.replace("8000", str(listener.port))
     if name == "memory_hog":
         memory_cap_or_skip()
-        options["memory_mb"] = MEMORY_MB
+        memory_mb = MEMORY_MB
     if name == "infinite_loop":
-        options["timeout_s"] = 15.0
-    result = run(store, data_dir, code, **options)
+        timeout_s = 15.0
+    result = run(module_store, data_dir, code, timeout_s=timeout_s, memory_mb=memory_mb)
     assert (result.status, result.error and result.error.kind) == (status, kind), result.error
     assert result.error is None or words in result.error.message
     assert not any(note.startswith("ran without a sandbox") for note in result.notes)
@@ -174,7 +181,7 @@ def test_bad_snippet_ends_clearly_and_harms_nothing(
 
 
 def test_planted_secrets_are_not_there(
-    store: Store,
+    module_store: Store,
     data_dir: Path,
     listener: Listener,
     secrets: tuple[str, list[Path]],
@@ -182,7 +189,7 @@ def test_planted_secrets_are_not_there(
 ) -> None:
     token, places = secrets
     paths = [str(p) for p in places] + ["/etc/shadow", str(data_dir / "kernelscope.db")]
-    result = run(store, data_dir, READ_SECRETS.format(paths=paths))
+    result = run(module_store, data_dir, READ_SECRETS.format(paths=paths))
     assert result.status == "succeeded", result.error
     seen = dict(line.rsplit(" ", 1) for line in result.output.stdout.splitlines() if line)
     assert {seen[p] for p in paths} <= {"ENOENT", "EACCES"}, seen
@@ -190,14 +197,14 @@ def test_planted_secrets_are_not_there(
 
 
 def test_add_relu_still_succeeds_after_the_hostile_runs(
-    store: Store,
+    module_store: Store,
     data_dir: Path,
     listener: Listener,
     secrets: tuple[str, list[Path]],
     real_sandbox: list[int],
 ) -> None:
-    code = (EXAMPLES / "add_relu.py").read_text()
-    result = run(store, data_dir, code, prewarm=True, timeout_s=300.0)
+    code = (EXAMPLES_DIR / "add_relu.py").read_text()
+    result = run(module_store, data_dir, code, prewarm=True, timeout_s=300.0)
     assert result.status == "succeeded", result.error
     assert result.prewarm_s is not None and result.prewarm_s > 0  # warmed inside the sandbox
     eager, compiled = result.variants["eager"], result.variants["compiled"]

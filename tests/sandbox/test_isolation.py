@@ -23,7 +23,7 @@ from backend.worker import sandbox
 from backend.worker.cgroup import MemoryCgroup
 from backend.worker.sandbox import SandboxRun
 from tests.helpers import wait_for
-from tests.sandbox.conftest import Listener, processes_touching
+from tests.sandbox.escapes import Listener, processes_touching
 
 pytestmark = pytest.mark.usefixtures("real_sandbox")
 

@@ -18,7 +18,8 @@ from backend.worker.execute import run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 from tests.helpers import wait_for
-from tests.sandbox.conftest import EXAMPLES, TEST_UID_BASE
+from tests.paths import EXAMPLES_DIR
+from tests.sandbox.escapes import TEST_UID_BASE
 from tests.worker.test_spares import (
     BARE,
     SYNTAX_ERROR,
@@ -97,7 +98,7 @@ def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(setup: WorkerSe
     """The pre-warm (a throwaway compile and profile inside the sandbox) leaves nothing in
     the run: same inputs (the RNG), one graph, no recompile, nothing of the throwaway in
     the compiled code or the output."""
-    code = (EXAMPLES / "add_relu.py").read_text()
+    code = (EXAMPLES_DIR / "add_relu.py").read_text()
     code += "\nprint('first input value', float(inputs()[0][0]))\n"
     keeper = SpareKeeper(setup, SpareOptions(count=1))  # one real pre-warm is enough here
     keeper.start()

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from backend.store import blobs, repository
+from backend.store import blobs, children
 from backend.store.ownership import delete_unless_running
 from backend.store.repository import Store
-from tests.store.factories import CODE, failed_result, rich_result
+from tests.factories import CODE, failed_result, rich_result
 
 TRACE = b"\x1f\x8b" + b"a trace" * 100_000
 OTHER = b"generated code" * 1000
@@ -32,51 +32,51 @@ def save(store: Store, data: bytes, *more: bytes) -> str:
     return run_id
 
 
-def test_deleting_a_run_frees_its_blobs(store: Store) -> None:
-    run_id = save(store, TRACE, OTHER)
-    assert blob_bytes(store) == len(TRACE) + len(OTHER)
-    assert store.delete_run(run_id)
-    assert blob_bytes(store) == 0
+def test_deleting_a_run_frees_its_blobs(empty_store: Store) -> None:
+    run_id = save(empty_store, TRACE, OTHER)
+    assert blob_bytes(empty_store) == len(TRACE) + len(OTHER)
+    assert empty_store.delete_run(run_id)
+    assert blob_bytes(empty_store) == 0
 
 
-def test_deleting_through_the_api_path_frees_them_too(store: Store) -> None:
-    run_id = save(store, TRACE)
-    assert delete_unless_running(store, run_id)
-    assert blob_bytes(store) == 0
+def test_deleting_through_the_api_path_frees_them_too(empty_store: Store) -> None:
+    run_id = save(empty_store, TRACE)
+    assert delete_unless_running(empty_store, run_id)
+    assert blob_bytes(empty_store) == 0
 
 
-def test_a_blob_another_run_shares_is_kept(store: Store) -> None:
-    first, second = save(store, TRACE, OTHER), save(store, TRACE)
-    store.delete_run(first)
-    assert blob_bytes(store) == len(TRACE)
-    assert store.artifact_bytes(second, "eager_trace", "eager_trace.json.gz") == TRACE
+def test_a_blob_another_run_shares_is_kept(empty_store: Store) -> None:
+    first, second = save(empty_store, TRACE, OTHER), save(empty_store, TRACE)
+    empty_store.delete_run(first)
+    assert blob_bytes(empty_store) == len(TRACE)
+    assert empty_store.artifact_bytes(second, "eager_trace", "eager_trace.json.gz") == TRACE
 
 
-def test_a_failed_save_leaves_no_blob(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_save_leaves_no_blob(empty_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_: object) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(repository.children, "insert_children", broken)
+    monkeypatch.setattr(children, "insert_children", broken)
     with pytest.raises(RuntimeError):
-        save(store, TRACE, OTHER)
-    assert blob_bytes(store) == 0
+        save(empty_store, TRACE, OTHER)
+    assert blob_bytes(empty_store) == 0
 
 
-def test_a_run_saved_again_frees_what_it_no_longer_holds(store: Store) -> None:
-    run_id = save(store, TRACE, OTHER)
-    store.save_result(failed_result(run_id), CODE, [])  # e.g. a retry that stored nothing
-    assert blob_bytes(store) == 0
+def test_a_run_saved_again_frees_what_it_no_longer_holds(empty_store: Store) -> None:
+    run_id = save(empty_store, TRACE, OTHER)
+    empty_store.save_result(failed_result(run_id), CODE, [])  # e.g. a retry that stored nothing
+    assert blob_bytes(empty_store) == 0
 
 
 def test_a_delete_waits_for_a_save_of_the_same_content(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    empty_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The save has put its blob (already there: it only touched it) and not committed its
     row when the other run is deleted: the delete must not take the blob from under it."""
-    first = save(store, TRACE)
-    second = store.create_run(CODE)
+    first = save(empty_store, TRACE)
+    second = empty_store.create_run(CODE)
     put_done, go_on = threading.Event(), threading.Event()
-    put = store.blobs.put
+    put = empty_store.blobs.put
 
     def slow_put(data: bytes) -> str:
         sha = put(data)
@@ -84,31 +84,33 @@ def test_a_delete_waits_for_a_save_of_the_same_content(
         go_on.wait(10)
         return sha
 
-    monkeypatch.setattr(store.blobs, "put", slow_put)
+    monkeypatch.setattr(empty_store.blobs, "put", slow_put)
     artifacts = [("eager_trace", "eager_trace.json.gz", TRACE, "application/gzip")]
-    saver = threading.Thread(target=store.save_result, args=(rich_result(second), CODE, artifacts))
+    saver = threading.Thread(
+        target=empty_store.save_result, args=(rich_result(second), CODE, artifacts)
+    )
     saver.start()
     assert put_done.wait(10)
-    deleter = threading.Thread(target=store.delete_run, args=(first,))
+    deleter = threading.Thread(target=empty_store.delete_run, args=(first,))
     deleter.start()
     deleter.join(0.5)
     assert deleter.is_alive(), "the delete went ahead while the save was between put and commit"
     go_on.set()
     saver.join(10)
     deleter.join(10)
-    assert store.load_result(first) is None
-    assert store.artifact_bytes(second, "eager_trace", "eager_trace.json.gz") == TRACE
+    assert empty_store.load_result(first) is None
+    assert empty_store.artifact_bytes(second, "eager_trace", "eager_trace.json.gz") == TRACE
 
 
 def test_a_delete_does_not_wait_for_a_long_backup(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    empty_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A backup holds the blobs while it copies: a delete then leaves them to the next
     prune rather than keep its request waiting."""
     monkeypatch.setattr(blobs, "RELEASE_WAIT_S", 0.2)
-    run_id = save(store, TRACE)
-    with store.blobs.keeping():  # as `kernelscope backup` does, from another process
+    run_id = save(empty_store, TRACE)
+    with empty_store.blobs.keeping():  # as `kernelscope backup` does, from another process
         started = time.monotonic()
-        assert store.delete_run(run_id)
+        assert empty_store.delete_run(run_id)
         assert time.monotonic() - started < 5
-    assert blob_bytes(store) == len(TRACE)  # unreferenced: `kernelscope prune` takes it
+    assert blob_bytes(empty_store) == len(TRACE)  # unreferenced: `kernelscope prune` takes it

@@ -14,11 +14,11 @@ def _pragma(engine: Engine, name: str) -> Any:
         return connection.exec_driver_sql(f"PRAGMA {name}").scalar()
 
 
-def test_connections_use_wal_busy_timeout_and_foreign_keys(store: Store) -> None:
-    assert _pragma(store.engine, "journal_mode") == "wal"
-    assert _pragma(store.engine, "busy_timeout") == BUSY_TIMEOUT_MS == 5000
-    assert _pragma(store.engine, "foreign_keys") == 1
-    assert _pragma(store.engine, "synchronous") == 1  # NORMAL
+def test_connections_use_wal_busy_timeout_and_foreign_keys(empty_store: Store) -> None:
+    assert _pragma(empty_store.engine, "journal_mode") == "wal"
+    assert _pragma(empty_store.engine, "busy_timeout") == BUSY_TIMEOUT_MS == 5000
+    assert _pragma(empty_store.engine, "foreign_keys") == 1
+    assert _pragma(empty_store.engine, "synchronous") == 1  # NORMAL
 
 
 def _sql(session: Session, statement: str) -> CursorResult[Any]:
@@ -78,15 +78,15 @@ def test_a_read_session_never_commits(tmp_path: Path) -> None:
         engine.dispose()
 
 
-def test_concurrent_writers_queue_instead_of_failing(store: Store) -> None:
+def test_concurrent_writers_queue_instead_of_failing(empty_store: Store) -> None:
     errors: list[BaseException] = []
     created: list[str] = []
 
     def work() -> None:
         try:
             for index in range(50):
-                run_id = store.create_run(f"print({index})", compile_mode="default")
-                store.set_status(run_id, "running", progress_step="profiling eager")
+                run_id = empty_store.create_run(f"print({index})", compile_mode="default")
+                empty_store.set_status(run_id, "running", progress_step="profiling eager")
                 created.append(run_id)
         except BaseException as error:  # collected: an exception in a thread is not a failure
             errors.append(error)
@@ -98,6 +98,6 @@ def test_concurrent_writers_queue_instead_of_failing(store: Store) -> None:
         thread.join()
     assert errors == []
     assert len(set(created)) == 100
-    runs = store.list_runs(limit=1000)
+    runs = empty_store.list_runs(limit=1000)
     assert len(runs) == 100
     assert {run.status for run in runs} == {"running"}

@@ -8,16 +8,20 @@ import pytest
 from backend import result as doc
 from backend.figures import NAMED, fates_of, summary_sentences, traffic_summary
 from backend.store.repository import Store
-from tests.figures.conftest import EXAMPLES, recorded
-
-from .factories import CODE, chain_result
+from tests.factories import CODE, chain_result
+from tests.recorded import H200_EXAMPLES, recorded_run
 
 
 def _trip(
-    tensor: str, eliminated: bool | None, reason: str | None = None, **compiled: int
+    tensor: str,
+    eliminated: bool | None,
+    reason: str | None = None,
+    compiled_bytes: int | None = None,
+    compiled_reads: int | None = None,
 ) -> doc.RoundTrip:
     return doc.RoundTrip(
-        **compiled,
+        compiled_bytes=compiled_bytes,
+        compiled_reads=compiled_reads,
         tensor=tensor,
         bytes=len(tensor) * 1000,
         shape=[4],
@@ -45,13 +49,19 @@ def _awkward() -> doc.RunResult:
     return result.model_copy(update={"round_trips": trips, "totals": None})
 
 
-RUNS = [*(recorded(example) for example in EXAMPLES), chain_result("run-chain", 40), _awkward()]
+RUNS = [
+    *(recorded_run(example) for example in H200_EXAMPLES),
+    chain_result("run-chain", 40),
+    _awkward(),
+]
 
 
 @pytest.mark.parametrize("result", RUNS, ids=lambda r: r.id)
-def test_sqlite_counts_the_fates_the_figures_count(store: Store, result: doc.RunResult) -> None:
-    store.save_result(result, CODE, [])
-    counted = store.round_trip_fates(result.id, NAMED)
+def test_sqlite_counts_the_fates_the_figures_count(
+    empty_store: Store, result: doc.RunResult
+) -> None:
+    empty_store.save_result(result, CODE, [])
+    counted = empty_store.round_trip_fates(result.id, NAMED)
     in_memory = {
         fate: totals for fate, totals in fates_of(result.round_trips).items() if totals.count
     }

@@ -13,8 +13,7 @@ from pydantic.fields import FieldInfo
 from backend import result as doc
 from backend.run_head import LEFT_OUT_OF_RUN, LEFT_OUT_OF_VARIANT, RunHead, VariantTotals, head_of
 from backend.store.repository import Store
-
-from .factories import CODE, chain_result, failed_result, rich_result
+from tests.factories import CODE, chain_result, failed_result, rich_result
 
 N = 40  # eager kernels of the chain run: 10 compiled, 39 round trips
 
@@ -71,61 +70,65 @@ def _saved(store: Store, result: doc.RunResult) -> doc.RunResult:
 
 
 @pytest.fixture
-def chain(store: Store) -> doc.RunResult:
-    return _saved(store, chain_result(store.create_run(CODE), N))
+def chain(empty_store: Store) -> doc.RunResult:
+    return _saved(empty_store, chain_result(empty_store.create_run(CODE), N))
 
 
-def test_load_head_is_the_document_without_its_lists(store: Store, chain: doc.RunResult) -> None:
-    head = store.load_head(chain.id)
+def test_load_head_is_the_document_without_its_lists(
+    empty_store: Store, chain: doc.RunResult
+) -> None:
+    head = empty_store.load_head(chain.id)
     assert head == head_of(chain)
     assert head is not None and head.variants["eager"].kernel_count == N
     assert "kernels" not in head.model_dump()["variants"]["eager"]
     assert "round_trips" not in head.model_dump()
 
 
-def test_a_failed_run_has_a_head_without_variants(store: Store) -> None:
-    failed = _saved(store, failed_result(store.create_run(CODE)))
-    assert store.load_head(failed.id) == head_of(failed)
-    assert store.load_head("no-such-run") is None
+def test_a_failed_run_has_a_head_without_variants(empty_store: Store) -> None:
+    failed = _saved(empty_store, failed_result(empty_store.create_run(CODE)))
+    assert empty_store.load_head(failed.id) == head_of(failed)
+    assert empty_store.load_head("no-such-run") is None
 
 
-def test_a_kernel_page_is_exactly_the_slice_asked_for(store: Store, chain: doc.RunResult) -> None:
+def test_a_kernel_page_is_exactly_the_slice_asked_for(
+    empty_store: Store, chain: doc.RunResult
+) -> None:
     kernels = chain.variants["eager"].kernels
-    page = store.kernel_page(chain.id, "eager", 7, 5)
+    page = empty_store.kernel_page(chain.id, "eager", 7, 5)
     assert page is not None
     assert (page.variant, page.offset, page.total) == ("eager", 7, N)
     assert page.kernels == kernels[7:12]  # transfers included, in order
     assert page.positions == [7, 8, 9, 10, 11]
-    last = store.kernel_page(chain.id, "eager", N - 2, 5)
+    last = empty_store.kernel_page(chain.id, "eager", N - 2, 5)
     assert last is not None and last.kernels == kernels[N - 2 :] and last.total == N
-    beyond = store.kernel_page(chain.id, "eager", N + 3, 5)
+    beyond = empty_store.kernel_page(chain.id, "eager", N + 3, 5)
     assert beyond is not None and beyond.kernels == [] and beyond.total == N
 
 
-def test_a_kernel_page_of_one_line(store: Store, chain: doc.RunResult) -> None:
+def test_a_kernel_page_of_one_line(empty_store: Store, chain: doc.RunResult) -> None:
     """Line 8 made the odd eager kernels: the page counts and slices only those."""
     odd = [k for k in chain.variants["eager"].kernels if 8 in k.lines]
-    page = store.kernel_page(chain.id, "eager", 2, 3, line=8)
+    page = empty_store.kernel_page(chain.id, "eager", 2, 3, line=8)
     assert page is not None
     assert page.total == len(odd) == N // 2
     assert page.kernels == odd[2:5] and page.positions == [5, 7, 9]
-    none = store.kernel_page(chain.id, "eager", 0, 10, line=99)
+    none = empty_store.kernel_page(chain.id, "eager", 0, 10, line=99)
     assert none is not None and (none.total, none.kernels) == (0, [])
 
 
-def test_a_variant_the_run_lacks_has_no_page(store: Store) -> None:
-    failed = _saved(store, failed_result(store.create_run(CODE)))
-    assert store.kernel_page(failed.id, "eager", 0, 10) is None
+def test_a_variant_the_run_lacks_has_no_page(empty_store: Store) -> None:
+    failed = _saved(empty_store, failed_result(empty_store.create_run(CODE)))
+    assert empty_store.kernel_page(failed.id, "eager", 0, 10) is None
 
 
-def test_kernels_at_positions_and_time_columns(store: Store, chain: doc.RunResult) -> None:
+def test_kernels_at_positions_and_time_columns(empty_store: Store, chain: doc.RunResult) -> None:
     compiled = chain.variants["compiled"].kernels
-    assert store.kernels_at(chain.id, "compiled", [9, 0, 3, 0, 50]) == {
+    assert empty_store.kernels_at(chain.id, "compiled", [9, 0, 3, 0, 50]) == {
         0: compiled[0],
         3: compiled[3],
         9: compiled[9],
     }
-    times = store.kernel_times(chain.id)
+    times = empty_store.kernel_times(chain.id)
     assert list(times) == ["eager", "compiled"]
     for name, variant in chain.variants.items():
         assert times[name].index == [k.index for k in variant.kernels]
@@ -133,20 +136,20 @@ def test_kernels_at_positions_and_time_columns(store: Store, chain: doc.RunResul
         assert times[name].dur_us == [k.dur_us for k in variant.kernels]
 
 
-def test_round_trip_pages(store: Store, chain: doc.RunResult) -> None:
-    page = store.round_trip_page(chain.id, 30, 20)
+def test_round_trip_pages(empty_store: Store, chain: doc.RunResult) -> None:
+    page = empty_store.round_trip_page(chain.id, 30, 20)
     assert (page.offset, page.total) == (30, N - 1)
     assert page.round_trips == chain.round_trips[30:]
 
 
-def test_runs_saved_one_after_another_keep_their_own_children(store: Store) -> None:
+def test_runs_saved_one_after_another_keep_their_own_children(empty_store: Store) -> None:
     """Ids are assigned by the bulk save: a second run's children must not collide with,
     or be read as, the first run's; saving one again replaces only its own."""
-    first = _saved(store, chain_result(store.create_run(CODE), 8))
-    second = _saved(store, rich_result(store.create_run(CODE)))
-    first_again = _saved(store, chain_result(first.id, 12))
-    assert store.load_result(second.id) == second
-    assert store.load_result(first.id) == first_again
-    third = _saved(store, chain_result(store.create_run(CODE), 4))
-    assert store.load_result(third.id) == third
-    assert store.load_result(second.id) == second
+    first = _saved(empty_store, chain_result(empty_store.create_run(CODE), 8))
+    second = _saved(empty_store, rich_result(empty_store.create_run(CODE)))
+    first_again = _saved(empty_store, chain_result(first.id, 12))
+    assert empty_store.load_result(second.id) == second
+    assert empty_store.load_result(first.id) == first_again
+    third = _saved(empty_store, chain_result(empty_store.create_run(CODE), 4))
+    assert empty_store.load_result(third.id) == third
+    assert empty_store.load_result(second.id) == second

@@ -15,21 +15,21 @@ TABLES |= {"users", "api_tokens", "login_sessions", "workers"}
 TABLES |= {"suites"}  # migration 0012
 
 
-def test_open_creates_the_schema_at_head(store: Store) -> None:
-    assert set(inspect(store.engine).get_table_names()) == TABLES | {"alembic_version"}
-    head = ScriptDirectory.from_config(alembic_config(store.engine)).get_current_head()
-    with store.engine.connect() as connection:
+def test_open_creates_the_schema_at_head(empty_store: Store) -> None:
+    assert set(inspect(empty_store.engine).get_table_names()) == TABLES | {"alembic_version"}
+    head = ScriptDirectory.from_config(alembic_config(empty_store.engine)).get_current_head()
+    with empty_store.engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == head
 
 
-def test_migrated_schema_matches_the_models(store: Store) -> None:
-    with store.engine.connect() as connection:
+def test_migrated_schema_matches_the_models(empty_store: Store) -> None:
+    with empty_store.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, metadata) == []
 
 
-def test_history_indexes_exist(store: Store) -> None:
-    indexes = {index["name"] for index in inspect(store.engine).get_indexes("runs")}
+def test_history_indexes_exist(empty_store: Store) -> None:
+    indexes = {index["name"] for index in inspect(empty_store.engine).get_indexes("runs")}
     assert {"ix_runs_created_at_id", "ix_runs_status_created_at_id"} <= indexes
     assert {"ix_runs_device_name_created_at_id", "ix_runs_sweep_id"} <= indexes
 
@@ -54,7 +54,7 @@ def test_downgrade_to_base_removes_every_table(tmp_path: Path) -> None:
 def test_migrating_down_and_up_keeps_every_run_and_its_children(tmp_path: Path) -> None:
     """0002 rebuilds `runs` in batch mode (both ways); with foreign keys on, dropping the old
     table would cascade-delete every variant, kernel and round trip of every stored run."""
-    from tests.store.factories import CODE, rich_result
+    from tests.factories import CODE, rich_result
 
     with Store.open(tmp_path) as store:
         run_id = store.create_run(CODE)
@@ -75,7 +75,7 @@ def test_0003_down_and_up_keeps_every_token_and_run(tmp_path: Path) -> None:
     token then names no worker and is refused on the worker routes until replaced); every
     token, user and run stays, and the foreign keys are back on afterwards."""
     from backend.store import accounts
-    from tests.store.factories import CODE, rich_result
+    from tests.factories import CODE, rich_result
 
     with Store.open(tmp_path) as store:
         accounts.create_user(store, "ops")

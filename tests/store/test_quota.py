@@ -12,7 +12,7 @@ from backend.store import accounts
 from backend.store.db import read_session
 from backend.store.quota import BlobQuota, QuotaExceeded, instance_bytes, user_bytes
 from backend.store.repository import Store
-from tests.store.factories import CODE, rich_result, save_with_files
+from tests.factories import CODE, rich_result, save_with_files
 
 KiB = 1024
 
@@ -21,27 +21,32 @@ def blob_files(store: Store) -> list[str]:
     return sorted(p.name for p in store.blobs.root.glob("*/*"))
 
 
-def test_a_user_counts_each_reference_and_the_instance_each_distinct_file(store: Store) -> None:
-    alice = accounts.create_user(store, "alice")
+def test_a_user_counts_each_reference_and_the_instance_each_distinct_file(
+    empty_store: Store,
+) -> None:
+    alice = accounts.create_user(empty_store, "alice")
     shared, own = b"s" * (3 * KiB), b"o" * KiB
-    save_with_files(store, [shared, own], owner_id=alice)
-    save_with_files(store, [shared], owner_id=alice)
-    save_with_files(store, [shared])  # no owner: the instance's only
-    with read_session(store.engine) as session:
+    save_with_files(empty_store, [shared, own], owner_id=alice)
+    save_with_files(empty_store, [shared], owner_id=alice)
+    save_with_files(empty_store, [shared])  # no owner: the instance's only
+    with read_session(empty_store.engine) as session:
         assert user_bytes(session, alice) == 7 * KiB
         assert instance_bytes(session) == 4 * KiB  # what the blob directory holds
-    assert sum(p.stat().st_size for p in store.blobs.root.glob("*/*")) == 4 * KiB
+    assert sum(p.stat().st_size for p in empty_store.blobs.root.glob("*/*")) == 4 * KiB
 
 
-def test_a_save_past_the_users_quota_stores_nothing_and_says_which(store: Store) -> None:
-    alice, bob = accounts.create_user(store, "alice"), accounts.create_user(store, "bob")
-    first = save_with_files(store, [b"a" * (6 * KiB)], owner_id=alice)
-    store.quota = BlobQuota(per_user_bytes=10 * KiB)
-    files_before = blob_files(store)
-    run_id = store.create_run(CODE, owner_id=alice)
+def test_a_save_past_the_users_quota_stores_nothing_and_says_which(empty_store: Store) -> None:
+    alice, bob = (
+        accounts.create_user(empty_store, "alice"),
+        accounts.create_user(empty_store, "bob"),
+    )
+    first = save_with_files(empty_store, [b"a" * (6 * KiB)], owner_id=alice)
+    empty_store.quota = BlobQuota(per_user_bytes=10 * KiB)
+    files_before = blob_files(empty_store)
+    run_id = empty_store.create_run(CODE, owner_id=alice)
     artifacts = [("eager_trace", "eager_trace.json.gz", b"b" * (5 * KiB), "application/gzip")]
     with pytest.raises(QuotaExceeded) as refused:
-        store.save_result(rich_result(run_id), CODE, artifacts)
+        empty_store.save_result(rich_result(run_id), CODE, artifacts)
     assert (refused.value.scope, refused.value.used, refused.value.adding) == (
         "user",
         6 * KiB,
@@ -49,39 +54,39 @@ def test_a_save_past_the_users_quota_stores_nothing_and_says_which(store: Store)
     )
     assert "KERNELSCOPE_MAX_STORED_MIB_PER_USER" in str(refused.value)
     assert "Delete runs you no longer need" in str(refused.value)
-    assert blob_files(store) == files_before  # the refused file was put, then released
-    assert store.list_artifacts(run_id) == []
-    assert store.load_result(run_id).status == "queued"  # type: ignore[union-attr]
+    assert blob_files(empty_store) == files_before  # the refused file was put, then released
+    assert empty_store.list_artifacts(run_id) == []
+    assert empty_store.load_result(run_id).status == "queued"  # type: ignore[union-attr]
     # Another user's files are not alice's; a run saved again counts its new files only.
-    save_with_files(store, [b"c" * (9 * KiB)], owner_id=bob)
-    store.save_result(rich_result(first), CODE, [("eager_trace", "t", b"d" * 10 * KiB, "x")])
-    assert store.quota.refusals() == {("user", "store"): 1}
+    save_with_files(empty_store, [b"c" * (9 * KiB)], owner_id=bob)
+    empty_store.save_result(rich_result(first), CODE, [("eager_trace", "t", b"d" * 10 * KiB, "x")])
+    assert empty_store.quota.refusals() == {("user", "store"): 1}
 
 
-def test_the_instance_quota_counts_files_already_kept_once(store: Store) -> None:
+def test_the_instance_quota_counts_files_already_kept_once(empty_store: Store) -> None:
     kept = b"k" * (8 * KiB)
-    save_with_files(store, [kept])
-    store.quota = BlobQuota(instance_bytes=10 * KiB)
-    save_with_files(store, [kept])  # the same file: nothing more on disk
+    save_with_files(empty_store, [kept])
+    empty_store.quota = BlobQuota(instance_bytes=10 * KiB)
+    save_with_files(empty_store, [kept])  # the same file: nothing more on disk
     with pytest.raises(QuotaExceeded) as refused:
-        save_with_files(store, [b"n" * (3 * KiB)])
+        save_with_files(empty_store, [b"n" * (3 * KiB)])
     assert refused.value.scope == "instance"
     assert "KERNELSCOPE_MAX_STORED_MIB" in str(refused.value)
     assert "kernelscope prune" in str(refused.value)
 
 
-def test_a_result_past_a_quota_is_stored_as_a_failed_run_without_files(store: Store) -> None:
-    store.quota = BlobQuota(instance_bytes=4 * KiB)
-    run_id = store.create_run(CODE)
+def test_a_result_past_a_quota_is_stored_as_a_failed_run_without_files(empty_store: Store) -> None:
+    empty_store.quota = BlobQuota(instance_bytes=4 * KiB)
+    run_id = empty_store.create_run(CODE)
     result = rich_result(run_id)
     result.output.stdout = "printed by the snippet\n"
     artifacts = [("eager_trace", "eager_trace.json.gz", b"x" * (5 * KiB), "application/gzip")]
-    stored = store.save_within_quota(result, CODE, artifacts)
-    loaded = store.load_result(run_id)
+    stored = empty_store.save_within_quota(result, CODE, artifacts)
+    loaded = empty_store.load_result(run_id)
     assert loaded is not None and loaded == stored.model_copy(update={"sweep": []})
     assert loaded.status == "failed" and loaded.error is not None
     assert loaded.error.kind == "storage_quota"
     assert loaded.error.message.startswith("The run finished; its traces and code were not")
     assert loaded.output.stdout == "printed by the snippet\n"
     assert loaded.variants == {} and loaded.speedup is None
-    assert store.list_artifacts(run_id) == [] and blob_files(store) == []
+    assert empty_store.list_artifacts(run_id) == [] and blob_files(empty_store) == []

@@ -6,8 +6,7 @@ from backend.store.db import read_session
 from backend.store.ids import new_run_id
 from backend.store.models import Artifact, Kernel, RoundTrip, Run, Transfer, Variant
 from backend.store.repository import RunNotFound, Store
-
-from .factories import CODE, compiled_variant, failed_result, rich_result, sweep_point
+from tests.factories import CODE, compiled_variant, failed_result, rich_result, sweep_point
 
 TRACE = b'{"traceEvents": [{"ph": "X", "name": "triton_poi_fused_add_relu_0"}]}'
 ARTIFACTS = [
@@ -31,20 +30,21 @@ def _row_counts(store: Store) -> dict[str, int]:
         }
 
 
-def test_rich_document_round_trips_exactly(store: Store) -> None:
+def test_rich_document_round_trips_exactly(empty_store: Store) -> None:
     sweep_id = new_run_id()
     siblings = [
-        rich_result(_queued_run(store, size, sweep_id), size, sweep_id) for size in (4096, 1024)
+        rich_result(_queued_run(empty_store, size, sweep_id), size, sweep_id)
+        for size in (4096, 1024)
     ]
     for sibling in siblings:
-        store.save_result(sibling, CODE, [])
-    run_id = _queued_run(store, 16384, sweep_id)
+        empty_store.save_result(sibling, CODE, [])
+    run_id = _queued_run(empty_store, 16384, sweep_id)
     result = rich_result(run_id, 16384, sweep_id)
     result.sweep = [sweep_point(r) for r in sorted([*siblings, result], key=lambda r: r.size or 0)]
 
-    store.save_result(result, CODE, ARTIFACTS)
+    empty_store.save_result(result, CODE, ARTIFACTS)
 
-    loaded = store.load_result(run_id)
+    loaded = empty_store.load_result(run_id)
     assert loaded is not None
     assert loaded == result
     assert loaded.model_dump_json() == result.model_dump_json()  # same order, not only equal
@@ -52,14 +52,14 @@ def test_rich_document_round_trips_exactly(store: Store) -> None:
     assert [rt.eliminated for rt in loaded.round_trips] == [True, False]
 
 
-def test_sweep_points_follow_the_siblings(store: Store) -> None:
+def test_sweep_points_follow_the_siblings(empty_store: Store) -> None:
     sweep_id = new_run_id()
-    first = rich_result(_queued_run(store, 2048, sweep_id), 2048, sweep_id)
-    store.save_result(first, CODE, [])
-    pending = _queued_run(store, 512, sweep_id)  # queued: a point with no numbers yet
-    _queued_run(store, None, sweep_id)  # a sizeless run cannot be a point
+    first = rich_result(_queued_run(empty_store, 2048, sweep_id), 2048, sweep_id)
+    empty_store.save_result(first, CODE, [])
+    pending = _queued_run(empty_store, 512, sweep_id)  # queued: a point with no numbers yet
+    _queued_run(empty_store, None, sweep_id)  # a sizeless run cannot be a point
 
-    loaded = store.load_result(first.id)
+    loaded = empty_store.load_result(first.id)
     assert loaded is not None
     assert [(p.size, p.run_id, p.status) for p in loaded.sweep] == [
         (512, pending, "queued"),
@@ -68,120 +68,125 @@ def test_sweep_points_follow_the_siblings(store: Store) -> None:
     assert loaded.sweep[0].eager_bytes is None and loaded.sweep[0].speedup is None
     assert loaded.sweep[1] == sweep_point(first)
 
-    store.set_status(pending, "running")
-    loaded = store.load_result(first.id)
+    empty_store.set_status(pending, "running")
+    loaded = empty_store.load_result(first.id)
     assert loaded is not None and loaded.sweep[0].status == "running"
 
 
-def test_failed_document_round_trips(store: Store) -> None:
-    result = failed_result(_queued_run(store, size=None))
-    store.save_result(result, CODE, [])
-    assert store.load_result(result.id) == result
+def test_failed_document_round_trips(empty_store: Store) -> None:
+    result = failed_result(_queued_run(empty_store, size=None))
+    empty_store.save_result(result, CODE, [])
+    assert empty_store.load_result(result.id) == result
 
 
-def test_infinite_error_survives(store: Store) -> None:
-    result = rich_result(_queued_run(store))
+def test_infinite_error_survives(empty_store: Store) -> None:
+    result = rich_result(_queued_run(empty_store))
     assert result.correctness is not None
     result.correctness.max_abs_error = float("inf")
-    store.save_result(result, CODE, [])
-    assert store.load_result(result.id) == result
+    empty_store.save_result(result, CODE, [])
+    assert empty_store.load_result(result.id) == result
 
 
-def test_saving_again_replaces_children(store: Store) -> None:
-    run_id = _queued_run(store)
-    store.save_result(rich_result(run_id), CODE, ARTIFACTS)
+def test_saving_again_replaces_children(empty_store: Store) -> None:
+    run_id = _queued_run(empty_store)
+    empty_store.save_result(rich_result(run_id), CODE, ARTIFACTS)
     smaller = rich_result(run_id)
     smaller.variants = {"compiled": compiled_variant(1024)}
     smaller.round_trips = smaller.round_trips[:1]
-    store.save_result(smaller, CODE, ARTIFACTS[:1])
+    empty_store.save_result(smaller, CODE, ARTIFACTS[:1])
 
-    assert store.load_result(run_id) == smaller
-    assert [a.name for a in store.list_artifacts(run_id)] == ["eager.json"]
-    counts = _row_counts(store)
+    assert empty_store.load_result(run_id) == smaller
+    assert [a.name for a in empty_store.list_artifacts(run_id)] == ["eager.json"]
+    counts = _row_counts(empty_store)
     assert counts["Variant"] == 1 and counts["Kernel"] == 2 and counts["Transfer"] == 6
     assert counts["RoundTrip"] == 1 and counts["Artifact"] == 1
 
 
-def test_a_run_never_queued_here_can_be_saved(store: Store) -> None:
+def test_a_run_never_queued_here_can_be_saved(empty_store: Store) -> None:
     result = rich_result(new_run_id())
-    store.save_result(result, CODE, [])
-    assert store.load_result(result.id) == result
-    assert store.get_code(result.id) == CODE
+    empty_store.save_result(result, CODE, [])
+    assert empty_store.load_result(result.id) == result
+    assert empty_store.get_code(result.id) == CODE
 
 
-def test_timestamps_are_stored_as_utc_instants(store: Store) -> None:
-    result = rich_result(_queued_run(store))
+def test_timestamps_are_stored_as_utc_instants(empty_store: Store) -> None:
+    result = rich_result(_queued_run(empty_store))
     result.created_at = "2025-11-30T04:20:00+02:00"
     result.finished_at = "2025-11-30T02:21:00Z"
-    store.save_result(result, CODE, [])
-    loaded = store.load_result(result.id)
+    empty_store.save_result(result, CODE, [])
+    loaded = empty_store.load_result(result.id)
     assert loaded is not None
     assert loaded.created_at == "2025-11-30T02:20:00+00:00"
     assert loaded.finished_at == "2025-11-30T02:21:00+00:00"
 
 
-def test_artifacts_are_listed_and_readable(store: Store) -> None:
-    run_id = _queued_run(store)
-    store.save_result(rich_result(run_id), CODE, ARTIFACTS)
-    listed = store.list_artifacts(run_id)
+def test_artifacts_are_listed_and_readable(empty_store: Store) -> None:
+    run_id = _queued_run(empty_store)
+    empty_store.save_result(rich_result(run_id), CODE, ARTIFACTS)
+    listed = empty_store.list_artifacts(run_id)
     assert [(a.kind, a.name, a.size_bytes, a.content_type) for a in listed] == [
         (kind, name, len(data), content_type) for kind, name, data, content_type in ARTIFACTS
     ]
     assert listed[0].sha256 == listed[1].sha256  # identical traces share one blob
-    assert store.artifact_bytes(run_id, "output_code", "graph_0.py") == b"# generated by Inductor\n"
-    assert store.artifact_bytes(run_id, "output_code", "missing.py") is None
-    assert store.artifact_bytes("nosuchrun234", "eager_trace", "eager.json") is None
+    assert (
+        empty_store.artifact_bytes(run_id, "output_code", "graph_0.py")
+        == b"# generated by Inductor\n"
+    )
+    assert empty_store.artifact_bytes(run_id, "output_code", "missing.py") is None
+    assert empty_store.artifact_bytes("nosuchrun234", "eager_trace", "eager.json") is None
 
 
-def test_duplicate_artifacts_are_refused_before_anything_is_written(store: Store) -> None:
-    run_id = _queued_run(store)
+def test_duplicate_artifacts_are_refused_before_anything_is_written(empty_store: Store) -> None:
+    run_id = _queued_run(empty_store)
     with pytest.raises(ValueError, match="duplicate artifact"):
-        store.save_result(rich_result(run_id), CODE, [ARTIFACTS[0], ARTIFACTS[0]])
-    loaded = store.load_result(run_id)
+        empty_store.save_result(rich_result(run_id), CODE, [ARTIFACTS[0], ARTIFACTS[0]])
+    loaded = empty_store.load_result(run_id)
     assert loaded is not None and loaded.status == "queued"
 
 
-def test_create_run_and_status_changes(store: Store) -> None:
-    run_id = _queued_run(store)
-    loaded = store.load_result(run_id)
+def test_create_run_and_status_changes(empty_store: Store) -> None:
+    run_id = _queued_run(empty_store)
+    loaded = empty_store.load_result(run_id)
     assert loaded is not None
     assert (loaded.status, loaded.size, loaded.title, loaded.variants) == ("queued", 1024, "t", {})
-    assert store.get_code(run_id) == CODE
+    assert empty_store.get_code(run_id) == CODE
 
-    store.set_status(run_id, "running", progress_step="compiling")
-    with read_session(store.engine) as session:
+    empty_store.set_status(run_id, "running", progress_step="compiling")
+    with read_session(empty_store.engine) as session:
         run = session.get(Run, run_id)
         assert run is not None and run.started_at is not None and run.finished_at is None
         assert (run.progress_step, run.compile_mode) == ("compiling", "max-autotune")
-    store.set_status(run_id, "timed_out")
-    loaded = store.load_result(run_id)
+    empty_store.set_status(run_id, "timed_out")
+    loaded = empty_store.load_result(run_id)
     assert loaded is not None and loaded.status == "timed_out" and loaded.finished_at is not None
 
 
-def test_unknown_runs(store: Store) -> None:
-    assert store.load_result("nosuchrun234") is None
-    assert store.get_code("nosuchrun234") is None
-    assert store.list_artifacts("nosuchrun234") == []
-    assert store.delete_run("nosuchrun234") is False
+def test_unknown_runs(empty_store: Store) -> None:
+    assert empty_store.load_result("nosuchrun234") is None
+    assert empty_store.get_code("nosuchrun234") is None
+    assert empty_store.list_artifacts("nosuchrun234") == []
+    assert empty_store.delete_run("nosuchrun234") is False
     with pytest.raises(RunNotFound):
-        store.set_status("nosuchrun234", "running")
+        empty_store.set_status("nosuchrun234", "running")
 
 
-def test_set_status_refuses_an_unknown_status(store: Store) -> None:
+def test_set_status_refuses_an_unknown_status(empty_store: Store) -> None:
     with pytest.raises(ValueError, match="unknown run status"):
-        store.set_status(_queued_run(store), "done")  # type: ignore[arg-type]
+        empty_store.set_status(_queued_run(empty_store), "done")  # type: ignore[arg-type]
 
 
-def test_deleting_a_run_cascades_to_every_child(store: Store) -> None:
-    keep, drop = _queued_run(store), _queued_run(store)
-    store.save_result(rich_result(keep), CODE, ARTIFACTS)
-    store.save_result(rich_result(drop), CODE, ARTIFACTS)
-    before = _row_counts(store)
+def test_deleting_a_run_cascades_to_every_child(empty_store: Store) -> None:
+    keep, drop = _queued_run(empty_store), _queued_run(empty_store)
+    empty_store.save_result(rich_result(keep), CODE, ARTIFACTS)
+    empty_store.save_result(rich_result(drop), CODE, ARTIFACTS)
+    before = _row_counts(empty_store)
 
-    assert store.delete_run(drop) is True
+    assert empty_store.delete_run(drop) is True
 
-    assert store.load_result(drop) is None
-    assert store.list_artifacts(drop) == []
-    assert _row_counts(store) == {table: count // 2 for table, count in before.items()}
-    assert store.load_result(keep) == rich_result(keep)
-    assert store.artifact_bytes(keep, "eager_trace", "eager.json") == TRACE  # shared blob kept
+    assert empty_store.load_result(drop) is None
+    assert empty_store.list_artifacts(drop) == []
+    assert _row_counts(empty_store) == {table: count // 2 for table, count in before.items()}
+    assert empty_store.load_result(keep) == rich_result(keep)
+    assert (
+        empty_store.artifact_bytes(keep, "eager_trace", "eager.json") == TRACE
+    )  # shared blob kept

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import shutil
 import tracemalloc
@@ -107,13 +108,13 @@ def test_a_sparse_file_over_its_limit_is_refused_unread(
 def test_a_file_that_grows_while_read_stops_at_the_limit(tmp_path: Path) -> None:
     path = tmp_path / "growing"
     path.write_bytes(b"a" * 100)
-    fd = reader.os.open(path, reader.os.O_RDONLY)
+    fd = os.open(path, os.O_RDONLY)
     try:
         path.write_bytes(b"a" * (3 * MiB))  # bigger than it was when its size was checked
         with pytest.raises(BundleTooLarge, match="the limit for a trace is 2 MiB"):
             reader._read_at_most(fd, "growing", 2 * MiB, "a trace")
     finally:
-        reader.os.close(fd)
+        os.close(fd)
 
 
 def test_the_run_budget_counts_every_file(folder: Path) -> None:
@@ -129,7 +130,7 @@ def test_json_values_are_counted_before_any_is_made(
     (folder / "eager_trace.json.gz").write_bytes(gzip.compress(many))
     loaded = load_bundle(folder, BundleLimits(run_values=100_000))
     assert loaded is not None
-    monkeypatch.setattr(reader.json, "loads", lambda *a: pytest.fail("it was parsed"))
+    monkeypatch.setattr(json, "loads", lambda *a: pytest.fail("it was parsed"))
     with pytest.raises(BundleTooLarge, match=r"eager_trace.json.gz .* limit per run is 100,000"):
         loaded.trace("eager")
 
@@ -286,10 +287,10 @@ def test_what_the_analysis_walks_is_counted_before_it_walks_it(
     """A chain of eager ops within every byte and JSON-value limit cost the reader 40 s
     and 2 GB at 78,000 ops: the counts have limits of their own."""
     edit(folder, lambda document: chain_ops(document, 300))
-    limits = BundleLimits(**{limit: 299})  # type: ignore[arg-type]
+    limits = BundleLimits(**{limit: 299})
     with pytest.raises(BundleTooLarge, match=rf"has [0-9,]+ entries in {re.escape(where)}"):
         load_bundle(folder, limits)
-    loaded = load_bundle(folder, BundleLimits(**{limit: 10_000}))  # type: ignore[arg-type]
+    loaded = load_bundle(folder, BundleLimits(**{limit: 10_000}))
     assert loaded is not None and len(loaded.document["eager"]["ops"]) == 300
     assert loaded.analyse().variants["eager"] is not None
 

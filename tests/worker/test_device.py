@@ -4,6 +4,8 @@ what happens when the run's claim cannot be true."""
 
 from __future__ import annotations
 
+import glob
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -63,7 +65,7 @@ class FakeSmi:
 
 @pytest.fixture
 def smi_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(device.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
 
 
 @pytest.mark.usefixtures("smi_installed")
@@ -99,10 +101,10 @@ def test_a_hung_nvidia_smi_degrades() -> None:
 
 
 def test_without_nvidia_smi_device_nodes_decide(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(device.shutil, "which", lambda name: None)
-    monkeypatch.setattr(device.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(glob, "glob", lambda pattern: [])
     assert lookup_gpu(None).absent
-    monkeypatch.setattr(device.glob, "glob", lambda pattern: ["/dev/nvidia0"])
+    monkeypatch.setattr(glob, "glob", lambda pattern: ["/dev/nvidia0"])
     assert not lookup_gpu(None).absent
     assert lookup_gpu("").absent  # CUDA_VISIBLE_DEVICES="" hides every GPU
 
@@ -187,7 +189,7 @@ def test_another_slots_run_is_busy_gpu_but_this_run_and_idle_spares_are_not(
             "".join(f"{p.pid}, python3, 512\n" for p in (ours, neighbour, spare)) + "1, init, 1\n"
         )
         answer = subprocess.CompletedProcess([], 0, stdout=rows, stderr="")
-        monkeypatch.setattr(device.shutil, "which", lambda name: "/usr/bin/nvidia-smi")
+        monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/nvidia-smi")
         registered = threading.Event()
         release = threading.Event()
 

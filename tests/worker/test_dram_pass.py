@@ -26,6 +26,7 @@ from backend.figures.units import human_bytes
 from backend.limits import RunLimits
 from backend.report import render
 from backend.result import Measurement, RunResult
+from backend.worker import device as worker_device
 from backend.worker import execute
 from backend.worker.bundle import load_bundle
 from backend.worker.child import ChildOutcome
@@ -122,8 +123,8 @@ def child_returns_recorded(monkeypatch: pytest.MonkeyPatch) -> list[ChildOutcome
         return given[-1]
 
     monkeypatch.setattr(execute, "run_child", fake_child)
-    monkeypatch.setattr(execute.device, "prefetch", lambda: None)
-    monkeypatch.setattr(execute.device, "watch_gpu", lambda: None)
+    monkeypatch.setattr(worker_device, "prefetch", lambda: None)
+    monkeypatch.setattr(worker_device, "watch_gpu", lambda: None)
     return given
 
 
@@ -169,8 +170,9 @@ def test_recorded_h200_ncu_numbers_land_on_the_recorded_runs_kernels() -> None:
     assert (compiled.dram_bytes_read, compiled.dram_bytes_written) == COMPILED
 
 
-def _ncu(launch: int, name: str, nvtx: str, read: int | None = 100) -> NcuKernel:
-    return NcuKernel(launch, name, nvtx, (nvtx,), None, None, read, 50, 1000, None, {})
+def _ncu(launch: int, name: str, nvtx: str | None, read: int | None = 100) -> NcuKernel:
+    ranges = () if nvtx is None else (nvtx,)
+    return NcuKernel(launch, name, nvtx, ranges, None, None, read, 50, 1000, None, {})
 
 
 def test_extra_profiler_kernels_are_skipped_and_never_paired_with_another_kernel() -> None:

@@ -1,4 +1,7 @@
-"""Result documents shaped like a real run of this snippet on an H200:
+"""Objects, rows and bundles built for tests: result documents, kernels and variants made
+by hand, and runs stored the way a worker stores them.
+
+The rich documents are shaped like a real run of this snippet on an H200:
 
     def fn(a, b, w):
         return torch.relu(a + b) @ w
@@ -8,8 +11,13 @@ mm as an extern cuBLAS call, so `a + b` is an eliminated round trip and `relu(a 
 not. Numbers are invented but consistent (bytes add up, fp32, 2 x size x size inputs).
 """
 
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
 from backend import result as doc
-from backend.store.repository import Store
+from backend.store.repository import ArtifactInput, Store
+from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 
 CODE = """import torch
 
@@ -20,6 +28,7 @@ def inputs(size=1024):
     return [torch.randn(size, size, device=device) for _ in range(3)]
 """
 CODE_SHA256 = "0" * 63 + "1"
+CREATED_AT = "2026-11-30T12:00:00+00:00"  # of the documents `run_with` makes, and recorded runs
 
 
 def _t(tensor: str, direction: doc.Direction, size: int, role: doc.TensorRole) -> doc.Transfer:
@@ -354,16 +363,146 @@ def chain_result(run_id: str, n: int) -> doc.RunResult:
     )
 
 
+# ---- stored runs ----------------------------------------------------------------------
+
+
+def trace_artifact(label: str) -> ArtifactInput:
+    """An eager trace download whose bytes (and so blob) are unique to `label`."""
+    data = f'{{"traceEvents": [], "run": "{label}"}}'.encode()
+    return ("eager_trace", "eager_trace.json.gz", data, "application/gzip")
+
+
+def save_finished(
+    store: Store,
+    *,
+    size: int = 1024,
+    sweep_id: str | None = None,
+    owner_id: int | None = None,
+    visibility: Visibility = DEFAULT_VISIBILITY,
+    finished_days_ago: float | None = None,
+    duration_s: float | None = None,
+    artifacts: list[ArtifactInput] | None = None,
+) -> doc.RunResult:
+    """A succeeded run (`rich_result`'s numbers) created as queued, then saved like a worker
+    saves it; by default with one trace download of its own (`trace_artifact(run id)`).
+    It keeps the store's own creation time: history order and "previous run" depend on it.
+    `finished_days_ago`: finished that long ago (retention), not at the document's time."""
+    run_id = store.create_run(
+        CODE, size=size, sweep_id=sweep_id, owner_id=owner_id, visibility=visibility
+    )
+    queued = store.load_result(run_id)
+    assert queued is not None
+    changes: dict[str, object] = {"created_at": queued.created_at}
+    if finished_days_ago is not None:
+        finished = datetime.now(UTC) - timedelta(days=finished_days_ago)
+        changes["finished_at"] = finished.isoformat()
+    if duration_s is not None:
+        changes["duration_s"] = duration_s
+    result = rich_result(run_id, size=size, sweep_id=sweep_id).model_copy(update=changes)
+    saved = artifacts if artifacts is not None else [trace_artifact(run_id)]
+    store.save_result(result, CODE, saved)
+    return result
+
+
 def save_with_files(store: Store, files: list[bytes], owner_id: int | None = None) -> str:
     """A succeeded run of `owner_id` whose artifacts are `files` (one trace each): what a
     storage quota counts. The run's id."""
-    run_id: str = store.create_run(CODE, owner_id=owner_id)
-    queued = store.load_result(run_id)
-    assert queued is not None
-    result = rich_result(run_id).model_copy(update={"created_at": queued.created_at})
     artifacts = [
         ("eager_trace", f"trace-{index}.json.gz", data, "application/gzip")
         for index, data in enumerate(files)
     ]
-    store.save_result(result, CODE, artifacts)
-    return run_id
+    return save_finished(store, owner_id=owner_id, artifacts=artifacts).id
+
+
+# ---- kernels and variants made by hand ------------------------------------------------
+
+
+def timed_kernel(index: int, start_us: float, dur_us: float, **fields: object) -> doc.Kernel:
+    """A kernel placed on a timeline (`kernel_<index>`, aten::add, no transfers), validated:
+    validation is faster than `model_construct`."""
+    values: dict[str, object] = {
+        "index": index,
+        "name": f"kernel_{index}",
+        "short_name": f"k{index}",
+        "op": "aten::add",
+        "kind": "elementwise",
+        "start_us": start_us,
+        "dur_us": dur_us,
+        "grid": None,
+        "block": None,
+        "graph": None,
+        "bytes_read": 0,
+        "bytes_written": 0,
+        "transfers": [],
+        **fields,
+    }
+    return doc.Kernel.model_validate(values)
+
+
+def named_kernel(
+    index: int,
+    short_name: str,
+    op: str | None = None,
+    kind: doc.KernelKind = "elementwise",
+    dur_us: float = 10.0,
+    bytes_read: int = 8_000,
+    bytes_written: int = 4_000,
+) -> doc.Kernel:
+    """A kernel known by its name and op (what eager/compiled matching looks at)."""
+    return doc.Kernel(
+        index=index,
+        name=short_name,
+        short_name=short_name,
+        op=op,
+        kind=kind,
+        start_us=0.0,
+        dur_us=dur_us,
+        bytes_read=bytes_read,
+        bytes_written=bytes_written,
+        transfers=[],
+    )
+
+
+def eager_kernels(*ops: str) -> list[doc.Kernel]:
+    """One eager kernel per ATen op name (`add` -> short name add, op aten::add)."""
+    return [named_kernel(i, op, f"aten::{op}") for i, op in enumerate(ops)]
+
+
+def variant_of(kernels: list[doc.Kernel], wall_time_us: float = 100.0) -> doc.Variant:
+    """A variant whose totals add up from its kernels."""
+    return doc.Variant(
+        kernel_count=len(kernels),
+        transfer_count=sum(len(k.transfers) for k in kernels),
+        bytes_read=sum(k.bytes_read for k in kernels),
+        bytes_written=sum(k.bytes_written for k in kernels),
+        kernel_time_us=round(sum(k.dur_us for k in kernels), 3),
+        wall_time_us=wall_time_us,
+        timing_repeats=10,
+        timing_method="cuda_events",
+        kernels=kernels,
+    )
+
+
+def run_with(
+    run_id: str, eager: list[doc.Kernel] | None = None, compiled: list[doc.Kernel] | None = None
+) -> doc.RunResult:
+    """A succeeded run of the given kernels (a missing list: no such variant)."""
+    given: dict[doc.VariantName, list[doc.Kernel] | None] = {"eager": eager, "compiled": compiled}
+    return doc.RunResult(
+        id=run_id,
+        status="succeeded",
+        created_at=CREATED_AT,
+        code_sha256="0" * 64,
+        variants={name: variant_of(ks) for name, ks in given.items() if ks is not None},
+    )
+
+
+def drop_kernel(run: doc.RunResult, variant: doc.VariantName, index: int) -> doc.RunResult:
+    """A copy of `run` whose `variant` lacks kernel `index`; later kernels are re-indexed."""
+    copy = run.model_copy(deep=True)
+    kept = [k for k in copy.variants[variant].kernels if k.index != index]
+    for position, k in enumerate(kept):
+        k.index = position
+    old = copy.variants[variant]
+    copy.variants[variant] = variant_of(kept, old.wall_time_us)
+    return copy

@@ -1,0 +1,52 @@
+"""How the sandbox tests see a snippet get out: a TCP listener it must never reach, the
+processes it must not leave behind, and sandbox uids of this suite's own."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from backend.worker import sandbox
+
+TEST_UID_BASE = sandbox.UID_BASE + 48  # others take the lowest free uid: these stay ours
+
+
+@dataclass
+class Listener:
+    """A TCP server on 127.0.0.1 that a snippet must never reach."""
+
+    sock: socket.socket
+
+    @property
+    def port(self) -> int:
+        return int(self.sock.getsockname()[1])
+
+    def connections(self) -> int:
+        """Connections waiting to be accepted (none is ever accepted, so none is missed)."""
+        count = 0
+        self.sock.setblocking(False)
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except BlockingIOError:
+                return count
+            conn.close()
+            count += 1
+
+
+def processes_touching(path: Path) -> list[int]:
+    """Processes whose command line or working directory mentions `path`."""
+    found = []
+    needle = str(path)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            cwd = str((entry / "cwd").readlink()) if (entry / "cwd").exists() else ""
+        except OSError:
+            continue
+        if needle in cmdline or cwd.startswith(needle):
+            found.append(int(entry.name))
+    return found
