@@ -1,4 +1,4 @@
-"""Peak memory of the reading side against hostile bundles (issue 13, item 1).
+"""Peak memory of the reading side against hostile bundles.
 
 Every case runs in a Python process of its own, so its peak RSS (VmHWM) is the reading
 side's alone: imports, reading, analysing, storing.

@@ -1,4 +1,4 @@
-"""Traffic coverage and undecided round trips over a folder of recorded bundles (issue 18).
+"""Traffic coverage and undecided round trips over a folder of recorded bundles.
 
 For every `<name>/bundle` under the folders given (default: the recorded H200 bundles in
 tests/data), prints each variant's `traffic_coverage` (the share of kernel time on kernels

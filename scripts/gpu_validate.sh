@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU checks of issues 10, 11 and 14 through the CLI, one run at a time, each result document
+# GPU checks (measured DRAM bytes, fusion reasons and compile modes, noise) through the CLI, one run at a time, each result document
 # kept in /tmp/gpu-validate and tarred, with the runs' data directory, into
 # ${OUT:-.}/gpu-validate.tgz after every step (so a call cut short still brings its runs back;
 # `kernelscope serve --data-dir` on them shows the pages, e.g. for screenshots). Run from the repository root on a CUDA host with the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18 on a GPU host: harness bundles of the traffic models (bench/traffic_models) and the
+# Every kernel's own traffic, on a GPU host: harness bundles of the traffic models (bench/traffic_models) and the
 # recorded scale snippets (tests/data/h200_scale_bundles/*/snippet.py), one run at a time,
 # each with its peak device memory (nvidia-smi, whole GPU), and Nsight Compute's DRAM bytes
 # per kernel for the split-launch and convolution models. Everything lands in

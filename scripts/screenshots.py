@@ -1,4 +1,4 @@
-"""Screenshots of the pages issue 14 changed, from any checkout, for docs/screenshots/.
+"""Screenshots of the run, compare and history pages, from any checkout, for docs/screenshots/.
 
     python scripts/screenshots.py --checkout /tmp/ks-before --label before
     python scripts/screenshots.py --checkout . --label after

@@ -1,7 +1,7 @@
 """A two-mode bundle from two H200 recordings of the same snippet (kernelbench_style: x @ W
 + b, sigmoid, scale; same inputs, identical eager ops): default (tests/data/h200_bundles)
 first and max-autotune-no-cudagraphs (tests/data/h200_scale_bundles) as its further mode,
-laid out as the harness writes a run asked for both (issue 11).
+laid out as the harness writes a run asked for both.
 
 Honest about what it is: the two modes were compiled, profiled and timed in two processes
 on the same machine, not in one; every number is still what one of them measured. The

@@ -169,7 +169,7 @@ def _compiled_calls(bundle: Json, compiled_trace: Json, log: _LaunchLog) -> tupl
 def _further_modes(
     analysis: Analysis, bundle: Json, traces: Sequence[Json | None], first_log: _LaunchLog
 ) -> None:
-    """Each further compile mode (issue 11) analysed exactly as the first: its own variant
+    """Each further compile mode analysed exactly as the first: its own variant
     `compiled:<mode>`, speedups, output check and the round trips it eliminates. The run's
     `round_trips` (and their `why`) stay the first mode's."""
     further = bundle.get("further_modes") or []

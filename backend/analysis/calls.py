@@ -1,7 +1,7 @@
 """Kernel durations from several profiled calls: the median per kernel, with its spread.
 
 One profiled call is one sample: on a loaded machine any kernel of it can take ten times
-its usual time (issue 14 saw 558.6 µs and 8,578 µs for the same kernel in two calls). The
+its usual time (one run saw 558.6 µs and 8,578 µs for the same kernel in two calls). The
 harness profiles several calls; each gives the same kernels in the same launch order, so a
 kernel's duration is the median over the calls of the kernel at its position, and its 10th
 and 90th percentiles are kept beside it. Calls whose kernels differ from the most common

@@ -26,7 +26,7 @@ from backend.result import DeviceInfo, Kernel, Transfer, Variant
 GEMMS_2D = frozenset({"mm", "addmm", "_addmm_activation"})
 GEMMS_3D = frozenset({"bmm", "baddbmm"})
 CONVOLUTIONS = frozenset({"convolution", "_convolution", "cudnn_convolution", "conv2d", "conv1d"})
-# Data at least this many times the last-level cache streams from DRAM (issue 10's measured
+# Data at least this many times the last-level cache streams from DRAM (the H200's measured
 # vs logical check uses the same line).
 DRAM_BOUND_TIMES_CACHE = 4
 

@@ -1,4 +1,4 @@
-"""Why a run's timings may be noisy (issue 14): pure rules over what the run recorded.
+"""Why a run's timings may be noisy: pure rules over what the run recorded.
 
 - **wide spread**: a variant's timed calls (wall clock) or profiled calls (summed kernel
   time) vary by more than WIDE_SPREAD between their 10th and 90th percentiles;

@@ -54,7 +54,7 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The last measured call (what the analysis read before issue 14)."""
+    """The last measured call (all the analysis read once, before several calls were profiled)."""
     return measured_calls(doc)[-1]
 
 

@@ -226,7 +226,7 @@ def _unknown_sentence(unknown: FateLike) -> str:
 
 
 def mode_sentences(modes: Sequence[CompiledMode]) -> list[str]:
-    """A line per further compile mode of a run that asked for several (issue 11), from the
+    """A line per further compile mode of a run that asked for several, from the
     mode's own numbers: `max-autotune-no-cudagraphs: 3 kernels, 7 transfers, speedup 1.20x
     wall, 1.35x kernel`. The first mode is the run's `compiled`, said by the rest."""
     lines = []

@@ -237,7 +237,7 @@ class _Rows:
 
 
 def run_timeline(result: RunResult, **options: Any) -> go.Figure:
-    """Eager above compiled, then a lane per further compile mode (issue 11), on one time
+    """Eager above compiled, then a lane per further compile mode, on one time
     axis (each variant starts at 0 µs)."""
     lanes = [
         Lane(name, variant.kernels, compiled=name != "eager")

@@ -1,4 +1,4 @@
-"""How busy the machine was while the run measured (issue 14): standard library only.
+"""How busy the machine was while the run measured: standard library only.
 
 A loaded machine slows every call, and nothing in the timings says so. The harness records
 the load averages before and after, the CPUs it may use, and, over exactly the steps that

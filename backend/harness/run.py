@@ -341,7 +341,7 @@ class Run:
         self.provenance = artifacts.artifacts
         return compiled, info
 
-    # ---- further compile modes (issue 11) ------------------------------------------------
+    # ---- further compile modes ------------------------------------------------
 
     def _further_mode(self, entry: EntryPoint, mode: str) -> dict[str, Any]:
         """Another compile mode, in this process and exactly as the first: compiled afresh

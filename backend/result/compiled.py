@@ -55,7 +55,7 @@ class CompileInfo(BaseModel):
 
 
 class CompiledMode(BaseModel):
-    """One compile mode of a run that asked for several (issue 11): its variant and its
+    """One compile mode of a run that asked for several: its variant and its
     own numbers, each measured in the same process as eager's."""
 
     mode: str = Field(description="the torch.compile mode, e.g. max-autotune-no-cudagraphs")

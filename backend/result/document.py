@@ -100,7 +100,7 @@ class RunFindings(BaseModel):
     grad_mode: GradMode | None = Field(
         default=None,
         description="inference (torch.no_grad()) or training (autograd on), and why; None "
-        "in runs made before issue 14",
+        "in runs made before noise was recorded",
     )
     machine_load: MachineLoad | None = Field(
         default=None, description="how busy the machine was while the run measured"

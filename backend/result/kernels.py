@@ -136,7 +136,7 @@ class VariantTotals(BaseModel):
     profiled_calls: int | None = Field(
         default=None,
         description="profiled calls the kernel durations are medians of (one in bundles "
-        "made before issue 14; None in runs stored before it)",
+        "made before several calls were profiled; None in runs stored before that)",
     )
     kernel_time_p10_us: float | None = Field(
         default=None, description="10th percentile of the profiled calls' summed kernel time"

@@ -67,7 +67,7 @@ Duration = Annotated[StrictFloat | StrictInt, Field(ge=0), AfterValidator(_finit
 Shape = Annotated[list[Count], Field(max_length=MAX_DIMS)]
 Ids = Annotated[list[Index], Field(max_length=MAX_IDS)]
 # The harness names them so; anything else could be a path or an odd download name.
-# A further compile mode's files carry its name (issue 11): compiled_<mode>_trace.json.gz.
+# A further compile mode's files carry its name: compiled_<mode>_trace.json.gz.
 TraceName = Annotated[
     StrictStr,
     StringConstraints(pattern=r"^(eager|compiled|compiled_[a-z][a-z-]{0,39})_trace\.json\.gz$"),
@@ -336,7 +336,7 @@ class Memory(_Part):
 
 
 class FurtherMode(_Part):
-    """A further compile mode (issue 11): its compiled variant, compile and check."""
+    """A further compile mode: its compiled variant, compile and check."""
 
     mode: CompileModeName
     compiled: Compiled

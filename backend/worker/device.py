@@ -205,7 +205,7 @@ def worker_device_name(gpu: str | None) -> str:
     return found.gpu.name if found.gpu is not None else f"GPU {gpu}"
 
 
-# ---- other processes on the run's GPU (issue 14) ------------------------------------------
+# ---- other processes on the run's GPU ------------------------------------------
 
 SMI_APPS_QUERY = (
     "--query-compute-apps=pid,process_name,used_memory",

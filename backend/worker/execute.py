@@ -207,7 +207,7 @@ def _artifacts(bundle: Bundle) -> list[ArtifactInput]:
         if name:
             data = bundle.files[name]
             found.append((f"{variant}_trace", f"{variant}_trace.json.gz", data, "application/gzip"))
-    for mode in bundle.document.get("further_modes", []):  # compiled:<mode> (issue 11)
+    for mode in bundle.document.get("further_modes", []):  # compiled:<mode>
         name = mode["compiled"]["trace"]
         kind = f"compiled:{mode['mode']}_trace"
         found.append((kind, name, bundle.files[name], "application/gzip"))

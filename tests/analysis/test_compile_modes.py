@@ -1,4 +1,4 @@
-"""Compile modes side by side (issue 11): a bundle with a further mode analyses to one more
+"""Compile modes side by side: a bundle with a further mode analyses to one more
 variant, `compiled:<mode>`, with that mode's own numbers, while `compiled`, the round trips
 and their reasons stay the first mode's."""
 

@@ -165,7 +165,7 @@ EAGER: dict[str, Traffic] = {
     # mul 2A->A, add A->A, gelu A->A, mul A->A
     "gelu_chain": Traffic(4, 9, 80_000_000, 64_000_000),
     # sin A->A, add A->A, [memset] sum ->4 (the output zeroed before the reduction adds into
-    # it, issue 18), sum A->4, gt 4->1, [memcpy DtoH] reads 1, mul A->A, cos A->A
+    # it), sum A->4, gt 4->1, [memcpy DtoH] reads 1, mul A->A, cos A->A
     "graph_break": Traffic(8, 14, 20_000_005, 16_000_009),
     # clone M->M, mul_ M->M, [memset] its 64-byte workspace, sum M->8192
     "inplace_and_views": Traffic(4, 7, 50_331_648, 33_562_688),

@@ -1,4 +1,4 @@
-"""Every kernel carries its own traffic (issue 18), on bundles recorded on an H200
+"""Every kernel carries its own traffic, on bundles recorded on an H200
 (torch 2.11) by scripts/record_traffic_bundles.sh: models in the styles users bring
 (bench/traffic_models) and the real-scale snippets, with Nsight Compute's DRAM bytes per
 kernel for some (`ncu.csv.gz`, the harness's ncu pass of the same snippet)."""

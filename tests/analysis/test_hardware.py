@@ -1,4 +1,4 @@
-"""Issue 10: what each kernel asked of the hardware, on recorded H200 bundles: FLOPs from
+"""what each kernel asked of the hardware, on recorded H200 bundles: FLOPs from
 operand shapes (GEMMs, convolutions) or Inductor's estimate, and bandwidth as a share of
 the device's measured peak, with cache-resident data marked instead of an impossible %."""
 

@@ -1,4 +1,4 @@
-"""Why timings may be noisy (issue 14), on a recorded H200 bundle with the load the run
+"""Why timings may be noisy, on a recorded H200 bundle with the load the run
 recorded set by each test: wide spread, a loaded CPU, another process on the GPU."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Kernel durations from several profiled calls (issue 14): the median per kernel, with its
+"""Kernel durations from several profiled calls: the median per kernel, with its
 spread, never one call's. Multi-call traces are made from the recorded H200 traces by
 repeating their measured call, one copy ten times slower (a loaded machine)."""
 

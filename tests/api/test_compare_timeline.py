@@ -19,9 +19,9 @@ def _stored(store: Store, recording: RunResult) -> RunResult:
     return result
 
 
-def test_an_inflated_run_is_drawn_to_its_timed_calls(client: TestClient, store: Store) -> None:
-    busy = _stored(store, cpu_recorded_run("add_relu_busy"))
-    h200 = _stored(store, recorded_run("add_relu"))
+def test_an_inflated_run_is_drawn_to_its_timed_calls(client: TestClient, app_store: Store) -> None:
+    busy = _stored(app_store, cpu_recorded_run("add_relu_busy"))
+    h200 = _stored(app_store, recorded_run("add_relu"))
     response = client.get(f"/api/compare/figures/timeline?a={busy.id}&b={h200.id}")
     assert response.status_code == 200, response.text
     layout = response.json()["layout"]

@@ -1,4 +1,4 @@
-"""Compile modes side by side through the API (issue 11): `compile_modes` on POST
+"""Compile modes side by side through the API: `compile_modes` on POST
 /api/runs (validated, with readable 422s), and a stored two-mode run served whole: its
 summaries, its further variant paged like any other, in kernels.csv, with its own code and
 trace, and a headline line per further mode."""

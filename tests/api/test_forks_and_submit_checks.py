@@ -1,4 +1,4 @@
-"""Issue 14: a fork records the run it was edited from, and the New run page's mistakes
+"""a fork records the run it was edited from, and the New run page's mistakes
 (empty code, bad sizes) are refused at submit with messages a person reads."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Compile modes side by side on the run page (issue 11): a run of two modes draws a
+"""Compile modes side by side on the run page: a run of two modes draws a
 timeline lane per compiled variant and a headline stat per further mode; a compiled
 kernel's panel lists the round trips it keeps in memory, with their reasons.
 

@@ -1,9 +1,9 @@
-"""Issue 14, the run page tells one consistent story: the cases a new user walked, each
+"""the run page tells one consistent story: the cases a new user walked, each
 on the page that failed them. Recorded H200 bundles (tests/data/h200_bundles, see its
 README) are imported for the runs whose numbers matter; the graph break on line 5 and the
 submissions are live on this CPU.
 
-Each test fails on the pages before issue 14: no fork link and the newer run as A, an
+Each test failed on the pages before this story was told: no fork link and the newer run as A, an
 unmarked break, 401 table rows, no sweep context at the top, history running off a phone,
 "1e4,,1e5" accepted and "1e20" answered by the validator.
 """

@@ -1,10 +1,10 @@
-"""Issue 14: the memory-traffic figure's labels on a phone (390x844), as Chromium draws
+"""the memory-traffic figure's labels on a phone (390x844), as Chromium draws
 them. The labels are fitted on the server for the narrowest width the page draws the
 figure (tests/figures/test_phone_labels.py checks the estimates); here the rendered label
 elements' boxes are read back: none overlaps another, none is cut mid-word, and the page
 itself never scrolls sideways (the figure scrolls inside its card).
 
-Before issue 14's label fitting, layernorm_residual's eager labels overlapped at this width.
+Before the label fitting, layernorm_residual's eager labels overlapped at this width.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The roofline on the run page (issue 10), for a real run on this machine: the worker
+"""The roofline on the run page, for a real run on this machine: the worker
 measured the device's bandwidth, every kernel is on the bandwidth strip under that line
 or marked cache-resident, and clicking a point opens its kernel."""
 

@@ -32,8 +32,26 @@ def test_no_file_names_a_path_outside_the_checkout() -> None:
     assert found == []
 
 
+HISTORY = re.compile(r"\bissues? ?#?\d+", re.IGNORECASE)
+
+
+def test_code_and_docs_speak_of_the_code_not_its_history() -> None:
+    """Tracker numbers belong in CHANGELOG.md and commit messages; elsewhere a reader
+    cannot resolve them, and they age."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:120]}"
+        for path in tracked_text_files()
+        if path.name != "CHANGELOG.md"
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if HISTORY.search(line)
+    ]
+    assert found == []
+
+
 def test_the_pattern_sees_what_it_is_for() -> None:
     # built from parts, so that this file itself passes the test above
     assert OUTSIDE.search("corpus = Path('../" + "shared/corpus/bad')")
     assert OUTSIDE.search('"snippet_file": "/' + 'work/main/tests/data/x.py"')
     assert not OUTSIDE.search("--bind <data>/work/<run> <data>/work/<run>")
+    assert HISTORY.search("(iss" + "ue 14)") and HISTORY.search("Is" + "sues 10, 11")
+    assert not HISTORY.search("an issue with the driver")

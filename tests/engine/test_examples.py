@@ -58,7 +58,7 @@ def test_add_relu_is_the_article_picture(results: dict[str, RunResult]) -> None:
 
 
 def test_add_relu_is_measured_against_the_devices_own_peak(results: dict[str, RunResult]) -> None:
-    """The worker measured this machine's bandwidth (issue 10); each kernel's share of it
+    """The worker measured this machine's bandwidth; each kernel's share of it
     is its logical bytes over its time, or it is marked cache-resident, never above 100%."""
     result = results["add_relu"]
     assert result.device is not None

@@ -1,4 +1,4 @@
-"""Names from a run reach Plotly as text (issue 13, item 6).
+"""Names from a run reach Plotly as text.
 
 Plotly renders a subset of HTML in hover text, text labels and titles, and every name in a
 result document comes from the run, which the snippet can forge: a tensor named

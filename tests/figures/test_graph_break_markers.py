@@ -1,4 +1,4 @@
-"""Graph breaks on the timeline (issue 14): a dashed marker where a compiled graph ends,
+"""Graph breaks on the timeline: a dashed marker where a compiled graph ends,
 labelled with the break's line, and none where the program was one graph."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The traffic figure's labels at a phone's width (issue 14): whole or left to hover,
+"""The traffic figure's labels at a phone's width: whole or left to hover,
 never cut mid-word ("ln.wei…", "relu(t…"), never over a neighbour ("↓ m↓ sum(e)↓ output").
 
 On a phone the page draws the figure `FIGURE_MIN_PX` wide and lets it scroll; the labels

@@ -1,4 +1,4 @@
-"""The roofline (issue 10) on recorded H200 bundles: kernels with FLOPs placed by intensity
+"""The roofline on recorded H200 bundles: kernels with FLOPs placed by intensity
 and FLOP/s under the measured roofs, every kernel on the bandwidth strip with cache-resident
 ones marked, names kept as text, and the API's figure for a stored run."""
 

@@ -1,4 +1,4 @@
-"""Compile modes side by side, for real on this CPU (issue 11): add_relu compiled in the
+"""Compile modes side by side, for real on this CPU: add_relu compiled in the
 default mode and in max-autotune-no-cudagraphs in one harness process, analysed into both
 compiled variants with counts that agree with each other and with their summaries."""
 

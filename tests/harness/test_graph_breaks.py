@@ -1,5 +1,5 @@
 """Graph breaks come from the real compile, and say what `torch._dynamo.explain` says
-(which traced the snippet a second time before issue 9). The backend here is `eager`: the
+(which would trace the snippet a second time). The backend here is `eager`: the
 breaks are Dynamo's, whatever compiles the graphs."""
 
 from collections.abc import Callable

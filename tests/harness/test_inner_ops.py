@@ -1,4 +1,4 @@
-"""Inner ops: the ATen ops a library op calls from its own kernel code (issue 18). On the
+"""Inner ops: the ATen ops a library op calls from its own kernel code. On the
 CPU they are seen the same way as on a GPU (the op's own kernel run with the mode on)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The machine's load while a run measures (issue 14): /proc/stat and the process's own CPU
+"""The machine's load while a run measures: /proc/stat and the process's own CPU
 time, read around a measuring step. No clock is asserted on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""How many calls the harness profiles (issue 14): several, fewer for a long call, and never
+"""How many calls the harness profiles: several, fewer for a long call, and never
 more kernels than the bundle's traces can carry. Pure arithmetic: no clock is read."""
 
 from __future__ import annotations

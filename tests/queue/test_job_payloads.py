@@ -1,4 +1,4 @@
-"""The queue carries data, not code (issue 13, item 2).
+"""The queue carries data, not code.
 
 RQ's defaults let whoever can write to Redis run any function on every worker, as root and
 outside the sandbox: a job names a function by its import path, and RQ's pickle

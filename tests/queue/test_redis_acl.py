@@ -1,6 +1,6 @@
 """The Redis users of docker-compose.yml, on a real redis-server started with those lines.
 
-Anyone who could write to Redis used to run code on every worker (issue 13, item 2), and
+Anyone who could write to Redis used to run code on every worker, and
 every worker held the one Redis password. Now the API and the workers each have a user
 allowed only the commands RQ was seen to use for them, on RQ's keys: this runs the API
 (its dispatcher, reconciliation, cancel and health check) as `api` and `kernelscope

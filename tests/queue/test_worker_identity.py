@@ -1,6 +1,6 @@
 """A worker token names one worker, and the API takes the worker's identity from it.
 
-The attack (issue 13, item 3): with a second worker token, a report naming the real worker
+The attack: with a second worker token, a report naming the real worker
 (`HOST-KIND`, easy to guess) was stored as alice's private run, and the real worker's
 genuine result was then refused; a forged heartbeat kept a dead worker's lease alive.
 Whatever a body says, a token acts only as its own worker.

@@ -1,4 +1,4 @@
-"""Snippets that attack the reading side through what they hand back (issue 13, item 1 and 6).
+"""Snippets that attack the reading side through what they hand back.
 
 The harness runs in the snippet's own process, so a snippet finds its bundle directory and
 its progress descriptor in its own `sys.argv` and can write anything there. Each snippet

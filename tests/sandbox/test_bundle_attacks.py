@@ -1,4 +1,4 @@
-"""Issue 13, items 1 and 6: a snippet attacks the reading side through its bundle and its
+"""a snippet attacks the reading side through its bundle and its
 progress lines, under the real bubblewrap sandbox. Each run ends as a specific, stored
 failure (or as the snippet's own outcome), never as a traceback or an internal error; the
 reading process stays under 1 GiB and the blob store under the run's budget; facts the

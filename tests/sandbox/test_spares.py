@@ -1,4 +1,4 @@
-"""Warm, single-use run processes under bubblewrap (issue 9): a spare is sandboxed from its
+"""Warm, single-use run processes under bubblewrap: a spare is sandboxed from its
 start, sees nothing of the run before it (its own uid, directory, /tmp and environment),
 leaves nothing behind when it is killed or when its server is, and a pre-warmed spare
 runs a snippet as a cold process does (tests/worker/test_spares.py has the rest,

@@ -1,4 +1,4 @@
-"""A deleted run frees the blobs no other run shares, at once (issue 13: a run's 3 GB of
+"""A deleted run frees the blobs no other run shares, at once (a run's 3 GB of
 traces stayed on disk until `kernelscope prune`). Blobs are shared by content, so a save of
 the same bytes may be between its `put` and its commit while another run is deleted: that
 blob must survive."""

@@ -1,4 +1,4 @@
-"""A further compile mode in bundle.json (issue 11) is checked like the rest of a bundle the
+"""A further compile mode in bundle.json is checked like the rest of a bundle the
 snippet's process wrote: another mode than the run's and the others, a trace of its own,
 and none in a failed bundle. A repeat used to pass the checks and fail the save."""
 

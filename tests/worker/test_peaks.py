@@ -1,4 +1,4 @@
-"""The device's measured peaks (issue 10): the probe's line is checked before it is
+"""The device's measured peaks: the probe's line is checked before it is
 believed, measured once per device and host and remembered, and a run's device carries
 them; a device that cannot be measured gets none rather than a guess."""
 

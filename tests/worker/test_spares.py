@@ -1,4 +1,4 @@
-"""Warm, single-use run processes (issue 9): a spare runs one snippet and exits, sees
+"""Warm, single-use run processes: a spare runs one snippet and exits, sees
 nothing of the run before it, and leaves nothing behind however it ends.
 
 The spares here are bare harness processes (`prewarm=False`) unless a test is about the

@@ -1,6 +1,6 @@
 """Truth at scale: undecided round trips, partial reads, device memory peaks; why a round
-trip stays (issue 11) and hints for the run; timing spread (issue 10); step durations and
-the warm process's preparation (issue 9).
+trip stays and hints for the run; timing spread; step durations and
+the warm process's preparation.
 
 Revision ID: 0004
 Revises: 0003

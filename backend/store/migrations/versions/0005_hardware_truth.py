@@ -1,4 +1,4 @@
-"""Hardware truth (issue 10): each kernel's FLOPs, its share of the device's measured
+"""Hardware truth: each kernel's FLOPs, its share of the device's measured
 bandwidth or that its data was cache-resident, and each variant's share.
 
 Revision ID: 0005

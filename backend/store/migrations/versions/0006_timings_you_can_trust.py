@@ -1,4 +1,4 @@
-"""Timings you can trust, inference by default (issue 14): whether the run kept autograd on;
+"""Timings you can trust, inference by default: whether the run kept autograd on;
 kernel durations as medians over several profiled calls, with their spread; the machine's
 load while the run measured, and why its timings may be noisy.
 

@@ -1,5 +1,5 @@
 """Forks: the run a new run was edited from ("Edit as new run", "Try it"), so its page can
-link back and offer "compare with parent" (issue 14).
+link back and offer "compare with parent".
 
 Revision ID: 0007
 Revises: 0006

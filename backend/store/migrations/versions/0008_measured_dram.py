@@ -1,4 +1,4 @@
-"""Measured DRAM bytes on request (issue 10, item 1): what a run asked to measure, what
+"""Measured DRAM bytes on request: what a run asked to measure, what
 came of it, and each kernel's DRAM bytes as Nsight Compute measured them.
 
 Revision ID: 0008

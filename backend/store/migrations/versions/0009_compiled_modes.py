@@ -1,4 +1,4 @@
-"""Compile modes side by side (issue 11): a run that asked for several compile modes keeps
+"""Compile modes side by side: a run that asked for several compile modes keeps
 one summary per mode (`compiled_modes`); the further modes' variants are ordinary rows of
 `variants`, named `compiled:<mode>`.
 

@@ -1,4 +1,4 @@
-"""The traffic picture per compile mode (issue 11): each round trip keeps what every further
+"""The traffic picture per compile mode: each round trip keeps what every further
 compile mode of its run did to it (`modes`: eliminated, fused_into, why per mode), beside
 the first mode's own columns.
 

@@ -1,4 +1,4 @@
-"""Every kernel carries its own traffic (issue 18): each variant's traffic coverage, and
+"""Every kernel carries its own traffic: each variant's traffic coverage, and
 per kernel why it has no transfers, how many launches its op took, and whether it is a
 helper kernel of its op.
 

@@ -1,7 +1,7 @@
-"""Screenshots of what issue 20's last points changed, from any checkout, for docs/screenshots/.
+"""Screenshots of round trips on both sides and timelines drawn to the timed calls, from any checkout, for docs/screenshots/.
 
-    python -m scripts.screenshots_issue20 --checkout /tmp/ks-before --label before
-    python -m scripts.screenshots_issue20 --checkout . --label after
+    python -m scripts.screenshots_round_trips --checkout /tmp/ks-before --label before
+    python -m scripts.screenshots_round_trips --checkout . --label after
 
 Like scripts/screenshots.py: starts `kernelscope serve` from the checkout on a fresh data
 directory (no worker runs anything), stores recorded bundles with that checkout's own
