@@ -26,39 +26,10 @@ KernelCat = Literal["kernel", "gpu_memcpy", "gpu_memset", "cpu_kernel"]
 DEVICE_KERNEL_CATS: frozenset[str] = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
 GRAPH_ANNOTATION_PREFIX = "## Call CompiledFxGraph"
 COMPILED_REGION_PREFIX = "Torch-Compiled Region"
-# Dynamo/AOTAutograd bookkeeping inside a compiled region: ATen ops under these are the
-# runtime's own (input guards, aliasing fix-ups), not user code run eagerly after a break.
-_RUNTIME_MARKER_PREFIXES = (
-    "TorchDynamo Cache Lookup",
-    "Pregraph bytecode",
-    "AOTDispatcher Runtime Wrapper",
-)
 _OP_CATS: frozenset[str] = frozenset({"cpu_op", "user_annotation"})
 _LAUNCH_CATS: frozenset[str] = frozenset({"cuda_runtime", "cuda_driver"})
 _NAMESPACED_OP = re.compile(r"^\w+::\w")
 _CPP_KERNEL_OP = re.compile(r"^graph_\d+_cpp_")
-# Dispatcher ops that only allocate or re-describe memory: inside a compiled graph they are
-# wrapper plumbing, not extern kernels, and as islands they move no data.
-_NO_COMPUTE_OPS: frozenset[str] = frozenset(
-    {
-        "aten::empty",
-        "aten::empty_strided",
-        "aten::empty_like",
-        "aten::as_strided",
-        "aten::view",
-        "aten::reshape",
-        "aten::_reshape_alias",
-        "aten::alias",
-        "aten::detach",
-        "aten::expand",
-        "aten::t",
-        "aten::transpose",
-        "aten::permute",
-        "aten::resolve_conj",
-        "aten::resolve_neg",
-        "aten::lift_fresh",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -217,7 +188,7 @@ def is_cpp_kernel_op(op: TraceOp) -> bool:
     return op.cat == "cpu_op" and bool(_CPP_KERNEL_OP.match(op.name))
 
 
-def _is_user_level(op: TraceOp) -> bool:
+def is_user_level(op: TraceOp) -> bool:
     # An op a user could have written (aten::relu, mylib::op) or an Inductor kernel launch.
     # Dynamo/Inductor markers, ProfilerStep and record_function spans have no "ns::" name.
     if op.cat != "cpu_op" or op.name.startswith("autograd::"):
@@ -225,7 +196,7 @@ def _is_user_level(op: TraceOp) -> bool:
     return bool(_NAMESPACED_OP.match(op.name)) or is_triton_launch_op(op) or is_cpp_kernel_op(op)
 
 
-def _ancestors(ops: Sequence[TraceOp], index: int) -> Iterable[int]:
+def ancestors(ops: Sequence[TraceOp], index: int) -> Iterable[int]:
     parent = ops[index].parent
     while parent is not None:
         yield parent
@@ -236,15 +207,15 @@ def _user_op(ops: Sequence[TraceOp], launch: int) -> int:
     # climb while the enclosing span is still a user-level op: clamp_min -> relu, but never
     # into "## Call CompiledFxGraph" or "Torch-Compiled Region"
     outermost = launch
-    for ancestor in _ancestors(ops, launch):
-        if not _is_user_level(ops[ancestor]):
+    for ancestor in ancestors(ops, launch):
+        if not is_user_level(ops[ancestor]):
             break
         outermost = ancestor
     return outermost
 
 
-def _graph_annotation(ops: Sequence[TraceOp], index: int) -> int | None:
-    return next((a for a in _ancestors(ops, index) if is_graph_annotation(ops[a])), None)
+def graph_annotation_of(ops: Sequence[TraceOp], index: int) -> int | None:
+    return next((a for a in ancestors(ops, index) if is_graph_annotation(ops[a])), None)
 
 
 # --------------------------------------------------------------------------- kernel linking
@@ -345,10 +316,10 @@ def _device_kernel(event: Mapping[str, object], linker: _Linker) -> TraceKernel:
     launch = linker.launch_op(external_id, correlation)
     cat = _DEVICE_CAT.get(str(event.get("cat")), "kernel")
     user_op = None if launch is None else _user_op(linker.ops, launch)
-    graph = None if launch is None else _graph_annotation(linker.ops, launch)
+    graph = None if launch is None else graph_annotation_of(linker.ops, launch)
     if graph is None and (replayed := linker.graph_around_launch(correlation)) is not None:
         graph = replayed  # a CUDA-graph replay: its launching op is Dynamo's region, no op
-        user_op = user_op if user_op is not None and _is_user_level(linker.ops[user_op]) else None
+        user_op = user_op if user_op is not None and is_user_level(linker.ops[user_op]) else None
     return TraceKernel(
         name=str(event.get("name", "")),
         cat=cat,
@@ -434,84 +405,3 @@ def graph_index(parsed: ParsedTrace, kernel: TraceKernel) -> int | None:
     if kernel.graph_annotation is None:
         return None
     return parsed.graph_annotations.index(kernel.graph_annotation)
-
-
-# --------------------------------------------------------------------------- compiled runs
-
-
-def is_compiled_run(parsed: ParsedTrace) -> bool:
-    return bool(parsed.graph_annotations) or any(
-        op.name.startswith(COMPILED_REGION_PREFIX) for op in parsed.ops
-    )
-
-
-def _is_island_op(ops: Sequence[TraceOp], index: int) -> bool:
-    # Inside a Torch-Compiled Region but in no compiled graph: Python bytecode Dynamo left
-    # to run eagerly (a graph break). Runtime-wrapper markers hold the wrapper's own ops.
-    in_region = False
-    for ancestor in _ancestors(ops, index):
-        name = ops[ancestor].name
-        if is_graph_annotation(ops[ancestor]) or name.startswith(_RUNTIME_MARKER_PREFIXES):
-            return False
-        in_region = in_region or name.startswith(COMPILED_REGION_PREFIX)
-    return in_region
-
-
-def is_eager_island(parsed: ParsedTrace, kernel: TraceKernel) -> bool:
-    """True for work a compiled run did outside every compiled graph (after a graph break)."""
-    if kernel.graph_annotation is not None or kernel.launch_op is None:
-        return False
-    return _is_island_op(parsed.ops, kernel.launch_op)
-
-
-def _is_outermost_aten(ops: Sequence[TraceOp], index: int) -> bool:
-    op = ops[index]
-    if not _is_user_level(op) or is_triton_launch_op(op) or op.name in _NO_COMPUTE_OPS:
-        return False
-    return op.parent is None or not _is_user_level(ops[op.parent])
-
-
-def _is_cpu_compiled_kernel(ops: Sequence[TraceOp], index: int) -> bool:
-    if is_cpp_kernel_op(ops[index]):
-        return True
-    if not _is_outermost_aten(ops, index):
-        return False
-    # an extern kernel (aten::mm called by the wrapper) or an eager island
-    return _graph_annotation(ops, index) is not None or _is_island_op(ops, index)
-
-
-def _cpu_kernel(ops: Sequence[TraceOp], index: int) -> TraceKernel:
-    op = ops[index]
-    return TraceKernel(
-        name=op.name,
-        cat="cpu_kernel",
-        ts_us=op.ts_us,
-        dur_us=op.dur_us,  # inclusive: aten::addmm's own expand/copy_ are part of its cost
-        device=None,
-        stream=None,
-        grid=None,
-        block=None,
-        registers_per_thread=None,
-        shared_memory_bytes=None,
-        occupancy_pct=None,
-        memcpy_bytes=None,
-        external_id=op.external_id,
-        correlation=None,
-        launch_op=index,
-        user_op=index,
-        graph_annotation=_graph_annotation(ops, index),
-    )
-
-
-def cpu_compiled_kernels(parsed: ParsedTrace) -> list[TraceKernel]:
-    """The kernels of a compiled run on the CPU backend, in start order.
-
-    Fused C++ kernels (`graph_<gid>_cpp_fused_*`) and extern ATen ops (aten::mm, aten::addmm,
-    aten::convolution) inside a compiled graph carry `graph_annotation`; ATen ops run
-    eagerly between graphs (islands after a graph break) have `graph_annotation=None`.
-    An eager run (no Dynamo markers) yields nothing.
-    """
-    if not is_compiled_run(parsed):
-        return []
-    ops = parsed.ops
-    return [_cpu_kernel(ops, i) for i in range(len(ops)) if _is_cpu_compiled_kernel(ops, i)]

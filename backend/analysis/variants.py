@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.analysis.compiled_trace import cpu_compiled_kernels
 from backend.analysis.hardware import believable_flops
 from backend.analysis.inner_sources import op_tree, transfers_of, value_transfer
 from backend.analysis.kernel_share import main_kernels, share_traffic
@@ -21,7 +22,6 @@ from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
     ParsedTrace,
     TraceKernel,
-    cpu_compiled_kernels,
     cuda_kernels,
 )
 from backend.analysis.triton_launch import triton_launch

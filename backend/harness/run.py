@@ -6,8 +6,9 @@ unexpected failure of our own is reported as `internal_error`, never blamed on t
 
 Device memory is the snippet's: the harness holds no copies of its tensors. Inputs are
 reused between calls unless the snippet modifies them (then they are rebuilt); values are
-recognised by fingerprints, not copies; the eager reference output stays on the device
-only while it fits a quarter of the snippet's own peak, else it waits in host memory.
+recognised by fingerprints, not copies; eager's output, the reference for the check, stays
+on the device while the compiled run has room for it, else it waits in host memory
+(`reference.keep_reference`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 import torch
 
-from backend.harness import accuracy, environment, inductor, measure
+from backend.harness import accuracy, environment, inductor, measure, reference
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
@@ -45,7 +46,6 @@ from backend.harness.snippet import (
 )
 from backend.harness.tensors import ValueTable, flatten_tensors
 
-REFERENCE_HEADROOM_BYTES = 512 * 1024**2
 CPU_GRAPHS_NOTE = (
     "reduce-overhead ran on the CPU, where CUDA graphs do not apply: its code is Inductor's "
     "default code, launched one kernel at a time"
@@ -280,21 +280,7 @@ class Run:
             )
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:
-        """Eager's output, for the check after the compiled run: on the device while the
-        compiled run beside it stays within eager's own peak, else in host memory (a copy
-        there and back costs seconds for a few GiB; the check on the device, milliseconds).
-        It fits when it is small beside the peak, or when eager held at least one more
-        output's worth of intermediates than what is resident now (inputs, parameters and
-        this output), give or take the headroom: the compiled run then has that room for
-        the reference, unless it keeps intermediates of its own. (x * sigmoid(x) at 4 GiB:
-        eager holds x, sigmoid(x) and the output, 12 GiB; fused, x, output and reference.)"""
-        size = sum(t.numel() * t.element_size() for t in flatten_tensors(out))
-        if peak is None or size <= peak // 4 + REFERENCE_HEADROOM_BYTES:
-            return out
-        resident = torch.cuda.memory_allocated(self.device) if self.device.type == "cuda" else 0
-        if self.device.type == "cuda" and resident + size <= peak + REFERENCE_HEADROOM_BYTES:
-            return out
-        return _to_host(out)
+        return reference.keep_reference(out, peak, self.device)
 
     def _call(self, call: Callable[..., Any], what: str, *, first: bool = False) -> int | None:
         """One plain call whose result is not kept (a warm-up); the device's peak while it
@@ -423,10 +409,13 @@ class Run:
         return _value_ids(table, outputs)
 
     def _check(self, entry: EntryPoint, candidate: Any) -> None:
-        reference = self.reference
+        expected = self.reference
         self.reference = None
         self.correctness = accuracy.compare(
-            reference, candidate, _tf32_possible(self.device, self.eager_ops), self._fp64(entry)
+            expected,
+            candidate,
+            reference.tf32_possible(self.device, self.eager_ops),
+            self._fp64(entry),
         )
 
     def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | None:
@@ -437,13 +426,13 @@ class Run:
         if peak is not None and 2 * peak > self.peaks.free_bytes():
             return None
 
-        def reference() -> Any:
+        def in_float64() -> Any:
             try:
-                return _float64_call(entry, self.inputs)
+                return reference.float64_call(entry, self.inputs)
             except Exception:
                 return None
 
-        return reference
+        return in_float64
 
     def _graph_dict(self, index: int, source: str, path: str, stem: str) -> dict[str, Any]:
         name = f"{stem}{index}.py"
@@ -469,36 +458,6 @@ class Run:
 def _value_ids(table: ValueTable, outputs: list[torch.Tensor]) -> list[int | None]:
     found = [table.known(t) for t in outputs]
     return [v.id if v is not None else None for v in found]
-
-
-def _tf32_possible(device: torch.device, ops: list[EagerOp]) -> bool:
-    """Could a library kernel have rounded float32 inputs to TF32 (cuDNN does by default)?"""
-    if device.type != "cuda":
-        return False
-    names = " ".join(op.op for op in ops)
-    convolution = "convolution" in names and torch.backends.cudnn.allow_tf32
-    matmul = any(k in names for k in ("mm", "matmul", "linear", "baddbmm")) and (
-        torch.backends.cuda.matmul.allow_tf32 or torch.get_float32_matmul_precision() != "highest"
-    )
-    return bool(convolution or matmul)
-
-
-def _float64_call(entry: EntryPoint, inputs: Inputs) -> Any:
-    import copy
-
-    args = tuple(
-        a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a
-        for a in inputs.for_call()
-    )
-    if entry.module is None:
-        return entry.call(*args)
-    return copy.deepcopy(entry.module).double()(*args)
-
-
-def _to_host(out: Any) -> Any:
-    from torch.utils._pytree import tree_map
-
-    return tree_map(lambda x: x.cpu() if isinstance(x, torch.Tensor) else x, out)
 
 
 def _op_dict(op: EagerOp) -> dict[str, Any]:

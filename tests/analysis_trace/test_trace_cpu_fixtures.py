@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 
+from backend.analysis.compiled_trace import cpu_compiled_kernels, is_compiled_run, is_eager_island
 from backend.analysis.trace import (
     ParsedTrace,
     TraceKernel,
-    cpu_compiled_kernels,
     cuda_kernels,
-    is_compiled_run,
-    is_eager_island,
 )
 from tests.recorded import load_trace_doc
 

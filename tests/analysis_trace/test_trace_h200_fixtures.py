@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from backend.analysis.compiled_trace import is_compiled_run, is_eager_island
 from backend.analysis.trace import (
     ParsedTrace,
     cuda_kernels,
     graph_index,
     graph_key,
-    is_compiled_run,
-    is_eager_island,
 )
 from backend.analysis.triton_launch import triton_launch
 from tests.recorded import load_trace_doc

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from backend.analysis.compiled_trace import is_compiled_run, is_eager_island
 from backend.analysis.trace import (
     ParsedTrace,
     cuda_kernels,
-    is_compiled_run,
-    is_eager_island,
     parse_trace,
 )
 
