@@ -18,18 +18,11 @@ from backend.figures.summary import (
     traffic_reconciled,
 )
 from backend.figures.sweep import sweep_figure
-from backend.figures.timeline import (
-    Lane,
-    LaneTimes,
-    caption_if_inflated,
-    compare_timeline,
-    draw_timeline,
-    fitted_to_calls,
-    mode_breaks,
-    plan_timeline,
-    run_timeline,
-    timeline_figure,
-)
+from backend.figures.timeline import compare_timeline, mode_breaks, run_timeline, timeline_figure
+from backend.figures.timeline_draw import draw_timeline
+from backend.figures.timeline_lanes import Lane, LaneTimes
+from backend.figures.timeline_overhead import caption_if_inflated, fitted_to_calls
+from backend.figures.timeline_plan import plan_timeline
 from backend.figures.traffic import (
     MAX_KERNELS,
     message_figure,

@@ -3,8 +3,7 @@ labelled with the break's line, and none where the program was one graph."""
 
 from __future__ import annotations
 
-from backend.figures import Lane, run_timeline, timeline_figure
-from backend.figures.timeline import LaneTimes
+from backend.figures import Lane, LaneTimes, run_timeline, timeline_figure
 from backend.result import GraphBreak
 from tests.factories import timed_kernel
 from tests.recorded import recorded_run

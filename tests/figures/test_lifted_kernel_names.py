@@ -9,7 +9,8 @@ import plotly.graph_objects as go
 import pytest
 
 from backend.figures.labels import FIGURE_MIN_PX, drawn_label_boxes, word_tails
-from backend.figures.traffic import KERNEL_Y, MAX_KERNELS, traffic_figure
+from backend.figures.traffic import MAX_KERNELS, traffic_figure
+from backend.figures.traffic_geometry import KERNEL_Y
 from backend.result import RunResult, VariantName
 from tests.paths import CPU_BUNDLES
 from tests.recorded import H200_EXAMPLES as EXAMPLES

@@ -10,7 +10,7 @@ import pytest
 
 from backend.figures import Lane, run_timeline, timeline_figure
 from backend.figures.palette import EAGER_ISLAND, MERGED
-from backend.figures.timeline import MERGE_SPAN_PX
+from backend.figures.timeline_plan import MERGE_SPAN_PX
 from backend.result import Kernel
 from tests.factories import timed_kernel
 from tests.recorded import H200_EXAMPLES, recorded_run

@@ -17,7 +17,7 @@ import pytest
 from backend.figures import traffic_figure, traffic_summary
 from backend.figures.palette import ELIMINATED_COLOR, VERMILLION
 from backend.figures.placement import MAX_ARROWS_PER_KERNEL
-from backend.figures.traffic import KERNEL_Y, MEMORY_Y
+from backend.figures.traffic_geometry import KERNEL_Y, MEMORY_Y
 from backend.figures.units import human_bytes
 from tests.factories import failed_result
 from tests.recorded import H200_EXAMPLES, recorded_run
