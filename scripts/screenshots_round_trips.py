@@ -1,4 +1,5 @@
-"""Screenshots of round trips on both sides and timelines drawn to the timed calls, from any checkout, for docs/screenshots/.
+"""Screenshots of round trips on both sides and of timelines drawn to the timed calls,
+from any checkout, for docs/screenshots/.
 
     python -m scripts.screenshots_round_trips --checkout /tmp/ks-before --label before
     python -m scripts.screenshots_round_trips --checkout . --label after
