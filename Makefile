@@ -36,9 +36,10 @@ run: setup
 example: setup
 	$(BIN)/kernelscope run $(EXAMPLE)
 
-# Lint, type-check and run every test (the engine tests run real snippets: a few minutes).
+# Lint, type-check and run every test (the engine, sandbox, browser and distributed tests run
+# real snippets: most of the time); the 30 slowest are listed at the end.
 test: setup lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=30
 
 # ruff, mypy --strict on the backend and the tests, import-linter's layer contracts
 # (pyproject.toml), and Biome's linter on the browser code (frontend/biome.json; pinned in
