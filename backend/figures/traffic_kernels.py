@@ -29,7 +29,7 @@ from backend.result import Kernel
 
 def kernel_labels(panel: Panel, scale: Scale) -> go.Scatter:
     slots = panel.slots
-    after: list[Slot | None] = [*slots[1:], None]
+    after: list[Slot | None] = [*slots[1:], None] if slots else []  # no kernels: none
     placed = [_kernel_label(s, nxt, scale) for s, nxt in zip(slots, after, strict=True)]
     return go.Scatter(
         x=[x for x, _, _ in placed],
@@ -76,7 +76,7 @@ def lifted_names(panel: Panel, scale: Scale) -> list[LiftedName]:
     would read as if the rest were something else (compiled's fused names each say what
     their box fuses, so each that fits is drawn)."""
     slots = panel.slots
-    after: list[Slot | None] = [*slots[1:], None]
+    after: list[Slot | None] = [*slots[1:], None] if slots else []  # no kernels: none
     unnamed = [
         s for s, nxt in zip(slots, after, strict=True) if not _kernel_label(s, nxt, scale)[1]
     ]
