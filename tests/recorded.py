@@ -91,49 +91,31 @@ def device_events(example: str, variant: str) -> list[dict[str, Any]]:
 
 
 def recorded_run(example: str) -> RunResult:
-    """The RunResult the worker would store for a recorded example (id: the example's name,
-    code_sha256: its snippet's), as `backend.worker.execute` analyses it. A fresh (deep)
-    copy: tests may change it."""
-    return _recorded(example).model_copy(deep=True)
-
-
-@functools.cache
-def _recorded(example: str) -> RunResult:
-    folder = bundle_folder(example)
-    bundle = read_bundle(folder)
-    assert bundle is not None, f"no bundle in {folder}"
-    code = (H200_BUNDLES / example / "snippet.py").read_bytes()
-    return RunResult.model_validate(
-        {
-            "id": example,
-            "status": bundle["status"],
-            "created_at": CREATED_AT,
-            "code_sha256": hashlib.sha256(code).hexdigest(),
-            "size": bundle.get("size"),
-            **vars(worker_bundle.analyse_bundle(folder)),  # as the worker reads it
-        }
-    )
+    """The RunResult the worker would store for a recorded H200 example (id: the example's
+    name, code_sha256: its snippet's), as `backend.worker.execute` analyses it. A fresh
+    (deep) copy: tests may change it."""
+    return _recorded(H200_BUNDLES, example).model_copy(deep=True)
 
 
 def cpu_recorded_run(name: str) -> RunResult:
-    """The RunResult of one CPU bundle (tests/data/cpu_bundles/<name>), as the worker
-    would store it. A fresh (deep) copy: tests may change it."""
-    return _cpu_recorded(name).model_copy(deep=True)
+    """The same for one CPU bundle (tests/data/cpu_bundles/<name>)."""
+    return _recorded(CPU_BUNDLES, name).model_copy(deep=True)
 
 
 @functools.cache
-def _cpu_recorded(name: str) -> RunResult:
-    folder = CPU_BUNDLES / name / "bundle"
+def _recorded(recordings: Path, name: str) -> RunResult:
+    folder = recordings / name / "bundle"
     bundle = read_bundle(folder)
     assert bundle is not None, f"no bundle in {folder}"
-    code = (CPU_BUNDLES / name / "snippet.py").read_bytes()
+    code = (recordings / name / "snippet.py").read_bytes()
     return RunResult.model_validate(
         {
             "id": name,
             "status": bundle["status"],
             "created_at": CREATED_AT,
             "code_sha256": hashlib.sha256(code).hexdigest(),
-            **vars(worker_bundle.analyse_bundle(folder)),
+            "size": bundle.get("size"),
+            **vars(worker_bundle.analyse_bundle(folder)),  # as the worker reads it
         }
     )
 
