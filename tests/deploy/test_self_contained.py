@@ -2,6 +2,7 @@
 sibling folder of the machine it was written on, that machine's own directories), so a
 clone anywhere, with nothing beside it, has everything its tests, benches and scripts read."""
 
+import functools
 import re
 import subprocess
 from pathlib import Path
@@ -14,20 +15,25 @@ OUTSIDE = re.compile(
 )
 
 
-def tracked_text_files() -> list[Path]:
+@functools.cache
+def tracked_lines() -> tuple[tuple[str, int, str], ...]:
+    """(path, line number, line) of every tracked text file, read once for both tests."""
     names = subprocess.run(
         ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
     ).stdout.split(b"\0")
-    files = [ROOT / name.decode() for name in names if name]
-    return [f for f in files if f.is_file() and b"\0" not in f.read_bytes()[:8192]]
+    found = []
+    for name in filter(None, names):
+        path = ROOT / name.decode()
+        if not path.is_file() or b"\0" in (data := path.read_bytes())[:8192]:
+            continue  # gone from the work tree, or binary
+        for number, line in enumerate(data.decode(errors="replace").splitlines(), 1):
+            found.append((name.decode(), number, line))
+    return tuple(found)
 
 
 def test_no_file_names_a_path_outside_the_checkout() -> None:
     found = [
-        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:120]}"
-        for path in tracked_text_files()
-        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
-        if OUTSIDE.search(line)
+        f"{p}:{n}: {line.strip()[:120]}" for p, n, line in tracked_lines() if OUTSIDE.search(line)
     ]
     assert found == []
 
@@ -39,11 +45,9 @@ def test_code_and_docs_speak_of_the_code_not_its_history() -> None:
     """Tracker numbers belong in CHANGELOG.md and commit messages; elsewhere a reader
     cannot resolve them, and they age."""
     found = [
-        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:120]}"
-        for path in tracked_text_files()
-        if path.name != "CHANGELOG.md"
-        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
-        if HISTORY.search(line)
+        f"{p}:{n}: {line.strip()[:120]}"
+        for p, n, line in tracked_lines()
+        if p != "CHANGELOG.md" and HISTORY.search(line)
     ]
     assert found == []
 
