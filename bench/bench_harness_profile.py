@@ -37,6 +37,12 @@ print(f"run {time.perf_counter() - started:.2f} s, status {run.doc.get('status')
 os.close(write_fd)
 steps = os.read(read_fd, 1 << 20).decode(errors="replace").split("\n")
 print("progress lines:", " | ".join(line[:60] for line in steps if line))
+callers = [name for name in os.environ.get("PROFILE_CALLERS", "").split(",") if name]
+for name in callers:
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_callers(name)
+    print(f"--- callers of {name} ---")
+    print(text.getvalue()[-4000:])
 for order in ("cumulative", "tottime"):
     text = io.StringIO()
     pstats.Stats(profiler, stream=text).sort_stats(order).print_stats(top)

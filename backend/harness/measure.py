@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import tempfile
 import time
@@ -17,6 +18,12 @@ from backend.harness.protocol import MEASURED_CALL
 MIN_REPEATS = 5
 MAX_REPEATS = 100
 TIMING_BUDGET_S = 0.3  # per variant: 30-100 samples of a millisecond-scale call
+# Timing stops early once the median is known well enough: at least STEADY_REPEATS samples
+# whose distribution-free 95% interval of the median lies within STEADY_HALF_WIDTH of it. A
+# GPU's samples are steady, so a call of milliseconds is timed in tens of them instead of a
+# whole budget; a noisy CPU's never are, so it still spends the budget.
+STEADY_REPEATS = 15
+STEADY_HALF_WIDTH = 0.01
 # Profiled calls per variant (besides the profiler's warm-up call): as many as fit the
 # timing budget up to the most, at least the least, two for a call longer than LONG_CALL_S,
 # and never more measured kernels than PROFILED_KERNELS_BUDGET (the bundle's trace limits).
@@ -94,12 +101,28 @@ def time_calls(call: Callable[..., Any], inputs: Any, device: torch.device) -> d
         sample = measure(call, inputs.for_call(), device)
         samples_us.append(sample)
         spent_s += sample / 1e6
+        if median_is_steady(samples_us):
+            break
     return {
         "median_us": statistics.median(samples_us),
         "repeats": len(samples_us),
         "samples_us": [round(s, 3) for s in samples_us],
         "method": "cuda_events" if device.type == "cuda" else "perf_counter",
     }
+
+
+def median_is_steady(samples_us: list[float]) -> bool:
+    """Whether the median's 95% interval, from order statistics (no assumption about the
+    samples' distribution), lies within STEADY_HALF_WIDTH of it."""
+    count = len(samples_us)
+    if count < STEADY_REPEATS:
+        return False
+    ordered = sorted(samples_us)
+    spread = 0.98 * math.sqrt(count)  # 1.96 standard deviations of Binomial(n, 1/2) / 2 each side
+    low = ordered[max(0, math.floor(count / 2 - spread) - 1)]
+    high = ordered[min(count - 1, math.ceil(count / 2 + spread))]
+    middle = statistics.median(ordered)
+    return middle > 0 and (high - low) / 2 <= STEADY_HALF_WIDTH * middle
 
 
 def _perf_counter_timer(call: Callable[..., Any], args: tuple[Any, ...], _: torch.device) -> float:

@@ -127,16 +127,16 @@ def inputs():
 """
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="on a quiet 2-core CI box, four spinners left other_cpu_cores at or under 1.25 "
-    "(twice); cause not yet found: the run's own CPU time may include its idle OpenMP "
-    "threads' spin-waits, which would hide the others' load",
-)
 def test_a_loaded_cpu_is_a_warning(run: Runner) -> None:
     spin = [sys.executable, "-c", "while True: pass"]
-    # two spinners per core: the run's one thread gets 2/5 of a core, whatever else runs
-    busy = [subprocess.Popen(spin) for _ in range(2 * len(os.sched_getaffinity(0)))]
+    # Two spinners per core, each in a session of its own as other users' programs are. The
+    # run has a session of its own too, and with the kernel's autogroup scheduling each
+    # session shares the CPU as one: spinners all in the tests' session would leave the run
+    # half the machine (a whole core for its one thread: not loaded at all).
+    busy = [
+        subprocess.Popen(spin, start_new_session=True)
+        for _ in range(2 * len(os.sched_getaffinity(0)))
+    ]
     try:
         result = run(SMALL)
     finally:

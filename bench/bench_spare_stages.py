@@ -1,0 +1,116 @@
+"""What each stage of a spare's warm-up costs, in time and in device memory, on a GPU host.
+
+    python bench/bench_spare_stages.py [--repeat N]
+
+Each repeat is a fresh process that walks the stages a pre-warmed spare goes through, in
+order, and prints one JSON line per stage: the seconds it took and the device memory the
+process holds afterwards (nvidia-smi's per-process figure, which counts the CUDA context,
+not only what torch's allocator holds). The split tells what a spare could pay ahead of
+need without holding a context (imports, Inductor's Python) and what only a context can
+warm (Triton's first kernel, CUPTI's first start). Torch and the standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+STAGES = r"""
+import json, os, subprocess, time
+started = time.perf_counter()
+
+def used_mib():
+    out = subprocess.run(["nvidia-smi", "--query-compute-apps=pid,used_memory",
+                          "--format=csv,noheader,nounits"], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        pid, mib = (part.strip() for part in line.split(","))
+        if int(pid) == os.getpid():
+            return int(mib)
+    return 0
+
+def stage(name, work):
+    begun = time.perf_counter()
+    if name == os.environ.get("PROFILE_STAGE"):
+        import cProfile, io, pstats
+        profiler = cProfile.Profile()
+        profiler.runcall(work)
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(45)
+        print("\n".join(text.getvalue().splitlines()[6:]))
+    else:
+        work()
+    print(json.dumps({"stage": name, "s": round(time.perf_counter() - begun, 3),
+                      "mib": used_mib()}), flush=True)
+
+def imports():
+    global torch, inductor, measure, fresh_cache
+    import torch, triton
+    import backend.harness.run
+    from backend.harness import inductor, measure
+    from torch._inductor.utils import fresh_cache
+
+def throwaway(t):
+    return (t * 2.0).sin() + 1.0
+
+def cpu_compile():
+    with fresh_cache(), torch.no_grad():
+        x = torch.randn(4096)
+        inductor.compile_entry(throwaway, "default")(x)
+    torch._dynamo.reset()
+
+def context():
+    torch.cuda.init()
+    torch.zeros(1, device="cuda")
+    torch.cuda.synchronize()
+
+def cuda_compile():
+    inductor.configure_inductor(torch.device("cuda"))
+    with fresh_cache(), torch.no_grad():
+        x = torch.randn(4096, device="cuda")
+        compiled = inductor.compile_entry(throwaway, "default")
+        compiled(x)
+        torch.cuda.synchronize()
+    globals()["compiled"], globals()["x"] = compiled, x
+
+def profile():
+    measure.profile_call(lambda t: (throwaway(t), compiled(t)), lambda: (x,), torch.device("cuda"))
+    measure.synchronize(torch.device("cuda"))
+
+def second_compile():
+    with fresh_cache(), torch.no_grad():
+        y = torch.randn(8192, device="cuda")
+        inductor.compile_entry(lambda t: (t.cos() * 3.0).relu(), "default")(y)
+        torch.cuda.synchronize()
+
+ALL = "imports,cpu_compile,context,cuda_compile,profile,second_compile"
+order = os.environ.get("STAGE_ORDER", ALL)
+for name in order.split(","):
+    stage(name, globals()[name])
+total_s = round(time.perf_counter() - started, 3)
+print(json.dumps({"stage": "total", "s": total_s, "mib": used_mib()}))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--order", default=None, help="comma-separated stages (default: all)")
+    parser.add_argument("--profile", default=None, help="a stage to run under cProfile")
+    args = parser.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if args.profile:
+        env["PROFILE_STAGE"] = args.profile
+    if args.order:
+        env["STAGE_ORDER"] = args.order
+    for repeat in range(args.repeat):
+        print(f"--- process {repeat + 1}", flush=True)
+        subprocess.run([sys.executable, "-c", STAGES], cwd=ROOT, env=env, check=False)
+
+
+if __name__ == "__main__":
+    main()
