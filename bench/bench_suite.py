@@ -161,6 +161,7 @@ def spare_lines(log: Path) -> list[str]:
     return [
         f"{len(ready)} got ready, in {min(ready, default=0):.1f}-{max(ready, default=0):.1f} s",
         f"{found.count('ready')} runs found a spare ready",
+        f"{found.count('still warming up')} took one nearly warm and waited for it",
     ]
 
 

@@ -6,6 +6,7 @@
 #
 #     scripts/gpu_suite.sh first    # fused passes, the edit loop (10 add_relu submits), problems 01-10
 #     scripts/gpu_suite.sh second   # problems 11-34
+#     scripts/gpu_suite.sh all      # problems 01-34 through one server (LIMIT_S, default 560)
 #     SPARES=4 scripts/gpu_suite.sh ...  # spares per slot (default: the server's)
 set -u
 TARGET=${OUT:-.}
@@ -24,4 +25,6 @@ first)
   suite 1 10 270 ;;
 second)
   suite 11 34 560 ;;
+all)
+  suite 1 34 "${LIMIT_S:-560}" ;;
 esac

@@ -128,10 +128,11 @@ class SpareCollector(Collector):
         held.add_metric(["warming"], counts.warming)
         takes = CounterMetricFamily(
             "kernelscope_spare_takes",
-            "runs by what they found: a spare ready, or none (a cold start)",
+            "runs by what they found: a spare ready, one nearly warm, or none (a cold start)",
             labels=["found"],
         )
         takes.add_metric(["ready"], counts.taken_ready)
+        takes.add_metric(["warming"], counts.taken_warming)
         takes.add_metric(["none"], counts.cold)
         started = CounterMetricFamily("kernelscope_spares_started", "spares started")
         started.add_metric([], counts.started)

@@ -4,9 +4,13 @@ need.
 A spare is a harness process (`process.HarnessProcess`, `prewarm=True`) that imports
 torch, creates the device context and warms the compiler and the profiler, inside its own
 sandbox when the sandbox is on, then waits for one snippet. A run takes a ready spare
-(`take`); a spare still warming up stays for the next run, since a snippet that fails early
-(a syntax error, no function: milliseconds in a process of its own) would otherwise wait for
-a whole warm-up, which takes minutes on a busy 2-core box. The next spare starts
+(`take`). With none ready, a run takes the oldest spare still warming up once it is past
+TAKE_WARMING_AT of the last warm-up's time: it is further along than a process started now
+would be (a suite outruns its spares: a warm-up takes 11-16 s on an H200 host, a problem 2-3,
+and every fifth one started cold, 13-18 s). A younger one stays for the next run, since a
+snippet that fails early (a syntax error, no function: milliseconds in a process of its own)
+would otherwise wait for most of a warm-up, which takes minutes on a busy 2-core box. The
+next spare starts
 at once in the background, at a lower CPU priority until a run takes it in turn. Keeping
 two means back-to-back submits on one slot find one ready: a warm-up takes 13-18 s on an
 H200 host, a short run about one. A spare runs exactly one snippet and exits, so isolation
@@ -41,6 +45,7 @@ log = logging.getLogger(__name__)
 READY_POLL_S = 0.25  # how often a warming spare is looked at (for the log: "ready in")
 HEALTH_POLL_S = 5.0  # how often a ready spare is checked for life
 RETRY_FIRST_S, RETRY_MAX_S = 1.0, 60.0  # pauses after spares that died or failed to start
+TAKE_WARMING_AT = 0.5  # share of the last warm-up a warming spare must be past to be taken
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class SpareCounts:
     ready: int = 0  # spares waiting, warm
     warming: int = 0  # spares still warming up
     taken_ready: int = 0  # runs that found a spare ready
+    taken_warming: int = 0  # runs that took a spare nearly warm and waited for the rest
     cold: int = 0  # runs that started a process of their own (no spare fitted)
     started: int = 0  # spares started so far
 
@@ -103,6 +109,7 @@ class SpareKeeper:
         self._failures = 0
         self._retry_at = 0.0
         self._counts = SpareCounts()
+        self._last_warm_s: float | None = None  # how long the last spare took to get ready
 
     @property
     def started(self) -> int:
@@ -127,16 +134,19 @@ class SpareKeeper:
                 self._discarded += self._spares
                 self._spares = []
                 log.warning("spares of slot %s not used (the worker's settings changed)", self.name)
-            spare = self._pick()
+            spare = self._pick() or self._nearly_warm()
             if spare is None:
                 self._counts.cold += 1
             else:
                 self._spares.remove(spare)
-                self._counts.taken_ready += 1
+                warm = spare.ready_at is not None
+                self._counts.taken_ready += warm
+                self._counts.taken_warming += not warm
         self._wake.set()  # the next spare starts now, in the background
         if spare is not None:
+            state = "ready" if spare.ready_at is not None else "still warming up"
             age = spare.age_s()
-            log.info("spare %s taken (ready), %.1f s after its start", spare.name, age)
+            log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
         return spare
 
     def counts(self) -> SpareCounts:
@@ -175,6 +185,15 @@ class SpareKeeper:
         """The first live ready spare, if any."""
         ready = [spare for spare in self._spares if spare.alive() and spare.wait_ready(0)]
         return ready[0] if ready else None
+
+    def _nearly_warm(self) -> HarnessProcess | None:
+        """The oldest live spare past TAKE_WARMING_AT of the last warm-up, if any (its run
+        waits for the rest of the warm-up: less than a process started now would take)."""
+        if self._last_warm_s is None:
+            return None
+        far_enough = TAKE_WARMING_AT * self._last_warm_s
+        warming = [s for s in self._spares if s.alive() and s.age_s() >= far_enough]
+        return warming[0] if warming else None
 
     # ---- the keeper's thread ------------------------------------------------------------
 
@@ -216,6 +235,7 @@ class SpareKeeper:
             if not spare.wait_ready(0):
                 return READY_POLL_S
             log.info("spare %s ready in %.1f s", spare.name, spare.age_s())
+            self._last_warm_s = spare.age_s()
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
 

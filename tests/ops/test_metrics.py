@@ -140,6 +140,7 @@ def test_a_server_without_slots_reports_no_spares(client: TestClient) -> None:
     metrics = scrape(client)
     assert metrics[("kernelscope_spares", (("state", "ready"),))] == 0
     assert metrics[("kernelscope_spare_takes_total", (("found", "none"),))] == 0
+    assert metrics[("kernelscope_spare_takes_total", (("found", "warming"),))] == 0
 
 
 def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None:

@@ -102,12 +102,13 @@ def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
     assert keeper.taken == 2 and ready_spare(keeper) not in (first, second)
 
 
-def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -> None:
+def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
         warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
         warming.ready_at = None  # as if its ready line had not come yet
+        keeper._last_warm_s = 3600.0  # and warm-ups took an hour: it has barely begun
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
@@ -115,6 +116,23 @@ def test_a_spare_still_warming_up_is_left_for_the_next_run(setup: WorkerSetup) -
         assert keeper.counts().cold == 1
         run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert keeper.taken == 1  # ready now: taken
+    finally:
+        keeper.close()
+
+
+def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, BARE)
+    keeper.start()
+    try:
+        warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
+        warming.ready_at = None  # as if its ready line had not come yet
+        keeper._last_warm_s = warming.age_s()  # the last warm-up took as long as it has run
+        with mock.patch.object(warming, "wait_ready", return_value=False):
+            outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
+        assert outcome.error is not None and outcome.error.get("kind") == "syntax_error"
+        counts = keeper.counts()
+        assert (counts.taken_warming, counts.taken_ready, counts.cold) == (1, 0, 0)
+        assert keeper.spare() is not warming and not warming.alive()  # used, then closed
     finally:
         keeper.close()
 
