@@ -37,9 +37,14 @@ example: setup
 	$(BIN)/kernelscope run $(EXAMPLE)
 
 # Lint, type-check and run every test (the engine, sandbox, browser and distributed tests run
-# real snippets: most of the time); the 30 slowest are listed at the end.
+# real snippets: most of the time); the 30 slowest are listed at the end. Two pytest-xdist
+# workers: a real run is mostly one busy thread (Dynamo, Inductor, gcc), so two at once
+# take little more time than one on two cores. --dist loadfile keeps each file on one
+# worker, so a module fixture (one real run that several tests read) runs once.
+# (loadgroup would group more, but pytest 9.2 ignores the group xdist 3.8 puts in node ids.)
+TEST_WORKERS ?= 2
 test: setup lint
-	$(BIN)/pytest -q --durations=30
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=30
 
 # ruff, mypy --strict on the backend and the tests, import-linter's layer contracts
 # (pyproject.toml), and Biome's linter on the browser code (frontend/biome.json; pinned in
