@@ -4,13 +4,13 @@ need.
 A spare is a harness process (`process.HarnessProcess`, `prewarm=True`) that imports
 torch, creates the device context and warms the compiler and the profiler, inside its own
 sandbox when the sandbox is on, then waits for one snippet. A run takes a ready spare
-(`take`). With none ready, a run takes the oldest spare still warming up once it is past
-TAKE_WARMING_AT of the last warm-up's time: it is further along than a process started now
-would be (a suite outruns its spares: a warm-up takes 11-16 s on an H200 host, a problem 2-3,
-and every fifth one started cold, 13-18 s). A younger one stays for the next run, since a
-snippet that fails early (a syntax error, no function: milliseconds in a process of its own)
-would otherwise wait for most of a warm-up, which takes minutes on a busy 2-core box. The
-next spare starts
+(`take`). With none ready, a run takes the oldest spare still warming up when it should be
+ready within TAKE_WARMING_WITHIN_S, judged by the last warm-up's time: it is further along
+than a process started now would be (a suite outruns its spares: a warm-up takes 11-16 s on
+an H200 host, a problem 2-3, and every fifth one started cold, 13-18 s). One further from
+ready stays for the next run, since a snippet that fails early (a syntax error, no
+function: milliseconds in a process of its own) would otherwise wait for most of a warm-up,
+which takes minutes on a busy 2-core box. The next spare starts
 at once in the background, at a lower CPU priority until a run takes it in turn. Keeping
 two means back-to-back submits on one slot find one ready: a warm-up takes 13-18 s on an
 H200 host, a short run about one. A spare runs exactly one snippet and exits, so isolation
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 READY_POLL_S = 0.25  # how often a warming spare is looked at (for the log: "ready in")
 HEALTH_POLL_S = 5.0  # how often a ready spare is checked for life
 RETRY_FIRST_S, RETRY_MAX_S = 1.0, 60.0  # pauses after spares that died or failed to start
-TAKE_WARMING_AT = 0.5  # share of the last warm-up a warming spare must be past to be taken
+TAKE_WARMING_WITHIN_S = 6.0  # a warming spare this close to ready is taken (a suite's problem)
 
 
 @dataclass(frozen=True)
@@ -187,11 +187,11 @@ class SpareKeeper:
         return ready[0] if ready else None
 
     def _nearly_warm(self) -> HarnessProcess | None:
-        """The oldest live spare past TAKE_WARMING_AT of the last warm-up, if any (its run
-        waits for the rest of the warm-up: less than a process started now would take)."""
+        """The oldest live spare expected ready within TAKE_WARMING_WITHIN_S, if any (its
+        run waits for the rest of the warm-up: less than a process started now takes)."""
         if self._last_warm_s is None:
             return None
-        far_enough = TAKE_WARMING_AT * self._last_warm_s
+        far_enough = self._last_warm_s - TAKE_WARMING_WITHIN_S
         warming = [s for s in self._spares if s.alive() and s.age_s() >= far_enough]
         return warming[0] if warming else None
 
