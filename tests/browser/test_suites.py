@@ -3,10 +3,8 @@ server, listed at /s/<id> sortable by each column with its totals, each row link
 its run, and compared with another suite problem by problem.
 
 The mixed suite has two good problems among a syntax error, an exception, an
-out-of-memory size and one that hangs until its time limit. This module's server has
-two worker slots, and the suites are all sent before any is waited for: the CLI's and the
-API's hangs sit out their time limit (`RUN_TIMEOUT_S`) side by side while the other
-problems run in the second slot, instead of one after another.
+out-of-memory size and one that hangs until its time limit; this module's server has a
+short limit (`RUN_TIMEOUT_S`) so the hang costs little.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -52,67 +49,32 @@ COLUMNS = [
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """This module's own server (the session's has the default, long time limit and one
-    worker slot)."""
+    """This module's own server (the session's has the default, long time limit)."""
     data_dir = tmp_path_factory.mktemp("suites") / "data"
-    env = {"KERNELSCOPE_RUN_TIMEOUT_S": str(RUN_TIMEOUT_S)}
-    with serve(data_dir, workers=2, env=env) as live:
+    with serve(data_dir, workers=1, env={"KERNELSCOPE_RUN_TIMEOUT_S": str(RUN_TIMEOUT_S)}) as live:
         yield live
 
 
-@dataclass(frozen=True)
-class SentSuites:
-    """The suites of this module, all finished: the mixed folder sent by the CLI (its id
-    and the rows it printed), the same folder through the API (the POST's answer and the
-    finished suite) and the good folder through the API (its id)."""
-
-    cli_id: str
-    cli_rows: list[dict[str, Any]]
-    api_created: dict[str, Any]
-    api_finished: dict[str, Any]
-    good_id: str
-
-
 @pytest.fixture(scope="module")
-def sent(server: Server) -> SentSuites:
-    """The CLI follows its suite to the end while the API's two suites queue behind it."""
+def mixed_suite(server: Server) -> tuple[str, list[dict[str, Any]]]:
+    """The mixed folder, sent to the server by the CLI, which follows it to the end."""
     command = [sys.executable, "-m", "backend.cli", "run", str(SUITES / "mixed")]
     command += ["--server", server.url, "--json", "--title", "mixed"]
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as cli:
-        api_created = post_suite(server, "mixed", "mixed by API")
-        good_created = post_suite(server, "good", "good")
-        try:
-            stdout, stderr = cli.communicate(timeout=900)
-        except subprocess.TimeoutExpired:
-            cli.kill()
-            raise
-    assert cli.returncode == 1, stderr  # some problems failed, as they should
-    cli_id = stderr.split("suite ", 1)[1].split(":", 1)[0]
-    api_finished = wait_finished(server, api_created["id"])
-    wait_finished(server, good_created["id"])
-    return SentSuites(cli_id, json.loads(stdout), api_created, api_finished, good_created["id"])
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 1, done.stderr  # some problems failed, as they should
+    suite_id = done.stderr.split("suite ", 1)[1].split(":", 1)[0]
+    rows: list[dict[str, Any]] = json.loads(done.stdout)
+    return suite_id, rows
 
 
 @pytest.fixture(scope="module")
-def mixed_suite(sent: SentSuites) -> tuple[str, list[dict[str, Any]]]:
-    """The mixed folder, sent to the server by the CLI, which followed it to the end."""
-    return sent.cli_id, sent.cli_rows
-
-
-@pytest.fixture(scope="module")
-def good_suite(sent: SentSuites) -> str:
+def good_suite(server: Server, mixed_suite: tuple[str, list[dict[str, Any]]]) -> str:
     """The good folder through the API itself: two of the mixed suite's problems again."""
-    return sent.good_id
-
-
-def post_suite(server: Server, folder: str, title: str) -> dict[str, Any]:
-    status, created = server.request(
-        "POST", "/api/suites", {"problems": folder_problems(folder), "title": title}
-    )
+    body = {"problems": folder_problems("good"), "title": "good"}
+    status, created = server.request("POST", "/api/suites", body)
     assert status == 202, created
-    return dict(created)
+    wait_finished(server, created["id"])
+    return str(created["id"])
 
 
 def folder_problems(name: str) -> list[dict[str, str]]:
@@ -155,11 +117,13 @@ def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
     assert_each_bad_problem_failed_alone(rows)
 
 
-def test_the_same_suite_through_the_api_fails_each_bad_problem_alone(
-    server: Server, sent: SentSuites
-) -> None:
-    created, suite = sent.api_created, sent.api_finished
+def test_the_same_suite_through_the_api_fails_each_bad_problem_alone(server: Server) -> None:
+    status, created = server.request(
+        "POST", "/api/suites", {"problems": folder_problems("mixed"), "title": "mixed by API"}
+    )
+    assert status == 202, created
     assert [p["name"] for p in created["problems"]] == [p["name"] for p in folder_problems("mixed")]
+    suite = wait_finished(server, created["id"])
     assert_each_bad_problem_failed_alone(suite["problems"])
     totals = suite["totals"]
     assert (totals["problems"], totals["succeeded"], totals["failed"]) == (6, 2, 4)
