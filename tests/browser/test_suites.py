@@ -24,7 +24,9 @@ from tests.browser.live import ROOT, Server, serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 SUITES = ROOT / "tests" / "data" / "suites"
-RUN_TIMEOUT_S = 90  # a cold first compile on a busy 2-core machine stays well within it
+# A cold first compile on a busy 2-core machine stays within it, with the other test
+# worker's compiles beside it: 90 s did not (add_relu timed out under `make test`'s -n 2).
+RUN_TIMEOUT_S = 180
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
 # Each bad problem's own words in its message: where it hung, what it asked for, ...
 OWN_MESSAGES = {
@@ -82,7 +84,7 @@ def folder_problems(name: str) -> list[dict[str, str]]:
 
 
 def wait_finished(server: Server, suite_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + 900  # six problems, one of them hanging its full limit
     while time.monotonic() < deadline:
         suite: dict[str, Any] = server.get(f"/api/suites/{suite_id}")
         if all(row["status"] in FINISHED for row in suite["problems"]):

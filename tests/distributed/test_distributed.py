@@ -35,6 +35,12 @@ from tests.helpers import wait_for
 pytestmark = pytest.mark.slow
 
 
+def step_of(run: dict[str, object]) -> object:
+    """The step a run reports, or None while it reports none (queued, or being claimed)."""
+    progress = run.get("progress")
+    return progress.get("step") if isinstance(progress, dict) else None
+
+
 def assert_each_ran_once(cluster: Cluster, rows: dict[str, dict[str, object]]) -> None:
     executions = cluster.executions()
     assert {run_id: executions[run_id] for run_id in rows} == dict.fromkeys(rows, 1)
@@ -70,7 +76,7 @@ def test_200_runs_of_10_users_finish_exactly_once_in_a_fair_order(cluster: Clust
 def test_cancelling_a_running_run_stops_it_within_seconds(cluster: Cluster) -> None:
     run_id = cluster.submit("user1", sleeper(300, "cancel me"))
     wait_for(
-        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        lambda: step_of(cluster.run(run_id)) == "loading snippet",
         120,
         "the snippet's own code runs",
     )
@@ -89,7 +95,7 @@ def test_cancelling_a_running_run_stops_it_within_seconds(cluster: Cluster) -> N
 def test_a_worker_killed_mid_run_leaves_it_failed_worker_lost(cluster: Cluster) -> None:
     run_id = cluster.submit("user2", sleeper(300, "kill my worker"))
     wait_for(
-        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        lambda: step_of(cluster.run(run_id)) == "loading snippet",
         120,
         "the snippet's own code runs",
     )
@@ -117,7 +123,7 @@ def test_api_down_while_runs_finish_loses_no_run_and_no_result(cluster: Cluster)
     ]
     waiting = [cluster.submit("user5", instant(f"queued across the restart {n}")) for n in range(4)]
     wait_for(
-        lambda: all(cluster.run(r)["progress"]["step"] == "loading snippet" for r in slow),
+        lambda: all(step_of(cluster.run(r)) == "loading snippet" for r in slow),
         120,
         "both slow runs execute their own code",
     )
@@ -217,7 +223,7 @@ def test_another_workers_token_can_neither_take_nor_answer_for_a_held_run(
     was read whole before the refusal. Here the other real worker's token tries it all."""
     run_id = cluster.submit("user8", sleeper(300, "held by one worker"))
     wait_for(
-        lambda: cluster.run(run_id)["progress"]["step"] == "loading snippet",
+        lambda: step_of(cluster.run(run_id)) == "loading snippet",
         120,
         "the snippet's own code runs",
     )
