@@ -118,7 +118,7 @@ def median_is_steady(samples_us: list[float]) -> bool:
     if count < STEADY_REPEATS:
         return False
     ordered = sorted(samples_us)
-    spread = 0.98 * math.sqrt(count)  # 1.96 standard deviations of Binomial(n, 1/2) / 2 each side
+    spread = 0.98 * math.sqrt(count)  # 1.96 x Binomial(n, 1/2)'s standard deviation, sqrt(n)/2
     low = ordered[max(0, math.floor(count / 2 - spread) - 1)]
     high = ordered[min(count - 1, math.ceil(count / 2 + spread))]
     middle = statistics.median(ordered)

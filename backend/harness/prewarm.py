@@ -55,10 +55,10 @@ def _warm(device_choice: str) -> None:
     from torch._inductor.utils import fresh_cache
 
     import backend.harness.run  # noqa: F401  (everything the run imports, imported now)
+    from backend.harness import environment, inductor, measure
 
     with contextlib.suppress(ImportError):  # Dynamo imports it at a snippet's first trace
         import torch.distributed.tensor.experimental  # (0.4 s on an H200 host): now instead
-    from backend.harness import environment, inductor, measure
 
     device, _ = environment.pick_device(device_choice)
     inductor.configure_inductor(device)  # the settings the snippet's compile will use

@@ -144,7 +144,7 @@ class SpareKeeper:
                 self._counts.taken_warming += not warm
         self._wake.set()  # the next spare starts now, in the background
         if spare is not None:
-            state = "ready" if spare.ready_at is not None else "still warming up"
+            state = "ready" if warm else "still warming up"
             age = spare.age_s()
             log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
         return spare

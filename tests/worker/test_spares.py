@@ -102,13 +102,19 @@ def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
     assert keeper.taken == 2 and ready_spare(keeper) not in (first, second)
 
 
+def started_spare(keeper: SpareKeeper) -> HarnessProcess:
+    """The keeper's first spare, seen as still warming up (its ready line not come yet)."""
+    warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
+    warming.ready_at = None
+    return warming
+
+
 def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
-        warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
-        warming.ready_at = None  # as if its ready line had not come yet
-        keeper._last_warm_s = 3600.0  # and warm-ups took an hour: it has barely begun
+        warming = started_spare(keeper)
+        keeper._last_warm_s = 3600.0  # warm-ups took an hour: it has barely begun
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
@@ -124,8 +130,7 @@ def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetu
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
-        warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
-        warming.ready_at = None  # as if its ready line had not come yet
+        warming = started_spare(keeper)
         keeper._last_warm_s = warming.age_s()  # the last warm-up took as long as it has run
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
