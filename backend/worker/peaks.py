@@ -11,8 +11,6 @@ their first run, `kernelscope run` after its run has finished.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
 import logging
 import math
@@ -22,11 +20,11 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from backend.result import DeviceInfo
+from backend.worker import host_cache
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +45,7 @@ class Peaks:
 
 def cache_file() -> Path:
     """$KERNELSCOPE_CACHE_DIR/device-peaks.json, else under $XDG_CACHE_HOME or ~/.cache."""
-    chosen = os.environ.get("KERNELSCOPE_CACHE_DIR")
-    if chosen:
-        return Path(chosen) / CACHE_NAME
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "kernelscope" / CACHE_NAME
+    return host_cache.cache_file(CACHE_NAME)
 
 
 def with_peaks(device: DeviceInfo | None) -> DeviceInfo | None:
@@ -76,7 +70,7 @@ def peaks_for(device_type: str, name: str) -> Peaks | None:
     with _LOCK:
         if key in _MEMO:
             return _MEMO[key]
-        with _host_lock():  # two Kernelscope processes probing at once would halve both
+        with host_cache.host_lock(CACHE_NAME):  # two probes at once would halve both
             peaks = _read(key)
             if peaks is None:
                 peaks = measure(device_type)
@@ -84,22 +78,6 @@ def peaks_for(device_type: str, name: str) -> Peaks | None:
                     _write(key, peaks)
         _MEMO[key] = peaks
         return peaks
-
-
-@contextlib.contextmanager
-def _host_lock() -> Iterator[None]:
-    """An exclusive lock beside the cache file, across processes (a no-op where it cannot
-    be made: a read-only home, say)."""
-    path = cache_file().with_suffix(".lock")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a")  # noqa: SIM115  # held for the with block below
-    except OSError:
-        yield
-        return
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
 
 
 _MEMO: dict[str, Peaks | None] = {}
@@ -158,31 +136,10 @@ def _within(value: object, bounds: tuple[float, float]) -> bool:
 
 
 def _read(key: str) -> Peaks | None:
-    try:
-        entry = json.loads(cache_file().read_text()).get(key)
-        if not isinstance(entry, dict) or time.time() - float(entry["at"]) > MAX_AGE_S:
-            return None
-        return parse_probe(json.dumps(entry))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+    entry = host_cache.read_entry(CACHE_NAME, key, MAX_AGE_S)
+    return None if entry is None else parse_probe(json.dumps(entry))
 
 
 def _write(key: str, peaks: Peaks) -> None:
-    path = cache_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            known = json.loads(path.read_text())
-            known = known if isinstance(known, dict) else {}
-        except (OSError, ValueError):
-            known = {}
-        known[key] = {
-            "peak_bandwidth_bytes_per_s": peaks.bandwidth_bytes_per_s,
-            "peak_flops": peaks.flops,
-            "at": time.time(),
-        }
-        staged = path.with_name(f".{path.name}.{os.getpid()}")
-        staged.write_text(json.dumps(known, indent=1))
-        staged.replace(path)  # atomic: a reader sees the old file or the new one
-    except OSError as exc:
-        log.warning("cannot remember the device's peaks in %s: %s", path, exc)
+    entry = {"peak_bandwidth_bytes_per_s": peaks.bandwidth_bytes_per_s, "peak_flops": peaks.flops}
+    host_cache.write_entry(CACHE_NAME, key, entry)

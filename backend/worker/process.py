@@ -31,6 +31,7 @@ from backend.limits import RunLimits
 from backend.worker.host import SYSTEM_PATH
 from backend.worker.sandbox import SandboxRun
 from backend.worker.sandbox_policy import open_sandbox
+from backend.worker.vec_isa import vec_isa_env
 
 log = logging.getLogger(__name__)
 
@@ -324,6 +325,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
         TORCHINDUCTOR_CACHE_DIR=str(cache_dir),
         TMPDIR=str(workdir),
     )
+    env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
     return env
 
 

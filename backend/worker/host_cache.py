@@ -1,0 +1,76 @@
+"""Facts about this host that take seconds to learn, remembered across processes.
+
+Each kind of fact is one small JSON file, `{key: entry}`, under $KERNELSCOPE_CACHE_DIR (else
+$XDG_CACHE_HOME/kernelscope or ~/.cache/kernelscope): the device's measured peaks
+(backend/worker/peaks.py), which vector instruction sets the CPU's compiler can use
+(backend/worker/vec_isa.py). Only the worker writes them, from probes that run no snippet.
+An entry records when it was learnt; a reader gives its own age limit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def cache_file(name: str) -> Path:
+    chosen = os.environ.get("KERNELSCOPE_CACHE_DIR")
+    if chosen:
+        return Path(chosen) / name
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "kernelscope" / name
+
+
+@contextlib.contextmanager
+def host_lock(name: str) -> Iterator[None]:
+    """An exclusive lock beside the cache file, across processes (two Kernelscope
+    processes probing at once would slow both; a no-op where it cannot be made: a
+    read-only home, say)."""
+    path = cache_file(name).with_suffix(".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")  # noqa: SIM115  # held for the with block below
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def read_entry(name: str, key: str, max_age_s: float) -> dict[str, Any] | None:
+    """The entry under `key`, unless missing, unreadable or older than `max_age_s`."""
+    try:
+        entry = json.loads(cache_file(name).read_text()).get(key)
+        if not isinstance(entry, dict) or time.time() - float(entry["at"]) > max_age_s:
+            return None
+        return entry
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def write_entry(name: str, key: str, entry: dict[str, Any]) -> None:
+    """Remember `entry` under `key` (stamped with the time), keeping the other keys."""
+    path = cache_file(name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            known = json.loads(path.read_text())
+            known = known if isinstance(known, dict) else {}
+        except (OSError, ValueError):
+            known = {}
+        known[key] = {**entry, "at": time.time()}
+        staged = path.with_name(f".{path.name}.{os.getpid()}")
+        staged.write_text(json.dumps(known, indent=1))
+        staged.replace(path)  # atomic: a reader sees the old file or the new one
+    except OSError as exc:
+        log.warning("cannot remember this host's %s in %s: %s", name, path, exc)

@@ -1,0 +1,141 @@
+"""Spare every sandboxed CPU compile Inductor's instruction-set builds, where that is safe.
+
+Before its first CPU kernel, Inductor compiles and loads a test program for each vector
+instruction set the CPU's flags list: about 10 s on a 2-core host, in every run, because a
+sandboxed run compiles into a cache folder of its own (a shared one would let one snippet
+plant a kernel another user's run loads). The outcome depends on the host alone: its CPU,
+its compiler, its torch. So the worker asks once per host (backend.harness.vec_isa_probe,
+in a process of its own, with no snippet): where the builds prove every instruction set
+the flags list, TORCHINDUCTOR_VEC_ISA_OK=1 lets each run trust the flags and pick the same
+instruction set without the builds. Where they differ (a compiler too old for AVX-512,
+say), runs keep proving them. Remembered per host (backend/worker/host_cache.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from importlib import metadata
+
+from backend.worker import host_cache
+
+log = logging.getLogger(__name__)
+
+CACHE_NAME = "vec-isa.json"
+PROBE_VERSION = 1
+PROBE_TIMEOUT_S = 180.0
+MAX_AGE_S = 30 * 24 * 3600
+TRUST_FLAGS = {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+
+
+def vec_isa_env(run_env: dict[str, str]) -> dict[str, str]:
+    """The variable that spares a run the builds, where this host's probe allows it; else
+    nothing. `run_env`: the run's environment (its PATH and CXX pick the compiler)."""
+    return TRUST_FLAGS if flags_suffice(run_env) else {}
+
+
+def flags_suffice(run_env: dict[str, str]) -> bool:
+    """Whether the builds prove exactly the instruction sets the CPU's flags list (probed
+    now if this host, compiler and torch never were: about 10 s)."""
+    key = _key(run_env)
+    with _LOCK:
+        if key not in _MEMO:
+            with host_cache.host_lock(CACHE_NAME):
+                entry = host_cache.read_entry(CACHE_NAME, key, MAX_AGE_S)
+                if entry is None:
+                    entry = probe(run_env)
+                    if entry is not None:
+                        host_cache.write_entry(CACHE_NAME, key, entry)
+            _MEMO[key] = entry is not None and entry.get("same") is True
+        return _MEMO[key]
+
+
+_MEMO: dict[str, bool] = {}
+_LOCK = threading.Lock()
+
+
+def _key(run_env: dict[str, str]) -> str:
+    """What the outcome depends on: the host, its CPU's flags, the compiler Inductor would
+    find (CXX, else g++ on PATH; by its file) and torch's version."""
+    return "|".join(
+        [
+            socket.gethostname(),
+            _cpu_flags_digest(),
+            _compiler_identity(run_env),
+            _torch_version(),
+            f"probe{PROBE_VERSION}",
+        ]
+    )
+
+
+def _cpu_flags_digest() -> str:
+    try:
+        with open("/proc/cpuinfo") as handle:
+            flags = next((line for line in handle if line.startswith(("flags", "Features"))), "")
+    except OSError:
+        flags = ""
+    return hashlib.sha256(flags.encode()).hexdigest()[:16]
+
+
+def _compiler_identity(run_env: dict[str, str]) -> str:
+    found = shutil.which(run_env.get("CXX", "g++"), path=run_env.get("PATH", os.defpath))
+    if found is None:
+        return "no-compiler"
+    real = os.path.realpath(found)
+    stat = os.stat(real)
+    return f"{real}:{stat.st_size}:{int(stat.st_mtime)}"
+
+
+def _torch_version() -> str:
+    try:
+        return metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        return "no-torch"
+
+
+def probe(run_env: dict[str, str]) -> dict[str, object] | None:
+    """Run the probe as a run would start, in a throwaway folder: {"same": bool, "probed":
+    [...]}, or None when it fails (runs then keep proving the instruction sets themselves)."""
+    command = [sys.executable, "-m", "backend.harness.vec_isa_probe"]
+    with tempfile.TemporaryDirectory(prefix="kernelscope-vec-isa-") as folder:
+        place = {"HOME": folder, "TMPDIR": folder, "TORCHINDUCTOR_CACHE_DIR": folder}
+        env = {**run_env, **place}
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, env=env, timeout=PROBE_TIMEOUT_S
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            log.warning("cannot probe the CPU's instruction sets: %s", exc)
+            return None
+    return parse_probe(done.stdout if done.returncode == 0 else "")
+
+
+def parse_probe(text: str) -> dict[str, object] | None:
+    """The probe's last line, checked: two lists of short names."""
+    lines = text.strip().splitlines()
+    try:
+        report = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        return None
+    if not isinstance(report, dict):
+        return None
+    probed, listed = report.get("probed"), report.get("listed")
+    if not (_names(probed) and _names(listed)):
+        return None
+    return {"same": probed == listed and bool(probed), "probed": probed}
+
+
+def _names(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) <= 16
+        and all(isinstance(name, str) and len(name) <= 64 for name in value)
+    )

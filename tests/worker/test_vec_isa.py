@@ -1,0 +1,125 @@
+"""Inductor's instruction-set builds are proven once per host, not in every sandboxed run:
+the probe's line is checked before it is believed, the outcome is remembered per host,
+compiler and torch, and runs are told to trust the CPU's flags only where the builds
+proved every instruction set the flags list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from backend.worker import vec_isa
+from backend.worker.process import WorkerSetup, harness_env
+
+AVX = ["avx512 avx512_vnni", "avx512", "avx2"]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(vec_isa, "_MEMO", {})
+    return tmp_path / vec_isa.CACHE_NAME
+
+
+def fake_probe(monkeypatch: pytest.MonkeyPatch, probed: list[str]) -> list[str]:
+    """Stands in for the probe's process (the CPU's flags list AVX); records each call."""
+    asked: list[str] = []
+
+    def probe(run_env: dict[str, str]) -> dict[str, object] | None:
+        asked.append(run_env.get("CXX", "g++"))
+        return vec_isa.parse_probe(json.dumps({"probed": probed, "listed": AVX}))
+
+    monkeypatch.setattr(vec_isa, "probe", probe)
+    return asked
+
+
+def test_equal_lists_let_runs_trust_the_flags() -> None:
+    assert vec_isa.parse_probe(json.dumps({"probed": AVX, "listed": AVX})) == {
+        "same": True,
+        "probed": AVX,
+    }
+
+
+def test_a_build_that_failed_keeps_the_builds(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a compiler too old for AVX-512: the flags list it, the build does not prove it
+    fake_probe(monkeypatch, ["avx2"])
+    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        json.dumps({"probed": AVX}),
+        json.dumps({"probed": "avx2", "listed": "avx2"}),
+        json.dumps({"probed": [1], "listed": [1]}),
+        json.dumps({"probed": ["x" * 65], "listed": ["x" * 65]}),
+        json.dumps({"probed": ["avx2"] * 17, "listed": ["avx2"] * 17}),
+    ],
+)
+def test_an_unbelievable_probe_line_is_not_believed(text: str) -> None:
+    assert vec_isa.parse_probe(text) is None
+
+
+def test_empty_lists_prove_nothing() -> None:
+    assert vec_isa.parse_probe(json.dumps({"probed": [], "listed": []})) == {
+        "same": False,
+        "probed": [],
+    }
+
+
+def test_probed_once_then_remembered_across_processes(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = fake_probe(monkeypatch, AVX)
+    env = {"PATH": "/usr/bin"}
+    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    vec_isa._MEMO.clear()  # a new process on the same host reads the file instead
+    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    assert asked == ["g++"]
+    assert list(json.loads(cache.read_text()).values())[0]["probed"] == AVX
+
+
+def test_another_compiler_is_probed_again(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    asked = fake_probe(monkeypatch, AVX)
+    other = tmp_path / "bin" / "my-g++"
+    other.parent.mkdir()
+    other.write_text("#!/bin/sh\n")
+    other.chmod(0o755)
+    vec_isa.vec_isa_env({"PATH": "/usr/bin"})
+    vec_isa.vec_isa_env({"PATH": str(other.parent), "CXX": "my-g++"})
+    assert asked == ["g++", "my-g++"]
+
+
+def test_a_failed_probe_is_not_remembered(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vec_isa, "probe", lambda run_env: None)
+    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}) == {}
+    assert not cache.exists()  # the next process tries again
+
+
+def test_a_run_is_told_only_what_the_probe_proved(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    setup = WorkerSetup(tmp_path / "data")
+    fake_probe(monkeypatch, AVX)
+    assert harness_env(setup, tmp_path, sandboxed=True)["TORCHINDUCTOR_VEC_ISA_OK"] == "1"
+    monkeypatch.setattr(vec_isa, "_MEMO", {})
+    cache.unlink()
+    fake_probe(monkeypatch, ["avx2"])
+    assert "TORCHINDUCTOR_VEC_ISA_OK" not in harness_env(setup, tmp_path, sandboxed=True)
+
+
+def test_the_real_probe_answers_with_this_hosts_lists(tmp_path: Path) -> None:
+    # torch's own builds, about 10 s: the line the worker parses is the one the probe prints
+    entry = vec_isa.probe({"PATH": "/usr/local/bin:/usr/bin:/bin"})
+    assert entry is not None, "the probe printed no line the worker believes"
+    assert isinstance(entry["probed"], list) and isinstance(entry["same"], bool)
