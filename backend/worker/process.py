@@ -28,6 +28,7 @@ from pathlib import Path
 
 from backend.harness.protocol import READY, encode_job
 from backend.limits import RunLimits
+from backend.worker.bytecode import bytecode_env
 from backend.worker.host import SYSTEM_PATH
 from backend.worker.sandbox import SandboxRun
 from backend.worker.sandbox_policy import open_sandbox
@@ -326,6 +327,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
         TMPDIR=str(workdir),
     )
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
+    env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
     return env
 
 

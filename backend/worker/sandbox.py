@@ -297,8 +297,11 @@ class SandboxRun:
         return args
 
     def _readable(self, env: dict[str, str]) -> list[Path]:
-        """Python, the venv, the backend package and extra library folders: read-only."""
+        """Python, the venv, the backend package, extra library folders and the worker's
+        bytecode for them (backend/worker/bytecode.py): read-only."""
         paths = {Path(sys.base_prefix), Path(sys.prefix), PACKAGE_ROOT / "backend"}
+        if env.get("PYTHONPYCACHEPREFIX", "").startswith("/"):
+            paths.add(Path(env["PYTHONPYCACHEPREFIX"]))
         paths |= {Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p.startswith("/")}
         paths |= _toolchains(env)
         found = sorted(p.resolve() for p in paths if p.is_dir())

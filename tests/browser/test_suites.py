@@ -24,9 +24,11 @@ from tests.browser.live import ROOT, Server, serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 SUITES = ROOT / "tests" / "data" / "suites"
-# A cold first compile on a busy 2-core machine stays within it, with the other test
-# worker's compiles beside it: 90 s did not (add_relu timed out under `make test`'s -n 2).
-RUN_TIMEOUT_S = 180
+# The hanging problem costs this once. A cold CPU run of add_relu takes about 15 s on these
+# 2 cores (Inductor's instruction-set builds are proven once per host, not per run), so 60 s
+# leaves room for the other test worker's compiles beside it. (It was 180 s while each run
+# paid 10 s more for those builds, and 90 s timed out then.)
+RUN_TIMEOUT_S = 60
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
 # Each bad problem's own words in its message: where it hung, what it asked for, ...
 OWN_MESSAGES = {
@@ -84,7 +86,7 @@ def folder_problems(name: str) -> list[dict[str, str]]:
 
 
 def wait_finished(server: Server, suite_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 900  # six problems, one of them hanging its full limit
+    deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         suite: dict[str, Any] = server.get(f"/api/suites/{suite_id}")
         if all(row["status"] in FINISHED for row in suite["problems"]):
@@ -119,19 +121,19 @@ def test_the_cli_sent_the_suite_and_each_bad_problem_failed_alone(
     assert_each_bad_problem_failed_alone(rows)
 
 
-def test_the_same_suite_through_the_api_fails_each_bad_problem_alone(server: Server) -> None:
-    status, created = server.request(
-        "POST", "/api/suites", {"problems": folder_problems("mixed"), "title": "mixed by API"}
-    )
-    assert status == 202, created
-    assert [p["name"] for p in created["problems"]] == [p["name"] for p in folder_problems("mixed")]
-    suite = wait_finished(server, created["id"])
+def test_the_api_reads_the_suite_back_with_totals_and_each_problems_run(
+    server: Server, mixed_suite: tuple[str, list[dict[str, Any]]]
+) -> None:
+    # The CLI sent it through POST /api/suites; once is enough to pay the hang's limit.
+    suite_id, _ = mixed_suite
+    suite = server.get(f"/api/suites/{suite_id}")
+    assert [p["name"] for p in suite["problems"]] == [p["name"] for p in folder_problems("mixed")]
     assert_each_bad_problem_failed_alone(suite["problems"])
     totals = suite["totals"]
     assert (totals["problems"], totals["succeeded"], totals["failed"]) == (6, 2, 4)
-    for problem in created["problems"]:  # each problem is a run of its own, linked back
+    for problem in suite["problems"]:  # each problem is a run of its own, linked back
         run = server.get(f"/api/runs/{problem['run_id']}")
-        assert run["links"]["suite"] == f"/s/{created['id']}"
+        assert run["links"]["suite"] == f"/s/{suite_id}"
 
 
 def sort_by(page: Any, key: str) -> None:

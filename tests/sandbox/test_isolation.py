@@ -235,3 +235,29 @@ def test_a_compiler_outside_usr_is_shown_with_its_prefix(tmp_path: Path) -> None
         box.close()
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "fake-gcc 1.0"
+
+
+def test_the_workers_bytecode_is_read_only(tmp_path: Path) -> None:
+    folder = tmp_path / "cache" / "pycache-x"
+    folder.mkdir(parents=True)
+    (folder / "mod.pyc").write_bytes(b"bytecode")
+    workdir = tmp_path / "work" / "run1"
+    workdir.mkdir(parents=True)
+    box = SandboxRun(workdir, RunLimits(timeout_s=30))
+    script = (
+        "import sys, pathlib; p = pathlib.Path(sys.argv[1]); print(p.joinpath('mod.pyc')"
+        ".read_bytes().decode())\ntry:\n    p.joinpath('mod.pyc').write_bytes(b'planted')\n"
+        "except OSError as exc:\n    print(type(exc).__name__)"
+    )
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(workdir), "PYTHONPYCACHEPREFIX": str(folder)}
+    try:
+        command = box.wrap([sys.executable, "-c", script, str(folder)], env, workdir)
+        done = subprocess.run(
+            command, env=box.launcher_env(), capture_output=True, text=True, timeout=60
+        )
+    finally:
+        box.close()
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.split()
+    assert said[0] == "bytecode" and said[1] in {"OSError", "PermissionError"}, said
+    assert (folder / "mod.pyc").read_bytes() == b"bytecode"

@@ -42,9 +42,7 @@ def test_equal_lists_let_runs_trust_the_flags() -> None:
     }
 
 
-def test_a_build_that_failed_keeps_the_builds(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_build_that_failed_keeps_the_builds(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a compiler too old for AVX-512: the flags list it, the build does not prove it
     fake_probe(monkeypatch, ["avx2"])
     assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}) == {}

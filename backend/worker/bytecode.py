@@ -1,0 +1,105 @@
+"""Compiled bytecode for the harness's imports, where the host's Python has none.
+
+A torch installed without bytecode (uv's default; `pip --no-compile`; a read-only image)
+makes every harness process compile the Python of the ~2,000 modules it imports from
+source: 12-16 s of a spare's warm-up on an H200 host (2026-12-04), against about 4 s with
+bytecode. The harness cannot keep what it compiles (PYTHONDONTWRITEBYTECODE: a sandboxed
+run writes nothing outside its work folder, and a shared cache a snippet could write would
+let it plant code another user's run imports). So where torch's own modules lack bytecode,
+the worker makes it once per host (backend.harness.prewarm's imports, in a process of its
+own with no snippet) into a folder of its own, and every run reads it through
+PYTHONPYCACHEPREFIX, shown read-only in the sandbox. Python checks each file's source
+size and time before it uses it, so a changed install is compiled from source again.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from importlib import metadata
+from pathlib import Path
+
+from backend.worker import host_cache
+
+log = logging.getLogger(__name__)
+
+MAKE_TIMEOUT_S = 300.0
+FOLDER = "pycache"
+DONE = "made"  # written last: a folder without it was cut short and is not used
+
+
+def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
+    """PYTHONPYCACHEPREFIX for a run, where torch lacks bytecode and the worker's could be
+    made; else nothing (Python then uses the bytecode beside each module)."""
+    if _torch_has_bytecode():
+        return {}
+    folder = _made_folder(run_env, device)
+    return {} if folder is None else {"PYTHONPYCACHEPREFIX": str(folder)}
+
+
+def _torch_has_bytecode() -> bool:
+    """Whether torch's own __init__ has its .pyc beside it (found without importing it)."""
+    spec = importlib.util.find_spec("torch")
+    if spec is None or spec.origin is None:
+        return True  # no torch to speed up
+    return Path(importlib.util.cache_from_source(spec.origin)).is_file()
+
+
+def _made_folder(run_env: dict[str, str], device: str) -> Path | None:
+    folder = host_cache.cache_file(f"{FOLDER}-{_version_tag()}")
+    with _LOCK:
+        if folder not in _MEMO:
+            with host_cache.host_lock(FOLDER):
+                if not (folder / DONE).is_file():
+                    make(folder, run_env, device)
+            _MEMO[folder] = (folder / DONE).is_file()
+        return folder if _MEMO[folder] else None
+
+
+_MEMO: dict[Path, bool] = {}
+_LOCK = threading.Lock()
+
+
+def _version_tag() -> str:
+    try:
+        torch = metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        torch = "none"
+    return f"py{sys.version_info.major}{sys.version_info.minor}-torch{torch}"
+
+
+def make(folder: Path, run_env: dict[str, str], device: str) -> None:
+    """Import what a spare imports (its pre-warm: a throwaway compile on `device`) with
+    bytecode written under `folder`; mark it made when that succeeded."""
+    folder.mkdir(parents=True, exist_ok=True)
+    code = f"from backend.harness.prewarm import prewarm; prewarm({device!r})"
+    began = time.monotonic()
+    try:
+        with tempfile.TemporaryDirectory(prefix="kernelscope-bytecode-") as scratch:
+            env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            place = {"HOME": scratch, "TMPDIR": scratch, "TORCHINDUCTOR_CACHE_DIR": scratch}
+            env.update(place, PYTHONPYCACHEPREFIX=str(folder))
+            done = subprocess.run(
+                [sys.executable, "-c", code],
+                env=env,
+                cwd=scratch,
+                capture_output=True,
+                timeout=MAKE_TIMEOUT_S,
+                check=False,
+            )
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot compile the harness's bytecode: %s", exc)
+        return
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines() or ["no output"]
+        log.warning("the harness's bytecode was not made: %s", said[-1][:300])
+        return
+    (folder / DONE).write_text(f"{time.time()}\n")
+    os.chmod(folder, 0o755)
+    log.info("made the harness's bytecode in %s in %.1f s", folder, time.monotonic() - began)
