@@ -42,7 +42,12 @@ def test_made_once_for_the_host_and_read_by_each_run(
     without_torch_bytecode(monkeypatch)
     made: list[Path] = []
     real_make = bytecode.make
-    monkeypatch.setattr(bytecode, "make", lambda f, e, d: made.append(f) or real_make(f, e, d))
+
+    def make(folder: Path, run_env: dict[str, str], device: str) -> None:
+        made.append(folder)
+        real_make(folder, run_env, device)
+
+    monkeypatch.setattr(bytecode, "make", make)
     setup = WorkerSetup(tmp_path / "data", "cpu")
     env = harness_env(setup, tmp_path, sandboxed=False)
     first = env["PYTHONPYCACHEPREFIX"]
@@ -66,6 +71,6 @@ def test_a_make_that_failed_is_not_used(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     without_torch_bytecode(monkeypatch)
-    monkeypatch.setattr(bytecode.sys, "executable", "/bin/false")
+    monkeypatch.setattr(sys, "executable", "/bin/false")
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
     assert "PYTHONPYCACHEPREFIX" not in env
