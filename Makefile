@@ -37,12 +37,13 @@ example: setup
 	$(BIN)/kernelscope run $(EXAMPLE)
 
 # Lint, type-check and run every test (the engine, sandbox, browser and distributed tests run
-# real snippets: most of the time); the 30 slowest are listed at the end. Two pytest-xdist
-# workers: a real run is mostly one busy thread (Dynamo, Inductor, gcc), so two at once
-# take little more time than one on two cores. --dist loadfile keeps each file on one
+# real snippets: most of the time); the 30 slowest are listed at the end. Three pytest-xdist
+# workers on two cores: a real run is mostly one busy thread (Dynamo, Inductor, gcc), and
+# many tests wait (servers, browsers, time limits), so a third worker fills the gaps
+# (1221 s with two, 1026 s with three, 2026-12-04). --dist loadfile keeps each file on one
 # worker, so a module fixture (one real run that several tests read) runs once.
 # (loadgroup would group more, but pytest 9.2 ignores the group xdist 3.8 puts in node ids.)
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 test: setup lint
 	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=30
 

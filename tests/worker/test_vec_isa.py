@@ -82,7 +82,8 @@ def test_probed_once_then_remembered_across_processes(
     vec_isa._MEMO.clear()  # a new process on the same host reads the file instead
     assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
     assert asked == ["g++"]
-    assert list(json.loads(cache.read_text()).values())[0]["probed"] == AVX
+    [entry] = json.loads(cache.read_text()).values()
+    assert entry["probed"] == AVX
 
 
 def test_another_compiler_is_probed_again(
