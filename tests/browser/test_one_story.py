@@ -190,6 +190,8 @@ def test_a_sweep_says_so_at_the_top_and_shows_its_chart_first(page: Any, server:
     expect(context.locator("strong")).to_have_text("16,777,216 (this run)")
     expect(context.get_by_role("link", name="67,108,864")).to_have_attribute("href", f"/r/{large}")
     page.locator("#sweep .main-svg").first.wait_for()
+    for card in ("#sweep-card", "#traffic-card", "#kernels-card"):  # each panel shows its own
+        expect(page.locator(card)).to_be_visible()  # card when it has drawn (a busy CPU: later)
     sweep_top = page.locator("#sweep-card").bounding_box()["y"]
     traffic_top = page.locator("#traffic-card").bounding_box()["y"]
     assert sweep_top < traffic_top < page.locator("#kernels-card").bounding_box()["y"]

@@ -31,12 +31,27 @@ def kernelscope(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
 
 
-def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
-    done = kernelscope(
-        "run", EXAMPLES_DIR / "add_relu.py", "--json", "--quiet", "--data-dir", data_dir
-    )
+def test_run_prints_the_summary_and_progress_and_stores_the_documented_contract(
+    data_dir: Path,
+) -> None:
+    # One real run: the summary and the progress it prints, then the stored document read
+    # back with `show --json` (the run's own `--json` prints the same model_dump_json, as
+    # the failed run below and the sweep check).
+    done = kernelscope("run", EXAMPLES_DIR / "add_relu.py", "--data-dir", data_dir)
     assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    assert (
+        "eliminated: (a + b) -> 3.81 MiB written by aten::add and read back by aten::relu"
+        in done.stdout
+    )
+    assert "compiling" in done.stderr and "eager profile" in done.stderr  # steps, with time
+    run_id = done.stdout.split("saved as run ")[1].split()[0]
+    shown = kernelscope("show", run_id, "--data-dir", data_dir)
+    assert shown.returncode == 0 and "eliminated: (a + b)" in shown.stdout
+
+    shown_json = kernelscope("show", run_id, "--json", "--data-dir", data_dir)
+    assert shown_json.returncode == 0, shown_json.stderr
+    document = json.loads(shown_json.stdout)
+    assert document["id"] == run_id
     assert document.keys() >= RESULT_FIELDS
     assert document["status"] == "succeeded" and document["error"] is None
     assert {"type", "name"} <= document["device"].keys()
@@ -54,27 +69,20 @@ def test_run_json_is_the_documented_contract(data_dir: Path) -> None:
     )
     assert document["prewarm_s"] is None  # one shot: the process started with the run
 
-    shown = kernelscope("show", document["id"], "--json", "--data-dir", data_dir)
-    assert json.loads(shown.stdout) == document
-
-
-def test_run_prints_the_summary_and_progress(data_dir: Path) -> None:
-    done = kernelscope("run", EXAMPLES_DIR / "add_relu.py", "--data-dir", data_dir)
-    assert done.returncode == 0, done.stderr
-    assert (
-        "eliminated: (a + b) -> 3.81 MiB written by aten::add and read back by aten::relu"
-        in done.stdout
-    )
-    assert "compiling" in done.stderr and "eager profile" in done.stderr  # steps, with time
-    run_id = done.stdout.split("saved as run ")[1].split()[0]
-    shown = kernelscope("show", run_id, "--data-dir", data_dir)
-    assert shown.returncode == 0 and "eliminated: (a + b)" in shown.stdout
-
 
 def test_failed_run_exits_non_zero_and_says_why(data_dir: Path) -> None:
     done = kernelscope("run", BAD_SNIPPETS / "syntax_error.py", "--quiet", "--data-dir", data_dir)
     assert done.returncode == 1
     assert "Syntax error on line 3" in done.stdout
+    as_json = kernelscope(
+        "run", BAD_SNIPPETS / "syntax_error.py", "--json", "--quiet", "--data-dir", data_dir
+    )
+    assert as_json.returncode == 1
+    document = json.loads(as_json.stdout)
+    assert document.keys() >= RESULT_FIELDS
+    assert document["status"] == "failed" and document["error"]["kind"] == "syntax_error"
+    shown = kernelscope("show", document["id"], "--json", "--data-dir", data_dir)
+    assert json.loads(shown.stdout) == document
 
 
 def test_a_sweep_in_several_compile_modes_runs_each_size_and_passes_its_steps_in_order(
