@@ -90,9 +90,10 @@ def _warm_measurement_passes(device: torch.device) -> None:
     """Kernelscope's own one-pass kernels (value fingerprints, the output check's error
     sums: fused_passes.py), compiled now for the common dtypes and layouts. Triton compiles
     each variant at its first launch, a few tenths of a second each in a fresh process (the
-    run's Triton cache is its own): on the H200 they were most of the eager profile's
-    0.5-0.9 s and the output check's 0.4 s. They are the harness's kernels, not the
-    snippet's: nothing the run measures depends on their being compiled."""
+    run's Triton cache is its own): likely most of the eager profile's 0.5-0.9 s and the
+    output check's 0.4 s on the H200 (not yet measured with this warm-up). They are the
+    harness's kernels, not the snippet's: nothing the run measures depends on their being
+    compiled."""
     import torch
 
     from backend.harness import accuracy, fingerprint

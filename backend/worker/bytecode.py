@@ -14,6 +14,7 @@ size and time before it uses it, so a changed install is compiled from source ag
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import logging
 import os
@@ -29,6 +30,7 @@ from backend.worker import host_cache
 
 log = logging.getLogger(__name__)
 
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where `backend` is imported from
 MAKE_TIMEOUT_S = 300.0
 FOLDER = "pycache"
 DONE = "made"  # written last: a folder without it was cut short and is not used
@@ -39,7 +41,11 @@ def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
     made; else nothing (Python then uses the bytecode beside each module)."""
     if _torch_has_bytecode():
         return {}
-    folder = _made_folder(run_env, device)
+    try:
+        folder = _made_folder(run_env, device)
+    except OSError as exc:  # a read-only or full home: runs compile from source, as before
+        log.warning("cannot keep the harness's bytecode: %s", exc)
+        return {}
     return {} if folder is None else {"PYTHONPYCACHEPREFIX": str(folder)}
 
 
@@ -52,7 +58,7 @@ def _torch_has_bytecode() -> bool:
 
 
 def _made_folder(run_env: dict[str, str], device: str) -> Path | None:
-    folder = host_cache.cache_file(f"{FOLDER}-{_version_tag()}")
+    folder = host_cache.cache_file(f"{FOLDER}-{_tag(device)}")
     with _LOCK:
         if folder not in _MEMO:
             with host_cache.host_lock(FOLDER):
@@ -66,21 +72,28 @@ _MEMO: dict[Path, bool] = {}
 _LOCK = threading.Lock()
 
 
-def _version_tag() -> str:
+def _tag(device: str) -> str:
+    """What the folder's contents depend on: Python, torch, the device the pre-warm ran on
+    (a GPU's imports Triton's and CUDA's modules too) and which install and checkout."""
     try:
         torch = metadata.version("torch")
     except metadata.PackageNotFoundError:
         torch = "none"
-    return f"py{sys.version_info.major}{sys.version_info.minor}-torch{torch}"
+    where = hashlib.sha256(f"{sys.prefix}|{PACKAGE_ROOT}".encode()).hexdigest()[:12]
+    return f"py{sys.version_info.major}{sys.version_info.minor}-torch{torch}-{device}-{where}"
 
 
 def make(folder: Path, run_env: dict[str, str], device: str) -> None:
     """Import what a spare imports (its pre-warm: a throwaway compile on `device`) with
     bytecode written under `folder`; mark it made when that succeeded."""
-    folder.mkdir(parents=True, exist_ok=True)
-    code = f"from backend.harness.prewarm import prewarm; prewarm({device!r})"
+    # the pre-warm reports its own failure rather than raising: a partial folder is not made
+    code = (
+        "import sys; from backend.harness.prewarm import prewarm; "
+        f"sys.exit(1 if prewarm({device!r})[1] else 0)"
+    )
     began = time.monotonic()
     try:
+        folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="kernelscope-bytecode-") as scratch:
             env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
             place = {"HOME": scratch, "TMPDIR": scratch, "TORCHINDUCTOR_CACHE_DIR": scratch}
@@ -100,6 +113,10 @@ def make(folder: Path, run_env: dict[str, str], device: str) -> None:
         said = done.stderr.decode(errors="replace").strip().splitlines() or ["no output"]
         log.warning("the harness's bytecode was not made: %s", said[-1][:300])
         return
-    (folder / DONE).write_text(f"{time.time()}\n")
-    os.chmod(folder, 0o755)
+    try:
+        os.chmod(folder, 0o755)
+        (folder / DONE).write_text(f"{time.time()}\n")
+    except OSError as exc:
+        log.warning("cannot mark the harness's bytecode made: %s", exc)
+        return
     log.info("made the harness's bytecode in %s in %.1f s", folder, time.monotonic() - began)

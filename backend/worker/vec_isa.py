@@ -7,8 +7,11 @@ plant a kernel another user's run loads). The outcome depends on the host alone:
 its compiler, its torch. So the worker asks once per host (backend.harness.vec_isa_probe,
 in a process of its own, with no snippet): where the builds prove every instruction set
 the flags list, TORCHINDUCTOR_VEC_ISA_OK=1 lets each run trust the flags and pick the same
-instruction set without the builds. Where they differ (a compiler too old for AVX-512,
-say), runs keep proving them. Remembered per host (backend/worker/host_cache.py).
+instruction set without the base builds (the extra ones for VNNI, BF16 and AMX still run).
+"The same" is checked, not assumed: the probe runs once without the variable and once with
+it, each in a fresh process, and only equal lists let runs have it. Where they differ (a
+compiler too old for AVX-512, say), runs keep proving them. Remembered per host
+(backend/worker/host_cache.py).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from backend.worker import host_cache
 log = logging.getLogger(__name__)
 
 CACHE_NAME = "vec-isa.json"
-PROBE_VERSION = 1
+PROBE_VERSION = 2  # 2: the trusted list from a process of its own
 PROBE_TIMEOUT_S = 180.0
 MAX_AGE_S = 30 * 24 * 3600
 TRUST_FLAGS = {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
@@ -90,7 +93,10 @@ def _compiler_identity(run_env: dict[str, str]) -> str:
     if found is None:
         return "no-compiler"
     real = os.path.realpath(found)
-    stat = os.stat(real)
+    try:
+        stat = os.stat(real)
+    except OSError:  # gone since `which` found it: the run will not find it either
+        return "no-compiler"
     return f"{real}:{stat.st_size}:{int(stat.st_mtime)}"
 
 
@@ -102,15 +108,30 @@ def _torch_version() -> str:
 
 
 def probe(run_env: dict[str, str]) -> dict[str, object] | None:
-    """Run the probe as a run would start, in a throwaway folder: {"same": bool, "probed":
-    [...]}, or None when it fails (runs then keep proving the instruction sets themselves)."""
+    """The probe in two fresh processes, as runs start, without and with the variable:
+    {"same": bool, "probed": [...], "trusted": [...]}, or None when either fails (runs then
+    keep proving the instruction sets themselves)."""
+    probed = _isa_list(run_env, {})
+    trusted = _isa_list(run_env, TRUST_FLAGS) if probed is not None else None
+    if probed is None or trusted is None:
+        return None
+    return {"same": probed == trusted and bool(probed), "probed": probed, "trusted": trusted}
+
+
+def _isa_list(run_env: dict[str, str], extra: dict[str, str]) -> list[str] | None:
     command = [sys.executable, "-m", "backend.harness.vec_isa_probe"]
     with tempfile.TemporaryDirectory(prefix="kernelscope-vec-isa-") as folder:
         place = {"HOME": folder, "TMPDIR": folder, "TORCHINDUCTOR_CACHE_DIR": folder}
-        env = {**run_env, **place}
+        env = {**run_env, **place, **extra}
         try:
             done = subprocess.run(
-                command, capture_output=True, text=True, env=env, timeout=PROBE_TIMEOUT_S
+                command,
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=folder,
+                timeout=PROBE_TIMEOUT_S,
+                check=False,
             )
         except (OSError, subprocess.SubprocessError) as exc:
             log.warning("cannot probe the CPU's instruction sets: %s", exc)
@@ -118,24 +139,17 @@ def probe(run_env: dict[str, str]) -> dict[str, object] | None:
     return parse_probe(done.stdout if done.returncode == 0 else "")
 
 
-def parse_probe(text: str) -> dict[str, object] | None:
-    """The probe's last line, checked: two lists of short names."""
+def parse_probe(text: str) -> list[str] | None:
+    """The probe's last line, checked: a list of short names."""
     lines = text.strip().splitlines()
     try:
         report = json.loads(lines[-1]) if lines else None
     except ValueError:
         return None
-    if not isinstance(report, dict):
-        return None
-    probed, listed = report.get("probed"), report.get("listed")
-    if not (_names(probed) and _names(listed)):
-        return None
-    return {"same": probed == listed and bool(probed), "probed": probed}
-
-
-def _names(value: object) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) <= 16
-        and all(isinstance(name, str) and len(name) <= 64 for name in value)
+    names = report.get("isa") if isinstance(report, dict) else None
+    ok = (
+        isinstance(names, list)
+        and len(names) <= 16
+        and all(isinstance(name, str) and len(name) <= 64 for name in names)
     )
+    return names if ok else None

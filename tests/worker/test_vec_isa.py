@@ -6,6 +6,7 @@ proved every instruction set the flags list."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,22 +25,22 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def fake_probe(monkeypatch: pytest.MonkeyPatch, probed: list[str]) -> list[str]:
-    """Stands in for the probe's process (the CPU's flags list AVX); records each call."""
+    """Stands in for the probe's two processes: `probed` without the variable, the CPU's
+    flags (AVX) with it; records the compiler of each probe."""
     asked: list[str] = []
 
-    def probe(run_env: dict[str, str]) -> dict[str, object] | None:
-        asked.append(run_env.get("CXX", "g++"))
-        return vec_isa.parse_probe(json.dumps({"probed": probed, "listed": AVX}))
+    def isa_list(run_env: dict[str, str], extra: dict[str, str]) -> list[str] | None:
+        if not extra:
+            asked.append(run_env.get("CXX", "g++"))
+        return AVX if extra else probed
 
-    monkeypatch.setattr(vec_isa, "probe", probe)
+    monkeypatch.setattr(vec_isa, "_isa_list", isa_list)
     return asked
 
 
-def test_equal_lists_let_runs_trust_the_flags() -> None:
-    assert vec_isa.parse_probe(json.dumps({"probed": AVX, "listed": AVX})) == {
-        "same": True,
-        "probed": AVX,
-    }
+def test_equal_lists_let_runs_trust_the_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_probe(monkeypatch, AVX)
+    assert vec_isa.probe({}) == {"same": True, "probed": AVX, "trusted": AVX}
 
 
 def test_a_build_that_failed_keeps_the_builds(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,21 +56,19 @@ def test_a_build_that_failed_keeps_the_builds(cache: Path, monkeypatch: pytest.M
         "not json",
         "[1, 2]",
         json.dumps({"probed": AVX}),
-        json.dumps({"probed": "avx2", "listed": "avx2"}),
-        json.dumps({"probed": [1], "listed": [1]}),
-        json.dumps({"probed": ["x" * 65], "listed": ["x" * 65]}),
-        json.dumps({"probed": ["avx2"] * 17, "listed": ["avx2"] * 17}),
+        json.dumps({"isa": "avx2"}),
+        json.dumps({"isa": [1]}),
+        json.dumps({"isa": ["x" * 65]}),
+        json.dumps({"isa": ["avx2"] * 17}),
     ],
 )
 def test_an_unbelievable_probe_line_is_not_believed(text: str) -> None:
     assert vec_isa.parse_probe(text) is None
 
 
-def test_empty_lists_prove_nothing() -> None:
-    assert vec_isa.parse_probe(json.dumps({"probed": [], "listed": []})) == {
-        "same": False,
-        "probed": [],
-    }
+def test_empty_lists_prove_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vec_isa, "_isa_list", lambda run_env, extra: [])
+    assert vec_isa.probe({}) == {"same": False, "probed": [], "trusted": []}
 
 
 def test_probed_once_then_remembered_across_processes(
@@ -117,8 +116,20 @@ def test_a_run_is_told_only_what_the_probe_proved(
     assert "TORCHINDUCTOR_VEC_ISA_OK" not in harness_env(setup, tmp_path, sandboxed=True)
 
 
-def test_the_real_probe_answers_with_this_hosts_lists(tmp_path: Path) -> None:
-    # torch's own builds, about 10 s: the line the worker parses is the one the probe prints
-    entry = vec_isa.probe({"PATH": "/usr/local/bin:/usr/bin:/bin"})
+def test_a_compiler_that_cannot_build_avx512_is_not_trusted(tmp_path: Path) -> None:
+    # The real probe, twice, with a g++ that refuses AVX-512: without the variable Inductor
+    # proves only AVX2; with it, it would trust the flags. The two must differ.
+    flags = Path("/proc/cpuinfo").read_text()
+    if " avx512f" not in flags:
+        pytest.skip("this CPU lists no AVX-512: nothing for the compiler to refuse")
+    real = shutil.which("g++")
+    assert real is not None
+    wrapper = tmp_path / "bin" / "g++"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\ncase "$*" in *-mavx512*) exit 1;; esac\nexec {real} "$@"\n')
+    wrapper.chmod(0o755)
+    entry = vec_isa.probe({"PATH": f"{wrapper.parent}:/usr/local/bin:/usr/bin:/bin"})
     assert entry is not None, "the probe printed no line the worker believes"
-    assert isinstance(entry["probed"], list) and isinstance(entry["same"], bool)
+    assert entry["probed"] == ["avx2"]
+    trusted = entry["trusted"]
+    assert isinstance(trusted, list) and "avx512" in trusted and entry["same"] is False
