@@ -20,7 +20,6 @@ import logging
 import os
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from importlib import metadata
@@ -92,25 +91,17 @@ def make(folder: Path, run_env: dict[str, str], device: str) -> None:
         f"sys.exit(1 if prewarm({device!r})[1] else 0)"
     )
     began = time.monotonic()
+    env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="kernelscope-bytecode-") as scratch:
-            env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
-            place = {"HOME": scratch, "TMPDIR": scratch, "TORCHINDUCTOR_CACHE_DIR": scratch}
-            env.update(place, PYTHONPYCACHEPREFIX=str(folder))
-            done = subprocess.run(
-                [sys.executable, "-c", code],
-                env=env,
-                cwd=scratch,
-                capture_output=True,
-                timeout=MAKE_TIMEOUT_S,
-                check=False,
-            )
+        command = [sys.executable, "-c", code]
+        extra = {"PYTHONPYCACHEPREFIX": str(folder)}
+        done = host_cache.run_probe(command, env, extra, MAKE_TIMEOUT_S)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot compile the harness's bytecode: %s", exc)
         return
     if done.returncode != 0:
-        said = done.stderr.decode(errors="replace").strip().splitlines() or ["no output"]
+        said = done.stderr.strip().splitlines() or ["no output"]
         log.warning("the harness's bytecode was not made: %s", said[-1][:300])
         return
     try:

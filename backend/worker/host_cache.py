@@ -14,12 +14,33 @@ import fcntl
 import json
 import logging
 import os
+import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+def run_probe(
+    command: list[str], run_env: dict[str, str], extra: dict[str, str], timeout_s: float
+) -> subprocess.CompletedProcess[str]:
+    """One of the worker's own probes (never a snippet), started as a run would be, with
+    `run_env` and `extra`, in a throwaway folder that is its home, temp and Inductor cache.
+    Raises OSError or SubprocessError when it cannot run."""
+    with tempfile.TemporaryDirectory(prefix="kernelscope-probe-") as folder:
+        place = {"HOME": folder, "TMPDIR": folder, "TORCHINDUCTOR_CACHE_DIR": folder}
+        return subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            env={**run_env, **place, **extra},
+            cwd=folder,
+            timeout=timeout_s,
+            check=False,
+        )
 
 
 def cache_file(name: str) -> Path:

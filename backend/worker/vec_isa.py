@@ -24,7 +24,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 from importlib import metadata
 
@@ -120,22 +119,11 @@ def probe(run_env: dict[str, str]) -> dict[str, object] | None:
 
 def _isa_list(run_env: dict[str, str], extra: dict[str, str]) -> list[str] | None:
     command = [sys.executable, "-m", "backend.harness.vec_isa_probe"]
-    with tempfile.TemporaryDirectory(prefix="kernelscope-vec-isa-") as folder:
-        place = {"HOME": folder, "TMPDIR": folder, "TORCHINDUCTOR_CACHE_DIR": folder}
-        env = {**run_env, **place, **extra}
-        try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                env=env,
-                cwd=folder,
-                timeout=PROBE_TIMEOUT_S,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError) as exc:
-            log.warning("cannot probe the CPU's instruction sets: %s", exc)
-            return None
+    try:
+        done = host_cache.run_probe(command, run_env, extra, PROBE_TIMEOUT_S)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot probe the CPU's instruction sets: %s", exc)
+        return None
     return parse_probe(done.stdout if done.returncode == 0 else "")
 
 
