@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import sync_playwright
 
 from tests.browser.live import CHROMIUM, Server, launch_chromium, serve, submit_through_ui
 from tests.browser.pages import (
@@ -62,10 +62,28 @@ def page(session: BrowserSession) -> Any:
     return session.new_page()
 
 
+# What the run page's progress card showed while the run went, recorded as it changed (the
+# page's own script hides the card once the result is drawn): whether it was shown, its
+# first text, and the longest list of steps.
+RECORD_PROGRESS_JS = """
+window.__progress = {shown: false, text: "", steps: []};
+new MutationObserver(() => {
+  const card = document.querySelector("#progress");
+  if (!card || !card.checkVisibility()) return;
+  window.__progress.shown = true;
+  const text = document.querySelector("#progress-text")?.textContent || "";
+  if (text && !window.__progress.text) window.__progress.text = text;
+  const steps = [...document.querySelectorAll("#steps li")].map((li) => li.textContent);
+  if (steps.length > window.__progress.steps.length) window.__progress.steps = steps;
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
 @pytest.fixture(scope="session")
 def add_relu_run(browser: Any, server: Server) -> Iterator[LiveRun]:
     opened = BrowserSession(browser, server)
     page = opened.new_page()
+    page.add_init_script(script=RECORD_PROGRESS_JS)  # a warm run can end within a second
     page.goto("/")
     page.locator("[data-example=add_relu]").click()
     page.keyboard.press("ControlOrMeta+Enter")  # the gallery button focused the editor
@@ -73,14 +91,11 @@ def add_relu_run(browser: Any, server: Server) -> Iterator[LiveRun]:
     run_id = run_id_of(page.url)
     page.evaluate("window.__sameDocument = true")  # gone if the page reloads
 
-    progress_text = page.locator("#progress-text")
-    expect(page.locator("#progress")).to_be_visible()
-    expect(progress_text).to_have_text(re.compile(r"^(Queued|Running:)"))
-    seen = progress_text.text_content() or ""
-    steps = page.locator("#steps li").all_text_contents()
-
     page.locator("#summary").wait_for(timeout=RUN_TIMEOUT_MS)
-    yield LiveRun(run_id, page, seen, steps)
+    progress = page.evaluate("window.__progress")
+    assert progress["shown"], "the progress card was never shown while the run went"
+    assert re.match(r"^(Queued|Running:)", progress["text"]), progress
+    yield LiveRun(run_id, page, progress["text"], progress["steps"])
     opened.close()
     assert not opened.page_errors, "uncaught errors in the pages"
 
