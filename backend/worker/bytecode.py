@@ -14,6 +14,7 @@ size and time before it uses it, so a changed install is compiled from source ag
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import logging
@@ -22,7 +23,6 @@ import subprocess
 import sys
 import threading
 import time
-from importlib import metadata
 from pathlib import Path
 
 from backend.worker import host_cache
@@ -48,6 +48,7 @@ def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
     return {} if folder is None else {"PYTHONPYCACHEPREFIX": str(folder)}
 
 
+@functools.cache  # the install does not change under a running worker
 def _torch_has_bytecode() -> bool:
     """Whether torch's own __init__ has its .pyc beside it (found without importing it)."""
     spec = importlib.util.find_spec("torch")
@@ -74,10 +75,7 @@ _LOCK = threading.Lock()
 def _tag(device: str) -> str:
     """What the folder's contents depend on: Python, torch, the device the pre-warm ran on
     (a GPU's imports Triton's and CUDA's modules too) and which install and checkout."""
-    try:
-        torch = metadata.version("torch")
-    except metadata.PackageNotFoundError:
-        torch = "none"
+    torch = host_cache.torch_version()
     where = hashlib.sha256(f"{sys.prefix}|{PACKAGE_ROOT}".encode()).hexdigest()[:12]
     return f"py{sys.version_info.major}{sys.version_info.minor}-torch{torch}-{device}-{where}"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import logging
 import os
@@ -18,10 +19,20 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+@functools.cache
+def torch_version() -> str:
+    """The installed torch's version, read once (the worker never imports torch)."""
+    try:
+        return metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        return "none"
 
 
 def run_probe(

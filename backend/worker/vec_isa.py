@@ -16,6 +16,7 @@ compiler too old for AVX-512, say), runs keep proving them. Remembered per host
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -25,7 +26,6 @@ import socket
 import subprocess
 import sys
 import threading
-from importlib import metadata
 
 from backend.worker import host_cache
 
@@ -72,12 +72,13 @@ def _key(run_env: dict[str, str]) -> str:
             socket.gethostname(),
             _cpu_flags_digest(),
             _compiler_identity(run_env),
-            _torch_version(),
+            host_cache.torch_version(),
             f"probe{PROBE_VERSION}",
         ]
     )
 
 
+@functools.cache  # the host's CPU: read once per process, not per run
 def _cpu_flags_digest() -> str:
     try:
         with open("/proc/cpuinfo") as handle:
@@ -88,7 +89,12 @@ def _cpu_flags_digest() -> str:
 
 
 def _compiler_identity(run_env: dict[str, str]) -> str:
-    found = shutil.which(run_env.get("CXX", "g++"), path=run_env.get("PATH", os.defpath))
+    return _compiler_file(run_env.get("CXX", "g++"), run_env.get("PATH", os.defpath))
+
+
+@functools.cache  # per process: a compiler replaced under a running worker needs a restart
+def _compiler_file(name: str, path: str) -> str:
+    found = shutil.which(name, path=path)
     if found is None:
         return "no-compiler"
     real = os.path.realpath(found)
@@ -97,13 +103,6 @@ def _compiler_identity(run_env: dict[str, str]) -> str:
     except OSError:  # gone since `which` found it: the run will not find it either
         return "no-compiler"
     return f"{real}:{stat.st_size}:{int(stat.st_mtime)}"
-
-
-def _torch_version() -> str:
-    try:
-        return metadata.version("torch")
-    except metadata.PackageNotFoundError:
-        return "no-torch"
 
 
 def probe(run_env: dict[str, str]) -> dict[str, object] | None:
