@@ -7,9 +7,12 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import torch
+
+from backend.harness.protocol import CPP_HEADERS_ENV
 
 WANTED_ARTIFACTS = (
     "inductor_provenance_tracking_node_mappings",
@@ -25,6 +28,36 @@ def configure_inductor(device: torch.device) -> None:
     ic.force_disable_caches = True  # a cache hit would skip the provenance we need
     if device.type == "cpu":
         ic.cpp.enable_kernel_profile = True  # otherwise C++ kernels are invisible to the profiler
+    link_host_headers()  # the host's precompiled header, where the worker made it
+
+
+HEADER_SUFFIXES = (".h", ".gch")
+
+
+def link_host_headers() -> None:
+    """Link the worker's precompiled C++ header (backend/harness/cpp_headers.py), if any,
+    into the folder where Inductor looks for it. Never fails the run: without it Inductor
+    builds its own."""
+    made = os.environ.get(CPP_HEADERS_ENV)
+    target = inductor_header_folder()
+    if not made or target is None:
+        return
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for header in Path(made).iterdir():
+            link = target / header.name
+            if header.suffix in HEADER_SUFFIXES and not link.exists():
+                link.symlink_to(header)
+    except OSError:
+        return
+
+
+def inductor_header_folder() -> Path | None:
+    """Where this torch's Inductor keeps precompiled headers (None where it keeps none)."""
+    from torch._inductor import codecache
+
+    folder = getattr(codecache, "_HEADER_DIR", None)
+    return Path(folder) if isinstance(folder, str) else None
 
 
 class ArtifactCapture(logging.Handler):

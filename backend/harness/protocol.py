@@ -21,6 +21,9 @@ from typing import Any
 
 BUNDLE_SCHEMA_VERSION = 1
 BUNDLE_FILE = "bundle.json"
+# The folder of Inductor's precompiled C++ header, made by the worker once per host
+# (backend/harness/cpp_headers.py): each run links it into place.
+CPP_HEADERS_ENV = "KERNELSCOPE_CPP_HEADERS"
 # record_function label around the profiled call the analysis reads (the other is warm-up)
 MEASURED_CALL = "kernelscope: measured call"
 

@@ -18,10 +18,8 @@ import functools
 import hashlib
 import importlib.util
 import logging
-import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -32,7 +30,6 @@ log = logging.getLogger(__name__)
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where `backend` is imported from
 MAKE_TIMEOUT_S = 300.0
 FOLDER = "pycache"
-DONE = "made"  # written last: a folder without it was cut short and is not used
 
 
 def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
@@ -41,11 +38,13 @@ def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
     if _torch_has_bytecode():
         return {}
     try:
-        folder = _made_folder(run_env, device)
+        made = host_cache.made_folder(
+            f"{FOLDER}-{_tag(device)}", lambda folder: make(folder, run_env, device)
+        )
     except OSError as exc:  # a read-only or full home: runs compile from source, as before
         log.warning("cannot keep the harness's bytecode: %s", exc)
         return {}
-    return {} if folder is None else {"PYTHONPYCACHEPREFIX": str(folder)}
+    return {} if made is None else {"PYTHONPYCACHEPREFIX": str(made)}
 
 
 @functools.cache  # the install does not change under a running worker
@@ -57,21 +56,6 @@ def _torch_has_bytecode() -> bool:
     return Path(importlib.util.cache_from_source(spec.origin)).is_file()
 
 
-def _made_folder(run_env: dict[str, str], device: str) -> Path | None:
-    folder = host_cache.cache_file(f"{FOLDER}-{_tag(device)}")
-    with _LOCK:
-        if folder not in _MEMO:
-            with host_cache.host_lock(FOLDER):
-                if not (folder / DONE).is_file():
-                    make(folder, run_env, device)
-            _MEMO[folder] = (folder / DONE).is_file()
-        return folder if _MEMO[folder] else None
-
-
-_MEMO: dict[Path, bool] = {}
-_LOCK = threading.Lock()
-
-
 def _tag(device: str) -> str:
     """What the folder's contents depend on: Python, torch, the device the pre-warm ran on
     (a GPU's imports Triton's and CUDA's modules too) and which install and checkout."""
@@ -80,9 +64,9 @@ def _tag(device: str) -> str:
     return f"py{sys.version_info.major}{sys.version_info.minor}-torch{torch}-{device}-{where}"
 
 
-def make(folder: Path, run_env: dict[str, str], device: str) -> None:
+def make(folder: Path, run_env: dict[str, str], device: str) -> bool:
     """Import what a spare imports (its pre-warm: a throwaway compile on `device`) with
-    bytecode written under `folder`; mark it made when that succeeded."""
+    bytecode written under `folder`; True when that succeeded."""
     # the pre-warm reports its own failure rather than raising: a partial folder is not made
     code = (
         "import sys; from backend.harness.prewarm import prewarm; "
@@ -91,21 +75,15 @@ def make(folder: Path, run_env: dict[str, str], device: str) -> None:
     began = time.monotonic()
     env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         command = [sys.executable, "-c", code]
         extra = {"PYTHONPYCACHEPREFIX": str(folder)}
         done = host_cache.run_probe(command, env, extra, MAKE_TIMEOUT_S)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("cannot compile the harness's bytecode: %s", exc)
-        return
+        return False
     if done.returncode != 0:
         said = done.stderr.strip().splitlines() or ["no output"]
         log.warning("the harness's bytecode was not made: %s", said[-1][:300])
-        return
-    try:
-        os.chmod(folder, 0o755)
-        (folder / DONE).write_text(f"{time.time()}\n")
-    except OSError as exc:
-        log.warning("cannot mark the harness's bytecode made: %s", exc)
-        return
+        return False
     log.info("made the harness's bytecode in %s in %.1f s", folder, time.monotonic() - began)
+    return True

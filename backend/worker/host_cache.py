@@ -4,7 +4,9 @@ Each kind of fact is one small JSON file, `{key: entry}`, under $KERNELSCOPE_CAC
 $XDG_CACHE_HOME/kernelscope or ~/.cache/kernelscope): the device's measured peaks
 (backend/worker/peaks.py), which vector instruction sets the CPU's compiler can use
 (backend/worker/vec_isa.py). Only the worker writes them, from probes that run no snippet.
-An entry records when it was learnt; a reader gives its own age limit.
+An entry records when it was learnt; a reader gives its own age limit. Larger things the
+worker builds once per host (the harness's bytecode, Inductor's precompiled C++ header) are
+folders beside them (`made_folder`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import logging
 import os
 import subprocess
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -106,3 +109,28 @@ def write_entry(name: str, key: str, entry: dict[str, Any]) -> None:
         staged.replace(path)  # atomic: a reader sees the old file or the new one
     except OSError as exc:
         log.warning("cannot remember this host's %s in %s: %s", name, path, exc)
+
+
+MADE = "made"  # written last into a made folder: one without it was cut short and is unused
+
+
+def made_folder(name: str, make: Callable[[Path], bool]) -> Path | None:
+    """The folder `name` of this host's cache, filled once by `make(folder)` (True when it
+    succeeded) and then used by every run; None where making it failed. One process makes
+    it while others wait (`host_lock`); each process asks the disk once. Raises OSError
+    where the cache cannot be written (a read-only or full home)."""
+    folder = cache_file(name)
+    with _MADE_LOCK:
+        if folder not in _MADE_MEMO:
+            with host_lock(name):
+                if not (folder / MADE).is_file():
+                    folder.mkdir(parents=True, exist_ok=True)
+                    if make(folder):
+                        os.chmod(folder, 0o755)  # runs read it as their own uid
+                        (folder / MADE).write_text(f"{time.time()}\n")
+            _MADE_MEMO[folder] = (folder / MADE).is_file()
+        return folder if _MADE_MEMO[folder] else None
+
+
+_MADE_MEMO: dict[Path, bool] = {}
+_MADE_LOCK = threading.Lock()

@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from backend.harness.protocol import CPP_HEADERS_ENV
 from backend.limits import RunLimits
 from backend.worker.cgroup import CGROUP_PARENT, PROCESS_GONE_S, MemoryCgroup, memory_hierarchy
 from backend.worker.host import SYSTEM_PATH
@@ -297,11 +298,13 @@ class SandboxRun:
         return args
 
     def _readable(self, env: dict[str, str]) -> list[Path]:
-        """Python, the venv, the backend package, extra library folders and the worker's
-        bytecode for them (backend/worker/bytecode.py): read-only."""
+        """Python, the venv, the backend package, extra library folders, the worker's
+        bytecode for them (backend/worker/bytecode.py) and Inductor's precompiled header
+        (backend/worker/cpp_headers.py): read-only."""
         paths = {Path(sys.base_prefix), Path(sys.prefix), PACKAGE_ROOT / "backend"}
-        if env.get("PYTHONPYCACHEPREFIX", "").startswith("/"):
-            paths.add(Path(env["PYTHONPYCACHEPREFIX"]))
+        for made in ("PYTHONPYCACHEPREFIX", CPP_HEADERS_ENV):  # the worker's, made per host
+            if env.get(made, "").startswith("/"):
+                paths.add(Path(env[made]))
         paths |= {Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p.startswith("/")}
         paths |= _toolchains(env)
         found = sorted(p.resolve() for p in paths if p.is_dir())

@@ -47,7 +47,7 @@ def vec_isa_env(run_env: dict[str, str]) -> dict[str, str]:
 def flags_suffice(run_env: dict[str, str]) -> bool:
     """Whether the builds prove exactly the instruction sets the CPU's flags list (probed
     now if this host, compiler and torch never were: about 10 s)."""
-    key = _key(run_env)
+    key = host_key(run_env)
     with _LOCK:
         if key not in _MEMO:
             with host_cache.host_lock(CACHE_NAME):
@@ -64,7 +64,7 @@ _MEMO: dict[str, bool] = {}
 _LOCK = threading.Lock()
 
 
-def _key(run_env: dict[str, str]) -> str:
+def host_key(run_env: dict[str, str]) -> str:
     """What the outcome depends on: the host, its CPU's flags, the compiler Inductor would
     find (CXX, else g++ on PATH; by its file) and torch's version."""
     return "|".join(

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from backend.harness.protocol import CPP_HEADERS_ENV
 from backend.limits import RunLimits
 from backend.worker import sandbox
 from backend.worker.cgroup import MemoryCgroup
@@ -237,9 +238,12 @@ def test_a_compiler_outside_usr_is_shown_with_its_prefix(tmp_path: Path) -> None
     assert done.stdout.strip() == "fake-gcc 1.0"
 
 
-def test_the_workers_bytecode_is_read_only(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variable", ["PYTHONPYCACHEPREFIX", CPP_HEADERS_ENV])
+def test_the_workers_per_host_folders_are_read_only(tmp_path: Path, variable: str) -> None:
+    """The harness's bytecode and Inductor's precompiled header: made by the worker, read
+    by every run, written by none (a planted file would reach other users' runs)."""
     # Open to everyone on the host, so only the read-only mount can refuse the writes.
-    folder = tmp_path / "cache" / "pycache-x"
+    folder = tmp_path / "cache" / "made-x"
     folder.mkdir(parents=True)
     (folder / "mod.pyc").write_bytes(b"bytecode")
     folder.chmod(0o777)
@@ -258,7 +262,7 @@ def test_the_workers_bytecode_is_read_only(tmp_path: Path) -> None:
         "    except OSError as exc:\n"
         "        print(errno.errorcode[exc.errno])\n"
     )
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(workdir), "PYTHONPYCACHEPREFIX": str(folder)}
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(workdir), variable: str(folder)}
     try:
         command = box.wrap([sys.executable, "-c", script, str(folder)], env, workdir)
         done = subprocess.run(

@@ -11,16 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from backend.worker import bytecode, vec_isa
+from backend.worker import bytecode, host_cache, process, vec_isa
 from backend.worker.process import WorkerSetup, harness_env
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A host cache of the test's own; the instruction-set probe is taken as done."""
+    """A host cache of the test's own; the instruction-set probe is taken as done, and
+    the precompiled header as not made."""
     monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(bytecode, "_MEMO", {})
+    monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
     monkeypatch.setattr(vec_isa, "flags_suffice", lambda run_env: True)
+    monkeypatch.setattr(process, "cpp_headers_env", lambda run_env: {})  # test_cpp_headers'
     return tmp_path / "cache"
 
 
@@ -43,16 +45,16 @@ def test_made_once_for_the_host_and_read_by_each_run(
     made: list[Path] = []
     real_make = bytecode.make
 
-    def make(folder: Path, run_env: dict[str, str], device: str) -> None:
+    def make(folder: Path, run_env: dict[str, str], device: str) -> bool:
         made.append(folder)
-        real_make(folder, run_env, device)
+        return real_make(folder, run_env, device)
 
     monkeypatch.setattr(bytecode, "make", make)
     setup = WorkerSetup(tmp_path / "data", "cpu")
     env = harness_env(setup, tmp_path, sandboxed=False)
     first = env["PYTHONPYCACHEPREFIX"]
     assert harness_env(setup, tmp_path, sandboxed=True)["PYTHONPYCACHEPREFIX"] == first
-    bytecode._MEMO.clear()  # another worker process on the host finds it made
+    host_cache._MADE_MEMO.clear()  # another worker process on the host finds it made
     assert harness_env(setup, tmp_path, sandboxed=True)["PYTHONPYCACHEPREFIX"] == first
     assert made == [Path(first)] and Path(first).parent == cache
     # the pre-warm's imports are in it: torch's own modules and the harness's
