@@ -24,6 +24,7 @@ from backend.worker.child import ChildOutcome, ChildRequest, run_child
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.progress import RUN_STEPS, ProgressCallback
 from backend.worker.spares import SpareKeeper
+from backend.worker.time_limit import snippet_time_limit
 
 LOCAL_WORKER = "local"  # the server's own worker, or `kernelscope run`
 __all__ = ["LOCAL_WORKER", "RUN_STEPS", "execute_run", "result_from_outcome", "run_job"]
@@ -74,9 +75,11 @@ def run_job(
     (its work directory named `name`). ChildStopped when `stop` is set meanwhile."""
     device.prefetch()  # nvidia-smi, answered while the snippet runs rather than after it
     spare = spares.take(setup) if spares is not None else None
-    request = ChildRequest(job, setup, name=name, stop=stop)
+    limit_s, limit_note = snippet_time_limit(job.code, setup.limits.timeout_s)
+    request = ChildRequest(job, setup.with_timeout(limit_s), name=name, stop=stop)
     watch = device.watch_gpu()  # what else is on the GPU, asked while the snippet runs
     outcome = run_child(request, on_progress, spare)
+    outcome.notes += [limit_note] if limit_note is not None else []
     outcome.gpu_processes = watch.result() if watch is not None else None
     if dram.DRAM in job.measure:  # one more pass, under ncu, in a process of its own
         found = dram.measure_dram(
