@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from backend.harness.protocol import CPP_HEADERS_ENV
-from backend.worker import cpp_headers, host_cache, vec_isa
+from backend.worker import host_cache, vec_isa
 from backend.worker.process import WorkerSetup, harness_env
 
 pytestmark = pytest.mark.slow
@@ -54,29 +54,35 @@ def first_compile(env: dict[str, str]) -> dict[str, bool]:
     return files
 
 
-def test_made_once_for_the_host_and_linked_by_each_run(
-    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_folder_is_made_once_for_the_host(cache: Path) -> None:
+    """`host_cache.made_folder`, which the header and the bytecode share: one make, then
+    every process of the host reads the folder; a make that failed is tried again by the
+    next process, never used."""
     made: list[Path] = []
-    real_make = cpp_headers.make
 
-    def make(folder: Path, run_env: dict[str, str]) -> bool:
+    def make(folder: Path) -> bool:
         made.append(folder)
-        return real_make(folder, run_env)
+        (folder / "x.gch").write_bytes(b"header")
+        return len(made) > 1  # the first make fails
 
-    monkeypatch.setattr(cpp_headers, "make", make)
-    setup = WorkerSetup(tmp_path / "data", "cpu")
+    assert host_cache.made_folder("thing", make) is None
+    assert host_cache.made_folder("thing", make) is None  # this process knows it failed
+    host_cache._MADE_MEMO.clear()  # another process on the host tries again
+    folder = host_cache.made_folder("thing", make)
+    host_cache._MADE_MEMO.clear()
+    assert host_cache.made_folder("thing", make) == folder == cache / "thing"
+    assert made == [folder, folder] and (folder / host_cache.MADE).is_file()
+
+
+def test_each_run_links_the_hosts_header_instead_of_building_its_own(tmp_path: Path) -> None:
+    # The host's own cache, as every run uses it: made here unless a run made it already.
     run = tmp_path / "run"
     run.mkdir()
-    env = harness_env(setup, run, sandboxed=True)
+    env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
     folder = Path(env[CPP_HEADERS_ENV])
-    host_cache._MADE_MEMO.clear()  # another worker process on the host finds it made
-    assert harness_env(setup, run, sandboxed=False)[CPP_HEADERS_ENV] == str(folder)
-    assert made == [folder] and folder.parent == cache
     headers = {p.name for p in folder.iterdir() if p.suffix == ".gch"}
-    assert headers, list(folder.iterdir())
-    # A run's first C++ compile finds the host's header: links to it, no header of its own.
-    files = first_compile(env)
+    assert headers and (folder / host_cache.MADE).is_file()
+    files = first_compile(env)  # a run's first C++ compile: links to it, no header of its own
     assert {name for name, linked in files.items() if name.endswith(".gch")} == headers
     assert all(files.values()), files
 
