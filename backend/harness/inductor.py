@@ -12,7 +12,7 @@ from typing import Any
 
 import torch
 
-from backend.harness.protocol import CPP_HEADERS_ENV
+from backend.harness.protocol import CPP_BUILDS_ENV
 
 WANTED_ARTIFACTS = (
     "inductor_provenance_tracking_node_mappings",
@@ -28,36 +28,47 @@ def configure_inductor(device: torch.device) -> None:
     ic.force_disable_caches = True  # a cache hit would skip the provenance we need
     if device.type == "cpu":
         ic.cpp.enable_kernel_profile = True  # otherwise C++ kernels are invisible to the profiler
-    link_host_headers()  # the host's precompiled header, where the worker made it
+    link_host_builds(device)  # the host's C++ builds, where the worker made them
 
 
-HEADER_SUFFIXES = (".h", ".gch")
-
-
-def link_host_headers() -> None:
-    """Link the worker's precompiled C++ header (backend/harness/cpp_headers.py), if any,
-    into the folder where Inductor looks for it. Never fails the run: without it Inductor
-    builds its own."""
-    made = os.environ.get(CPP_HEADERS_ENV)
-    target = inductor_header_folder()
-    if not made or target is None:
+def link_host_builds(device: torch.device) -> None:
+    """Link the worker's C++ builds (backend/harness/cpp_builds.py), if any, where Inductor
+    looks for them: its precompiled header, and the libraries of its instruction-set
+    checks. Never fails the run: whatever is not there, Inductor builds itself."""
+    made = os.environ.get(CPP_BUILDS_ENV)
+    if not made:
         return
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-        for header in Path(made).iterdir():
-            link = target / header.name
-            if header.suffix in HEADER_SUFFIXES and not link.exists():
-                link.symlink_to(header)
-    except OSError:
-        return
+    for source, target in host_build_places(Path(made)):
+        if target is not None and source.is_dir():
+            with contextlib.suppress(OSError):
+                _link_files(source, target)
+    if device.type == "cpu":
+        # Checked now, from the linked libraries, and remembered by this process: a compile
+        # with caches off would check inside a fresh cache folder, where no link is.
+        from torch._inductor import cpu_vec_isa
+
+        cpu_vec_isa.valid_vec_isa_list()
 
 
-def inductor_header_folder() -> Path | None:
-    """Where this torch's Inductor keeps precompiled headers (None where it keeps none)."""
+def host_build_places(folder: Path) -> list[tuple[Path, Path | None]]:
+    """(where in the worker's folder, where Inductor looks) for each kind of build; None
+    where this torch keeps none."""
     from torch._inductor import codecache
+    from torch._inductor.runtime.cache_dir_utils import cache_dir
 
-    folder = getattr(codecache, "_HEADER_DIR", None)
-    return Path(folder) if isinstance(folder, str) else None
+    headers = getattr(codecache, "_HEADER_DIR", None)
+    return [
+        (folder / "headers", Path(headers) if isinstance(headers, str) else None),
+        (folder / "isa", Path(cache_dir())),
+    ]
+
+
+def _link_files(source: Path, target: Path) -> None:
+    for made in sorted(source.rglob("*")):
+        link = target / made.relative_to(source)
+        if made.is_file() and not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(made)
 
 
 class ArtifactCapture(logging.Handler):

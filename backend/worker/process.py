@@ -29,7 +29,7 @@ from pathlib import Path
 from backend.harness.protocol import READY, encode_job
 from backend.limits import RunLimits
 from backend.worker.bytecode import bytecode_env
-from backend.worker.cpp_headers import cpp_headers_env
+from backend.worker.cpp_builds import cpp_builds_env
 from backend.worker.host import SYSTEM_PATH
 from backend.worker.sandbox import SandboxRun
 from backend.worker.sandbox_policy import open_sandbox
@@ -329,7 +329,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
     )
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
     env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
-    env.update(cpp_headers_env(env))  # Inductor's precompiled C++ header, made once per host
+    env.update(cpp_builds_env(env))  # Inductor's C++ builds of the host alone, made once per host
     return env
 
 

@@ -73,7 +73,7 @@ def test_bad_problems_fail_alone_with_their_own_messages(tmp_path: Path) -> None
         assert document["prewarm_s"] is not None, f"{name} started cold"
     shown = kernelscope("show", rows["hangs"]["run_id"], "--json", "--data-dir", tmp_path)
     notes = json.loads(shown.stdout)["notes"]
-    assert "time limit: 10 s, asked for by `kernelscope_timeout_s` on line 18." in notes
+    assert "time limit: 10 s, asked for by `kernelscope_timeout_s` on line 17." in notes
 
 
 def test_a_good_suite_exits_0_with_its_table_as_csv(tmp_path: Path) -> None:

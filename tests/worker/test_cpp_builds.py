@@ -1,6 +1,7 @@
-"""Inductor's precompiled C++ header: the worker makes it once per host, and each run links
-it into place instead of building its own (4-5 s of a CPU run here); a make that failed,
-or a header a run cannot use, leaves runs building their own, as before."""
+"""Inductor's C++ builds of the host alone (its precompiled header, its instruction-set
+checks' libraries): the worker makes them once per host, and each run links them into
+place instead of building its own (about 6 s of a CPU run here); a make that failed, or a
+build a run cannot use, leaves runs building their own, as before."""
 
 from __future__ import annotations
 
@@ -8,24 +9,32 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from backend.harness.protocol import CPP_HEADERS_ENV
+from backend.harness.protocol import CPP_BUILDS_ENV
 from backend.worker import host_cache, vec_isa
 from backend.worker.process import WorkerSetup, harness_env
 
 pytestmark = pytest.mark.slow
 
-# A run's first C++ compile, as the harness configures Inductor; prints which files its
-# precompiled-header folder holds and whether each is a link.
+# A run's first C++ compile, as the harness configures Inductor; prints what it built
+# (each build's file name) and its precompiled-header folder (each file: a link or not).
 FIRST_CPU_COMPILE = r"""
 import json, os, torch
+from torch._inductor import cpp_builder
 from backend.harness import inductor
+built, build = [], cpp_builder.CppBuilder.build
+def recorded(self):
+    built.append(os.path.basename(self.get_target_file_path()))
+    return build(self)
+cpp_builder.CppBuilder.build = recorded
 inductor.configure_inductor(torch.device("cpu"))
 inductor.compile_entry(lambda x: (x * 3.0).cos(), "default")(torch.randn(64))
-folder = inductor.inductor_header_folder()
-print(json.dumps({p.name: os.path.islink(p) for p in folder.iterdir() if p.name != "locks"}))
+(_, headers), _ = inductor.host_build_places(inductor.Path("."))
+listed = {p.name: os.path.islink(p) for p in headers.iterdir() if p.name != "locks"}
+print(json.dumps({"built": built, "headers": listed}))
 """
 
 
@@ -39,7 +48,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cache"
 
 
-def first_compile(env: dict[str, str]) -> dict[str, bool]:
+def first_compile(env: dict[str, str]) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", FIRST_CPU_COMPILE],
         env=env,
@@ -50,8 +59,8 @@ def first_compile(env: dict[str, str]) -> dict[str, bool]:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    files: dict[str, bool] = json.loads(done.stdout.strip().splitlines()[-1])
-    return files
+    said: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return said
 
 
 def test_a_folder_is_made_once_for_the_host(cache: Path) -> None:
@@ -74,17 +83,24 @@ def test_a_folder_is_made_once_for_the_host(cache: Path) -> None:
     assert made == [folder, folder] and (folder / host_cache.MADE).is_file()
 
 
-def test_each_run_links_the_hosts_header_instead_of_building_its_own(tmp_path: Path) -> None:
+def test_each_run_links_the_hosts_builds_instead_of_making_its_own(tmp_path: Path) -> None:
     # The host's own cache, as every run uses it: made here unless a run made it already.
     run = tmp_path / "run"
     run.mkdir()
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
-    folder = Path(env[CPP_HEADERS_ENV])
-    headers = {p.name for p in folder.iterdir() if p.suffix == ".gch"}
-    assert headers and (folder / host_cache.MADE).is_file()
-    files = first_compile(env)  # a run's first C++ compile: links to it, no header of its own
-    assert {name for name, linked in files.items() if name.endswith(".gch")} == headers
-    assert all(files.values()), files
+    folder = Path(env[CPP_BUILDS_ENV])
+    assert (folder / host_cache.MADE).is_file()
+    headers = {p.name for p in (folder / "headers").glob("*.gch")}
+    checks = {p.name for p in (folder / "isa").glob("*/*.so")}
+    assert headers and checks, list(folder.rglob("*"))
+    # A run's first C++ compile links to them: its own builds are its kernel's alone.
+    said = first_compile(env)
+    assert {name for name in said["headers"] if name.endswith(".gch")} == headers
+    assert all(said["headers"].values()), said
+    assert not {name for name in said["built"] if name.endswith(".gch")} | (
+        checks & set(said["built"])
+    )
+    assert [name for name in said["built"] if name.endswith(".so")], said  # the kernel
 
 
 def test_a_make_that_failed_is_not_used(
@@ -92,21 +108,21 @@ def test_a_make_that_failed_is_not_used(
 ) -> None:
     monkeypatch.setattr(sys, "executable", "/bin/false")
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
-    assert CPP_HEADERS_ENV not in env
-    assert not list(cache.glob("cpp-headers-*/made"))
+    assert CPP_BUILDS_ENV not in env
+    assert not list(cache.glob("cpp-builds-*/made"))
 
 
 def test_a_header_the_run_cannot_use_is_built_by_the_run(tmp_path: Path) -> None:
     """A host folder whose header is not this run's (another compiler's, say) costs the run
     nothing but its own build, as without one."""
     stale = tmp_path / "stale"
-    stale.mkdir()
-    (stale / "0123456789abcdef.h").write_text("#include <nothing.h>\n")
-    (stale / "0123456789abcdef.h.gch").write_bytes(b"not a header")
+    (stale / "headers").mkdir(parents=True)
+    (stale / "headers" / "0123456789abcdef.h").write_text("#include <nothing.h>\n")
+    (stale / "headers" / "0123456789abcdef.h.gch").write_bytes(b"not a header")
     run = tmp_path / "run"
     run.mkdir()
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
-    env.update({CPP_HEADERS_ENV: str(stale), "TORCHINDUCTOR_CACHE_DIR": str(run / "ic")})
-    files = first_compile(env)
-    built = [name for name, linked in files.items() if name.endswith(".gch") and not linked]
-    assert built and files["0123456789abcdef.h.gch"] is True  # its own beside the link
+    env.update({CPP_BUILDS_ENV: str(stale), "TORCHINDUCTOR_CACHE_DIR": str(run / "ic")})
+    said = first_compile(env)
+    assert [name for name in said["built"] if name.endswith(".gch")]  # its own
+    assert said["headers"]["0123456789abcdef.h.gch"] is True  # beside the link

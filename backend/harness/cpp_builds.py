@@ -1,0 +1,56 @@
+"""Inductor's C++ builds that depend on the host alone: made once per host, linked into
+each run.
+
+Before a run's first C++ kernel, Inductor builds two things no snippet changes:
+- the precompiled header every CPU kernel includes (cpp_prefix.h and ATen's vector types,
+  a 150 MiB .gch), into its header folder under `$TMPDIR/torchinductor_<user>`: 4-5 s of
+  a 12 s add_relu run on a 2-core host;
+- a test library per extra instruction set it checks (AVX-512 VNNI and BF16, AMX), into
+  its cache folder: about 0.5 s each.
+Both folders are the run's own (its TMPDIR and Inductor cache are its work folder), so
+every run built them again. The worker makes them once (`python -m
+backend.harness.cpp_builds FOLDER`: the checks and the pre-warm's throwaway CPU compile, in
+a process of its own with no snippet) and names the folder in `CPP_BUILDS_ENV`; each run
+links the files into the places Inductor looks (`inductor.link_host_builds`). Inductor
+names each build by the hash of its code and command line (the header's also by its
+preprocessed contents), and gcc checks a .gch against the flags it is used with, so a run
+whose builds differ makes its own, as before. The folder is the worker's and read-only to
+runs (the sandbox shows it so).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from torch._inductor import cpu_vec_isa
+
+from backend.harness.inductor import host_build_places
+from backend.harness.prewarm import prewarm
+
+
+def make(out: Path) -> int:
+    """The builds, moved into `out`: exit status 0 when the header was made."""
+    (headers, header_folder), (checks, cache_folder) = host_build_places(out)
+    cpu_vec_isa.valid_vec_isa_list()  # the checks build into this process's cache folder
+    _, error = prewarm("cpu")  # the header
+    if error is not None or header_folder is None or not header_folder.is_dir():
+        print(f"no precompiled header was made: {error or 'Inductor keeps none'}", file=sys.stderr)
+        return 1
+    _move(header_folder.glob("*.h*"), header_folder, headers)
+    if cache_folder is not None:
+        _move(cache_folder.glob("*/*.so"), cache_folder, checks)
+    return 0 if any(headers.glob("*.gch")) else 1
+
+
+def _move(files: Iterable[Path], source: Path, target: Path) -> None:
+    for made in sorted(files):
+        destination = target / made.relative_to(source)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(made, destination)
+
+
+if __name__ == "__main__":
+    sys.exit(make(Path(sys.argv[1])))

@@ -1,0 +1,65 @@
+"""Inductor's C++ builds that depend on the host alone, made once per host for every run.
+
+Each CPU run used to build Inductor's precompiled header (4-5 s of a 12 s add_relu run on
+a 2-core host) and its instruction-set checks' test libraries (about 0.5 s each) into
+folders of its own. They depend on the host's compiler, CPU flags and torch, never on a
+snippet, so the worker makes them once (backend.harness.cpp_builds, in a process of its
+own with no snippet) into a folder of its own, and every run links them into place,
+read-only (the sandbox shows it so). A run whose command line differs from the probe's
+builds its own, as before: Inductor names each build by the hash of its code and command
+line, and gcc checks a header against the flags.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from backend.harness.protocol import CPP_BUILDS_ENV
+from backend.worker import host_cache, vec_isa
+
+log = logging.getLogger(__name__)
+
+FOLDER = "cpp-builds"
+MAKE_TIMEOUT_S = 300.0
+
+
+def cpp_builds_env(run_env: dict[str, str]) -> dict[str, str]:
+    """CPP_BUILDS_ENV for a run, once the host's builds are made (now, if never); else
+    nothing (the run then builds its own). `run_env`: the run's environment, whose compiler
+    and Inductor variables they are built with."""
+    try:
+        made = host_cache.made_folder(f"{FOLDER}-{_tag(run_env)}", lambda f: make(f, run_env))
+    except OSError as exc:  # a read-only or full home: runs build their own, as before
+        log.warning("cannot keep Inductor's C++ builds: %s", exc)
+        return {}
+    return {} if made is None else {CPP_BUILDS_ENV: str(made)}
+
+
+def _tag(run_env: dict[str, str]) -> str:
+    """What the builds depend on: the host's CPU and compiler, torch and which install,
+    and whether runs trust the CPU's instruction-set flags."""
+    trusted = sorted(f"{k}={run_env[k]}" for k in vec_isa.TRUST_FLAGS if k in run_env)
+    parts = [vec_isa.host_key(run_env), sys.prefix, *trusted]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def make(folder: Path, run_env: dict[str, str]) -> bool:
+    """The builds made by a probe and moved into `folder`; True when made."""
+    began = time.monotonic()
+    command = [sys.executable, "-m", "backend.harness.cpp_builds", str(folder)]
+    try:
+        done = host_cache.run_probe(command, run_env, {}, MAKE_TIMEOUT_S)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot make Inductor's C++ builds: %s", exc)
+        return False
+    if done.returncode != 0:
+        said = done.stderr.strip().splitlines() or ["no output"]
+        log.warning("Inductor's C++ builds were not made: %s", said[-1][:300])
+        return False
+    log.info("made Inductor's C++ builds in %s in %.1f s", folder, time.monotonic() - began)
+    return True
