@@ -78,3 +78,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     factory = session.config._tmp_path_factory  # type: ignore[attr-defined]
     if factory._basetemp is not None:  # this session made temporary directories
         _unmount_work_quotas([factory.getbasetemp()])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files with slow tests (real runs) first, each file's tests in their own order.
+    pytest-xdist hands whole files to its workers in this order (`--dist loadfile`), so the
+    long files start early and the many short ones fill each worker's last minutes: the
+    suite takes as long as its busiest worker."""
+    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow)  # stable: files stay contiguous

@@ -14,6 +14,8 @@ import pytest
 from backend.worker import bytecode, host_cache, process, vec_isa
 from backend.worker.process import WorkerSetup, harness_env
 
+pytestmark = pytest.mark.slow  # a real make: the pre-warm's imports and throwaway compile
+
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
