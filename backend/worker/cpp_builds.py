@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from backend.harness.protocol import CPP_BUILDS_ENV
-from backend.worker import host_cache, vec_isa
+from backend.worker import device, host_cache, vec_isa
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +28,13 @@ FOLDER = "cpp-builds"
 MAKE_TIMEOUT_S = 300.0
 
 
-def cpp_builds_env(run_env: dict[str, str]) -> dict[str, str]:
-    """CPP_BUILDS_ENV for a run, once the host's builds are made (now, if never); else
-    nothing (the run then builds its own). `run_env`: the run's environment, whose compiler
-    and Inductor variables they are built with."""
+def cpp_builds_env(run_env: dict[str, str], setup_device: str) -> dict[str, str]:
+    """CPP_BUILDS_ENV for a run on the CPU, once the host's builds are made (now, if
+    never); else nothing (the run then builds its own). `run_env`: the run's environment,
+    whose compiler and Inductor variables they are built with. A GPU worker's runs rarely
+    compile a C++ kernel, so its host is spared the probe."""
+    if device.this_device(setup_device)[0] != "cpu":
+        return {}
     try:
         made = host_cache.made_folder(f"{FOLDER}-{_tag(run_env)}", lambda f: make(f, run_env))
     except OSError as exc:  # a read-only or full home: runs build their own, as before

@@ -329,7 +329,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
     )
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
     env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
-    env.update(cpp_builds_env(env))  # Inductor's C++ builds of the host alone, made once per host
+    env.update(cpp_builds_env(env, setup.device))  # Inductor's host-only C++ builds, once
     return env
 
 

@@ -24,7 +24,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
     monkeypatch.setattr(vec_isa, "flags_suffice", lambda run_env: True)
-    monkeypatch.setattr(process, "cpp_builds_env", lambda run_env: {})  # test_cpp_builds'
+    monkeypatch.setattr(process, "cpp_builds_env", lambda run_env, device: {})  # test_cpp_builds'
     return tmp_path / "cache"
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from backend.harness.protocol import CPP_BUILDS_ENV
-from backend.worker import host_cache, vec_isa
+from backend.worker import device, host_cache, vec_isa
 from backend.worker.process import WorkerSetup, harness_env
 
 pytestmark = pytest.mark.slow
@@ -110,6 +110,14 @@ def test_a_make_that_failed_is_not_used(
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
     assert CPP_BUILDS_ENV not in env
     assert not list(cache.glob("cpp-builds-*/made"))
+
+
+def test_a_gpu_workers_runs_are_spared_the_probe(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(device, "this_device", lambda setup_device: ("cuda", "NVIDIA H200"))
+    env = harness_env(WorkerSetup(tmp_path / "data", "auto"), tmp_path, sandboxed=True)
+    assert CPP_BUILDS_ENV not in env and not cache.exists()
 
 
 def test_a_header_the_run_cannot_use_is_built_by_the_run(tmp_path: Path) -> None:
