@@ -66,7 +66,7 @@ def host_build_places(folder: Path) -> list[tuple[Path, Path | None]]:
 def _link_files(source: Path, target: Path) -> None:
     for made in sorted(source.rglob("*")):
         link = target / made.relative_to(source)
-        if made.is_file() and not link.exists():
+        if made.is_file() and not os.path.lexists(link):
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(made)
 

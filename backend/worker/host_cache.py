@@ -5,7 +5,7 @@ $XDG_CACHE_HOME/kernelscope or ~/.cache/kernelscope): the device's measured peak
 (backend/worker/peaks.py), which vector instruction sets the CPU's compiler can use
 (backend/worker/vec_isa.py). Only the worker writes them, from probes that run no snippet.
 An entry records when it was learnt; a reader gives its own age limit. Larger things the
-worker builds once per host (the harness's bytecode, Inductor's precompiled C++ header) are
+worker builds once per host (the harness's bytecode, Inductor's host-only C++ builds) are
 folders beside them (`made_folder`).
 """
 
