@@ -43,7 +43,7 @@ example: setup
 # (1221 s with two, 1026 s with three, 2026-12-04). --dist loadfile keeps each file on one
 # worker, so a module fixture (one real run that several tests read) runs once.
 # (loadgroup would group more, but pytest 9.2 ignores the group xdist 3.8 puts in node ids.)
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 test: setup lint
 	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=30
 

@@ -11,6 +11,7 @@ overrides `settings` in its own conftest.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -80,10 +81,25 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         _unmount_work_quotas([factory.getbasetemp()])
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files with slow tests (real runs) first, each file's tests in their own order.
+FILE_SECONDS = Path(__file__).with_name("file_seconds.json")  # scripts/test_file_seconds.py
+UNMEASURED_SLOW_S = 30  # a file with real runs that file_seconds.json does not list yet
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest files first (file_seconds.json, measured; a file with real runs that it
+    does not list counts as UNMEASURED_SLOW_S), each file's tests in their own order.
     pytest-xdist hands whole files to its workers in this order (`--dist loadfile`), so the
-    long files start early and the many short ones fill each worker's last minutes: the
-    suite takes as long as its busiest worker."""
+    long files start early and the short ones fill each worker's last minutes: the suite
+    takes as long as its busiest worker."""
+    try:
+        measured: dict[str, float] = json.loads(FILE_SECONDS.read_text())
+    except (OSError, ValueError):
+        measured = {}
+    root = Path(str(config.rootpath))
     slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow)  # stable: files stay contiguous
+
+    def seconds(item: pytest.Item) -> float:
+        name = item.path.relative_to(root).as_posix()
+        return measured.get(name, UNMEASURED_SLOW_S if item.path in slow else 0)
+
+    items.sort(key=lambda item: -seconds(item))  # stable: files stay contiguous
