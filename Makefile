@@ -40,10 +40,12 @@ example: setup
 # real snippets: most of the time); the 30 slowest are listed at the end. Three pytest-xdist
 # workers on two cores: a real run is mostly one busy thread (Dynamo, Inductor, gcc), and
 # many tests wait (servers, browsers, time limits), so a third worker fills the gaps
-# (1221 s with two, 1026 s with three, 2026-12-04). --dist loadfile keeps each file on one
-# worker, so a module fixture (one real run that several tests read) runs once.
+# (1221 s with two, 1026 s with three, 2026-12-04); a fourth only adds contention (pytest
+# 787 s with three, 907 s with four, 2026-12-06). --dist loadfile keeps each file on one
+# worker, so a module fixture (one real run that several tests read) runs once; the longest
+# files start first (tests/file_seconds.json, tests/conftest.py).
 # (loadgroup would group more, but pytest 9.2 ignores the group xdist 3.8 puts in node ids.)
-TEST_WORKERS ?= 4
+TEST_WORKERS ?= 3
 test: setup lint
 	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=30
 
