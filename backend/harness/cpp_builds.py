@@ -7,15 +7,15 @@ Before a run's first C++ kernel, Inductor builds two things no snippet changes:
   a 12 s add_relu run on a 2-core host;
 - a test library per extra instruction set it checks (AVX-512 VNNI and BF16, AMX), into
   its cache folder: about 0.5 s each.
-Both folders are the run's own (its TMPDIR and Inductor cache are its work folder), so
-every run built them again. The worker makes them once (`python -m
+Both folders are the run's own (under its TMPDIR, a private /tmp in the sandbox, and its
+Inductor cache), so every run built them again. The worker makes them once (`python -m
 backend.harness.cpp_builds FOLDER`: the checks and the pre-warm's throwaway CPU compile, in
 a process of its own with no snippet) and names the folder in `CPP_BUILDS_ENV`; each run
 links the files into the places Inductor looks (`inductor.link_host_builds`). Inductor
 names each build by the hash of its code and command line (the header's also by its
-preprocessed contents), and gcc checks a .gch against the flags it is used with, so a run
-whose builds differ makes its own, as before. The folder is the worker's and read-only to
-runs (the sandbox shows it so).
+preprocessed contents), so a run whose builds differ makes its own, as before; gcc ignores
+a .gch that does not fit the flags it is used with and reads the header itself. The folder
+is the worker's and read-only to runs (the sandbox shows it so).
 """
 
 from __future__ import annotations

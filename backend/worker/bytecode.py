@@ -18,9 +18,7 @@ import functools
 import hashlib
 import importlib.util
 import logging
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 from backend.worker import host_cache
@@ -72,18 +70,9 @@ def make(folder: Path, run_env: dict[str, str], device: str) -> bool:
         "import sys; from backend.harness.prewarm import prewarm; "
         f"sys.exit(1 if prewarm({device!r})[1] else 0)"
     )
-    began = time.monotonic()
     env = {k: v for k, v in run_env.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    try:
-        command = [sys.executable, "-c", code]
-        extra = {"PYTHONPYCACHEPREFIX": str(folder)}
-        done = host_cache.run_probe(command, env, extra, MAKE_TIMEOUT_S)
-    except (OSError, subprocess.SubprocessError) as exc:
-        log.warning("cannot compile the harness's bytecode: %s", exc)
-        return False
-    if done.returncode != 0:
-        said = done.stderr.strip().splitlines() or ["no output"]
-        log.warning("the harness's bytecode was not made: %s", said[-1][:300])
-        return False
-    log.info("made the harness's bytecode in %s in %.1f s", folder, time.monotonic() - began)
-    return True
+    command = [sys.executable, "-c", code]
+    extra = {"PYTHONPYCACHEPREFIX": str(folder)}
+    return host_cache.make_with_probe(
+        "the harness's bytecode", folder, command, env, extra, MAKE_TIMEOUT_S
+    )

@@ -7,16 +7,14 @@ snippet, so the worker makes them once (backend.harness.cpp_builds, in a process
 own with no snippet) into a folder of its own, and every run links them into place,
 read-only (the sandbox shows it so). A run whose command line differs from the probe's
 builds its own, as before: Inductor names each build by the hash of its code and command
-line, and gcc checks a header against the flags.
+line; and gcc ignores a header that does not fit its flags.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 from backend.harness.protocol import CPP_BUILDS_ENV
@@ -53,16 +51,7 @@ def _tag(run_env: dict[str, str]) -> str:
 
 def make(folder: Path, run_env: dict[str, str]) -> bool:
     """The builds made by a probe and moved into `folder`; True when made."""
-    began = time.monotonic()
     command = [sys.executable, "-m", "backend.harness.cpp_builds", str(folder)]
-    try:
-        done = host_cache.run_probe(command, run_env, {}, MAKE_TIMEOUT_S)
-    except (OSError, subprocess.SubprocessError) as exc:
-        log.warning("cannot make Inductor's C++ builds: %s", exc)
-        return False
-    if done.returncode != 0:
-        said = done.stderr.strip().splitlines() or ["no output"]
-        log.warning("Inductor's C++ builds were not made: %s", said[-1][:300])
-        return False
-    log.info("made Inductor's C++ builds in %s in %.1f s", folder, time.monotonic() - began)
-    return True
+    return host_cache.make_with_probe(
+        "Inductor's C++ builds", folder, command, run_env, {}, MAKE_TIMEOUT_S
+    )

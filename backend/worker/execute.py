@@ -74,9 +74,10 @@ def run_job(
     """Run one snippet in a spare of `spares` when one fits, else in a process of its own
     (its work directory named `name`). ChildStopped when `stop` is set meanwhile."""
     device.prefetch()  # nvidia-smi, answered while the snippet runs rather than after it
-    spare = spares.take(setup) if spares is not None else None
     limit_s, limit_note = snippet_time_limit(job.code, setup.limits.timeout_s)
-    request = ChildRequest(job, setup.with_timeout(limit_s), name=name, stop=stop)
+    spare = spares.take(setup) if spares is not None else None  # spares serve the server's
+    setup = setup.with_timeout(limit_s)  # the snippet's own limit, in each pass of its run
+    request = ChildRequest(job, setup, name=name, stop=stop)
     watch = device.watch_gpu()  # what else is on the GPU, asked while the snippet runs
     outcome = run_child(request, on_progress, spare)
     outcome.notes += [limit_note] if limit_note is not None else []

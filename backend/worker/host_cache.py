@@ -70,7 +70,7 @@ def host_lock(name: str) -> Iterator[None]:
     """An exclusive lock beside the cache file, across processes (two Kernelscope
     processes probing at once would slow both; a no-op where it cannot be made: a
     read-only home, say)."""
-    path = cache_file(name).with_suffix(".lock")
+    path = cache_file(f"{name.removesuffix('.json')}.lock")  # names may hold dots
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "a")  # noqa: SIM115  # held for the with block below
@@ -111,17 +111,43 @@ def write_entry(name: str, key: str, entry: dict[str, Any]) -> None:
         log.warning("cannot remember this host's %s in %s: %s", name, path, exc)
 
 
+def make_with_probe(
+    what: str,
+    folder: Path,
+    command: list[str],
+    run_env: dict[str, str],
+    extra: dict[str, str],
+    timeout_s: float,
+) -> bool:
+    """`command` run as a probe (`run_probe`) to fill `folder` with `what`: True when it
+    exited 0; how it went is logged, never raised."""
+    began = time.monotonic()
+    try:
+        done = run_probe(command, run_env, extra, timeout_s)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot make %s: %s", what, exc)
+        return False
+    if done.returncode != 0:
+        said = done.stderr.strip().splitlines() or ["no output"]
+        log.warning("%s not made: %s", what, said[-1][:300])
+        return False
+    log.info("made %s in %s in %.1f s", what, folder, time.monotonic() - began)
+    return True
+
+
 MADE = "made"  # written last into a made folder: one without it was cut short and is unused
 
 
 def made_folder(name: str, make: Callable[[Path], bool]) -> Path | None:
     """The folder `name` of this host's cache, filled once by `make(folder)` (True when it
     succeeded) and then used by every run; None where making it failed. One process makes
-    it while others wait (`host_lock`); each process asks the disk once. Raises OSError
-    where the cache cannot be written (a read-only or full home)."""
+    it while others wait (`host_lock`); each process asks the disk once, and tries to make
+    it at most once. Raises OSError where the cache cannot be written (a read-only or full
+    home): the caller's runs then go without it."""
     folder = cache_file(name)
     with _MADE_LOCK:
         if folder not in _MADE_MEMO:
+            _MADE_MEMO[folder] = False  # until made: a failure is not tried again here
             with host_lock(name):
                 if not (folder / MADE).is_file():
                     folder.mkdir(parents=True, exist_ok=True)

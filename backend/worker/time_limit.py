@@ -40,8 +40,8 @@ def _assignment(code: str) -> tuple[object, int] | None:
     """The value and line of the last top-level `kernelscope_timeout_s = ...`."""
     try:
         tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return None
+    except Exception:  # untrusted: too deep (RecursionError), too big, ...
+        return None  # the run reports what is wrong with its code itself
     found = None
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
@@ -53,9 +53,9 @@ def _assignment(code: str) -> tuple[object, int] | None:
 
 
 def _is_seconds(value: object) -> TypeGuard[int | float]:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value > 0
-    )
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and value > 0
+    except OverflowError:  # an int too large for a float: no time limit anyone means
+        return False

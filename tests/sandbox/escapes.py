@@ -12,13 +12,13 @@ from backend.worker import sandbox
 
 
 def _test_uid_base() -> int:
-    """Eight sandbox uids for this test process alone. Other runs take the lowest free uid,
-    so these stay ours; and each pytest-xdist worker gets its own eight, since a uid one
+    """Eight sandbox uids for this test process alone, above the range every other run
+    takes its uid from; and each pytest-xdist worker gets its own eight, since a uid one
     worker frees is at once taken by another's run, whose processes "no process of the
     run's uid is left" would then see."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")  # "gw0", "gw1", ...
     index = int(worker[2:]) if worker[2:].isdigit() else 0
-    return sandbox.UID_BASE + 48 + 8 * index
+    return sandbox.UID_BASE + sandbox.UID_SLOTS + 8 * index
 
 
 TEST_UID_BASE = _test_uid_base()

@@ -45,3 +45,18 @@ def test_a_value_that_is_no_seconds_is_named_and_ignored(value: str) -> None:
 def test_the_last_assignment_counts() -> None:
     code = "kernelscope_timeout_s = 5\n" + BODY + "kernelscope_timeout_s = 8\n"
     assert snippet_time_limit(code, SERVER_S)[0] == 8.0
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "kernelscope_timeout_s = 1" + "0" * 400 + "\n",  # an int no float holds
+        "x = " + "-" * 20_000 + "1\n",  # too deep for the parser: RecursionError or worse
+        "kernelscope_timeout_s = 5\n" + "(" * 300 + ")" * 300 + "\n",  # too nested to parse
+    ],
+)
+def test_hostile_code_never_raises_in_the_worker(code: str) -> None:
+    """The worker reads untrusted code here, before the sandbox: nothing may escape."""
+    limit, note = snippet_time_limit(code, SERVER_S)
+    assert limit == SERVER_S
+    assert note is None or "not a positive number of seconds" in note
