@@ -17,13 +17,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
-import logging
 import sys
 from pathlib import Path
 
 from backend.worker import host_cache
-
-log = logging.getLogger(__name__)
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where `backend` is imported from
 MAKE_TIMEOUT_S = 300.0
@@ -35,13 +32,9 @@ def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
     made; else nothing (Python then uses the bytecode beside each module)."""
     if _torch_has_bytecode():
         return {}
-    try:
-        made = host_cache.made_folder(
-            f"{FOLDER}-{_tag(device)}", lambda folder: make(folder, run_env, device)
-        )
-    except OSError as exc:  # a read-only or full home: runs compile from source, as before
-        log.warning("cannot keep the harness's bytecode: %s", exc)
-        return {}
+    made = host_cache.made_folder(
+        f"{FOLDER}-{_tag(device)}", lambda folder: make(folder, run_env, device)
+    )
     return {} if made is None else {"PYTHONPYCACHEPREFIX": str(made)}
 
 

@@ -13,14 +13,11 @@ line; and gcc ignores a header that does not fit its flags.
 from __future__ import annotations
 
 import hashlib
-import logging
 import sys
 from pathlib import Path
 
 from backend.harness.protocol import CPP_BUILDS_ENV
 from backend.worker import device, host_cache, vec_isa
-
-log = logging.getLogger(__name__)
 
 FOLDER = "cpp-builds"
 MAKE_TIMEOUT_S = 300.0
@@ -33,11 +30,7 @@ def cpp_builds_env(run_env: dict[str, str], setup_device: str) -> dict[str, str]
     compile a C++ kernel, so its host is spared the probe."""
     if device.this_device(setup_device)[0] != "cpu":
         return {}
-    try:
-        made = host_cache.made_folder(f"{FOLDER}-{_tag(run_env)}", lambda f: make(f, run_env))
-    except OSError as exc:  # a read-only or full home: runs build their own, as before
-        log.warning("cannot keep Inductor's C++ builds: %s", exc)
-        return {}
+    made = host_cache.made_folder(f"{FOLDER}-{_tag(run_env)}", lambda f: make(f, run_env))
     return {} if made is None else {CPP_BUILDS_ENV: str(made)}
 
 

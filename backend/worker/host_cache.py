@@ -140,22 +140,29 @@ MADE = "made"  # written last into a made folder: one without it was cut short a
 
 def made_folder(name: str, make: Callable[[Path], bool]) -> Path | None:
     """The folder `name` of this host's cache, filled once by `make(folder)` (True when it
-    succeeded) and then used by every run; None where making it failed. One process makes
-    it while others wait (`host_lock`); each process asks the disk once, and tries to make
-    it at most once. Raises OSError where the cache cannot be written (a read-only or full
-    home): the caller's runs then go without it."""
+    succeeded) and then used by every run; None where making it failed or the cache cannot
+    be written (a read-only or full home: runs then go without it). One process makes it
+    while others wait (`host_lock`); each process asks the disk once, and tries to make it
+    at most once."""
     folder = cache_file(name)
     with _MADE_LOCK:
         if folder not in _MADE_MEMO:
             _MADE_MEMO[folder] = False  # until made: a failure is not tried again here
-            with host_lock(name):
-                if not (folder / MADE).is_file():
-                    folder.mkdir(parents=True, exist_ok=True)
-                    if make(folder):
-                        os.chmod(folder, 0o755)  # runs read it as their own uid
-                        (folder / MADE).write_text(f"{time.time()}\n")
-            _MADE_MEMO[folder] = (folder / MADE).is_file()
+            try:
+                with host_lock(name):
+                    _make_unless_made(folder, make)
+                _MADE_MEMO[folder] = (folder / MADE).is_file()
+            except OSError as exc:
+                log.warning("cannot keep %s in this host's cache: %s", name, exc)
         return folder if _MADE_MEMO[folder] else None
+
+
+def _make_unless_made(folder: Path, make: Callable[[Path], bool]) -> None:
+    if not (folder / MADE).is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        if make(folder):
+            os.chmod(folder, 0o755)  # runs read it as their own uid
+            (folder / MADE).write_text(f"{time.time()}\n")
 
 
 _MADE_MEMO: dict[Path, bool] = {}

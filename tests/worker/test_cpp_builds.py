@@ -85,6 +85,24 @@ def test_a_folder_is_made_once_for_the_host(cache: Path) -> None:
     assert made == [folder, folder] and (folder / host_cache.MADE).is_file()
 
 
+def test_a_cache_that_cannot_be_written_leaves_runs_without_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only or full home costs runs the folder, never the run: no error escapes."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
+    made: list[Path] = []
+
+    def make(folder: Path) -> bool:
+        made.append(folder)
+        return True
+
+    assert host_cache.made_folder("thing", make) is None
+    assert made == []  # the folder could not even be created
+
+
 def test_each_run_links_the_hosts_builds_instead_of_making_its_own(tmp_path: Path) -> None:
     # The host's own cache, as every run uses it: made here unless a run made it already.
     run = tmp_path / "run"
