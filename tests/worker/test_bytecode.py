@@ -11,21 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from backend.worker import bytecode, host_cache, process, vec_isa
+from backend.worker import bytecode, host_cache, process
 from backend.worker.process import WorkerSetup, harness_env
+from tests.worker.host_caches import own_host_cache
 
 pytestmark = pytest.mark.slow  # a real make: the pre-warm's imports and throwaway compile
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A host cache of the test's own; the instruction-set probe is taken as done, and
-    the precompiled header as not made."""
-    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
-    monkeypatch.setattr(vec_isa, "flags_suffice", lambda run_env: True)
+    """The test's own host cache, where the precompiled header is taken as not made."""
     monkeypatch.setattr(process, "cpp_builds_env", lambda run_env, device: {})  # test_cpp_builds'
-    return tmp_path / "cache"
+    return own_host_cache(tmp_path, monkeypatch)
 
 
 def without_torch_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:

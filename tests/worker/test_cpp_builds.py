@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from backend.harness.protocol import CPP_BUILDS_ENV
-from backend.worker import device, host_cache, vec_isa
+from backend.worker import device, host_cache
 from backend.worker.process import WorkerSetup, harness_env
+from tests.worker.host_caches import own_host_cache
 
 pytestmark = pytest.mark.slow
 
@@ -42,12 +43,7 @@ print(json.dumps({"built": built, "headers": listed, "value": out[0].item()}))
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A host cache of the test's own, with nothing made in it yet; the instruction-set
-    probe is taken as done."""
-    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
-    monkeypatch.setattr(vec_isa, "flags_suffice", lambda run_env: True)
-    return tmp_path / "cache"
+    return own_host_cache(tmp_path, monkeypatch)
 
 
 def first_compile(env: dict[str, str]) -> dict[str, Any]:
