@@ -7,7 +7,9 @@ order, and prints one JSON line per stage: the seconds it took and the device me
 process holds afterwards (nvidia-smi's per-process figure, which counts the CUDA context,
 not only what torch's allocator holds). The split tells what a spare could pay ahead of
 need without holding a context (imports, Inductor's Python) and what only a context can
-warm (Triton's first kernel, CUPTI's first start). Torch and the standard library only.
+warm (Triton's first kernel, CUPTI's first start); the last two stages give the context's
+per-thread stack back as a waiting spare does, then take it back as its run does
+(`prewarm.waiting_lightly`). Torch and the standard library only.
 """
 
 from __future__ import annotations
@@ -87,7 +89,21 @@ def second_compile():
         inductor.compile_entry(lambda t: (t.cos() * 3.0).relu(), "default")(y)
         torch.cuda.synchronize()
 
-ALL = "imports,cpu_compile,context,cuda_compile,profile,second_compile"
+def measurement_passes():
+    from backend.harness.prewarm import _warm_measurement_passes
+    _warm_measurement_passes(torch.device("cuda"))
+
+def waiting():  # as a ready spare waits for its snippet: the context's stack given back
+    global waiting_now
+    from backend.harness.prewarm import waiting_lightly
+    waiting_now = waiting_lightly()
+    waiting_now.__enter__()
+
+def woken():  # its snippet arrived: the stack reservation a cold process has, back
+    waiting_now.__exit__(None, None, None)
+
+ALL = ("imports,cpu_compile,context,cuda_compile,profile,second_compile,measurement_passes,"
+       "waiting,woken")
 order = os.environ.get("STAGE_ORDER", ALL)
 for name in order.split(","):
     stage(name, globals()[name])

@@ -99,7 +99,10 @@ def _take_job(options: argparse.Namespace) -> bool:
         prewarm_s, error = prewarm(options.device)
     if options.progress_fd is not None:
         os.write(options.progress_fd, ready_line(prewarm_s, error))
-    job = read_job(options.job_fd)
+    from backend.harness.prewarm import waiting_lightly
+
+    with waiting_lightly():
+        job = read_job(options.job_fd)
     if job is None:
         return False
     options.size, options.compile_mode = job

@@ -1,0 +1,68 @@
+"""A warm GPU spare holds no per-thread stack reservation while it waits, and its run gets
+back exactly the reservation it had (a cold process's). The driver is a fake here: the
+memory this frees was measured on the H200 (docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import pytest
+
+from backend.harness import prewarm
+
+
+class FakeDriver:
+    """cuCtxGetLimit / cuCtxSetLimit over a dict, recording every set."""
+
+    def __init__(self, stack: int = 1024) -> None:
+        self.limits = {prewarm.CU_LIMIT_STACK_SIZE: stack}
+        self.sets: list[tuple[int, int]] = []
+
+    def cuCtxGetLimit(self, value: Any, limit: int) -> int:  # the driver's names
+        ctypes.cast(value, ctypes.POINTER(ctypes.c_size_t))[0] = self.limits[limit]
+        return 0
+
+    def cuCtxSetLimit(self, limit: int, value: ctypes.c_size_t) -> int:
+        self.limits[limit] = value.value
+        self.sets.append((limit, value.value))
+        return 0
+
+
+@pytest.fixture
+def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
+    fake = FakeDriver()
+    monkeypatch.setattr(prewarm, "_context_limits", lambda: prewarm._ContextLimits(fake))
+    monkeypatch.setattr(prewarm, "_cold_stack", None)
+    return fake
+
+
+def test_the_stack_is_given_back_while_waiting_and_restored_for_the_run(
+    driver: FakeDriver,
+) -> None:
+    with prewarm.waiting_lightly():
+        assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == prewarm.WAITING_STACK_BYTES
+    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024
+    assert driver.sets == [(0, prewarm.WAITING_STACK_BYTES), (0, 1024)]
+
+
+def test_the_stack_is_restored_when_waiting_ends_in_an_error(driver: FakeDriver) -> None:
+    with pytest.raises(EOFError), prewarm.waiting_lightly():
+        raise EOFError("the worker closed the job pipe")
+    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024
+
+
+def test_nothing_is_touched_without_a_cuda_context() -> None:
+    assert prewarm._context_limits() is None  # the CPU build: no context, no driver call
+    with prewarm.waiting_lightly():
+        pass
+
+
+def test_a_stack_given_back_during_the_warm_up_is_the_cold_one_restored(
+    driver: FakeDriver,
+) -> None:
+    prewarm.give_back_stack()  # as the warm-up starts
+    driver.limits[prewarm.CU_LIMIT_STACK_SIZE] = 64  # a warm-up kernel made the driver grow it
+    with prewarm.waiting_lightly():
+        assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == prewarm.WAITING_STACK_BYTES
+    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024  # a cold process's, not 64
