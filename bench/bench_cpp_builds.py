@@ -1,4 +1,4 @@
-"""What the host's C++ builds save a cold CPU run (backend/worker/cpp_builds.py).
+"""What the host's C++ builds save a cold CPU run (backend/worker/host_builds.py).
 
 Runs a snippet (default examples/add_relu.py) through the worker (execute_run, sandboxed
 where bubblewrap works, a process of its own each time) ROUNDS times with the host's
@@ -25,11 +25,11 @@ from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[1]
 WAYS = ("host builds linked", "each run builds its own")
-MADE = process.cpp_builds_env
+MADE = process.host_builds_env
 
 
 def one_run(store: Store, data_dir: Path, code: str, way: str) -> tuple[float, float]:
-    process.cpp_builds_env = MADE if way == WAYS[0] else (lambda run_env, device: {})
+    process.host_builds_env = MADE if way == WAYS[0] else (lambda run_env, device: {})
     run_id = store.create_run(code)
     started = time.perf_counter()
     result = execute_run(store, run_id, WorkerSetup(data_dir, "cpu"))

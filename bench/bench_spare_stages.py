@@ -90,8 +90,8 @@ def second_compile():
         torch.cuda.synchronize()
 
 def measurement_passes():
-    from backend.harness.prewarm import _warm_measurement_passes
-    _warm_measurement_passes(torch.device("cuda"))
+    from backend.harness.prewarm import warm_measurement_passes
+    warm_measurement_passes(torch.device("cuda"))
 
 def waiting():  # as a ready spare waits for its snippet: the context's stack given back
     global waiting_now

@@ -12,7 +12,7 @@ from typing import Any
 
 import torch
 
-from backend.harness.protocol import CPP_BUILDS_ENV
+from backend.harness.protocol import HOST_BUILDS_ENV
 
 WANTED_ARTIFACTS = (
     "inductor_provenance_tracking_node_mappings",
@@ -28,14 +28,15 @@ def configure_inductor(device: torch.device) -> None:
     ic.force_disable_caches = True  # a cache hit would skip the provenance we need
     if device.type == "cpu":
         ic.cpp.enable_kernel_profile = True  # otherwise C++ kernels are invisible to the profiler
-    link_host_builds(device)  # the host's C++ builds, where the worker made them
 
 
 def link_host_builds(device: torch.device) -> None:
-    """Link the worker's C++ builds (backend/harness/cpp_builds.py), if any, where Inductor
-    looks for them: its precompiled header, and the libraries of its instruction-set
-    checks. Never fails the run: whatever is not there, Inductor builds itself."""
-    made = os.environ.get(CPP_BUILDS_ENV)
+    """Link the worker's builds of this host (backend/harness/host_builds.py), if any,
+    where Inductor and Triton look for them: Inductor's precompiled header and the
+    libraries of its instruction-set checks, Kernelscope's own Triton kernels. Call it
+    before the first compile or measurement kernel. Never fails the run: whatever is not
+    there, Inductor or Triton builds itself."""
+    made = os.environ.get(HOST_BUILDS_ENV)
     if not made:
         return
     for source, target in host_build_places(Path(made)):
@@ -50,9 +51,13 @@ def link_host_builds(device: torch.device) -> None:
         cpu_vec_isa.valid_vec_isa_list()
 
 
+TRITON_CACHE_ENV = "TRITON_CACHE_DIR"  # read by Triton at each compile
+
+
 def host_build_places(folder: Path) -> list[tuple[Path, Path | None]]:
-    """(where in the worker's folder, where Inductor looks) for each kind of build; None
-    where this torch keeps none."""
+    """(where in the worker's folder, where Inductor or Triton looks) for each kind of
+    build: the header, the instruction-set checks, Triton's kernels; None where this torch
+    keeps none."""
     from torch._inductor import codecache
     from torch._inductor.runtime.cache_dir_utils import cache_dir
 
@@ -60,7 +65,15 @@ def host_build_places(folder: Path) -> list[tuple[Path, Path | None]]:
     return [
         (folder / "headers", Path(headers) if isinstance(headers, str) else None),
         (folder / "isa", Path(cache_dir())),
+        (folder / "triton", triton_cache_dir()),
     ]
+
+
+def triton_cache_dir() -> Path | None:
+    """Where Triton keeps the kernels this run compiles: the run's own folder, which the
+    worker names (Inductor, too, compiles there when it is named); None when not named."""
+    where = os.environ.get(TRITON_CACHE_ENV)
+    return Path(where) if where else None
 
 
 def _link_files(source: Path, target: Path) -> None:

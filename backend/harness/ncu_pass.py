@@ -49,6 +49,7 @@ def ncu_pass(snippet: Path, size: int | None, compile_mode: str, device_name: st
         inputs.check_mutation(args, before)
         _in_range(EAGER_RANGE, entry.call, inputs)
         inductor.configure_inductor(device)  # as in the run: the same kernels
+        inductor.link_host_builds(device)
         compiled = inductor.compile_entry(entry.call, compile_mode)
         compiled(*inputs.for_call())  # compiles, outside the range
         compiled(*inputs.for_call())  # settles lazy initialisation, as the run does

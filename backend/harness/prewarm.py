@@ -76,6 +76,7 @@ def _warm(device_choice: str) -> None:
         torch.cuda.init()
         give_back_stack()  # the warm-up too costs the GPU less (waiting_lightly)
     inductor.configure_inductor(device)  # the settings the snippet's compile will use
+    inductor.link_host_builds(device)
 
     def throwaway(t: torch.Tensor) -> torch.Tensor:
         return (t * 2.0).sin() + 1.0
@@ -87,7 +88,7 @@ def _warm(device_choice: str) -> None:
         measure.profile_call(lambda t: (throwaway(t), compiled(t)), lambda: (x,), device)
         measure.synchronize(device)
     if device.type == "cuda":
-        _warm_measurement_passes(device)
+        warm_measurement_passes(device)
 
 
 # The dtypes a snippet's values most often have; another one compiles at its first use.
@@ -95,7 +96,7 @@ WARMED_FLOAT_DTYPES = ("float32", "bfloat16", "float16")
 WARMED_INT_DTYPES = ("int64", "int32", "bool")
 
 
-def _warm_measurement_passes(device: torch.device) -> None:
+def warm_measurement_passes(device: torch.device) -> None:
     """Kernelscope's own one-pass kernels (value fingerprints, the output check's error
     sums: fused_passes.py), compiled now for the common dtypes and layouts. Triton compiles
     each variant at its first launch, a few tenths of a second each in a fresh process (the

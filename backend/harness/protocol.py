@@ -21,10 +21,10 @@ from typing import Any
 
 BUNDLE_SCHEMA_VERSION = 1
 BUNDLE_FILE = "bundle.json"
-# The folder of Inductor's C++ builds that depend on the host alone (its precompiled header,
-# its instruction-set checks), made by the worker once per host (backend/harness/cpp_builds.py):
-# each run links them into place.
-CPP_BUILDS_ENV = "KERNELSCOPE_CPP_BUILDS"
+# The folder of builds that depend on the host alone (on a CPU, Inductor's precompiled header
+# and instruction-set checks; on a GPU, Kernelscope's own Triton kernels), made by the worker
+# once per host (backend/harness/host_builds.py): each run links them into place.
+HOST_BUILDS_ENV = "KERNELSCOPE_HOST_BUILDS"
 # record_function label around the profiled call the analysis reads (the other is warm-up)
 MEASURED_CALL = "kernelscope: measured call"
 

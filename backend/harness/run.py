@@ -138,6 +138,7 @@ class Run:
         self._enter("starting")
         device, note = environment.pick_device(self.options.device)
         self.device = device
+        inductor.link_host_builds(device)  # before the first measurement kernel or compile
         self.peaks = PeakTracker(device)
         self.doc.update(
             device=environment.describe_device(device, note),

@@ -29,8 +29,8 @@ from pathlib import Path
 from backend.harness.protocol import READY, encode_job
 from backend.limits import RunLimits
 from backend.worker.bytecode import bytecode_env
-from backend.worker.cpp_builds import cpp_builds_env
 from backend.worker.host import SYSTEM_PATH
+from backend.worker.host_builds import host_builds_env
 from backend.worker.sandbox import SandboxRun
 from backend.worker.sandbox_policy import open_sandbox
 from backend.worker.vec_isa import vec_isa_env
@@ -325,11 +325,12 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
         PYTHONDONTWRITEBYTECODE="1",
         TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
         TORCHINDUCTOR_CACHE_DIR=str(cache_dir),
+        TRITON_CACHE_DIR=str(workdir / "triton-cache"),  # the run's own; host builds link in
         TMPDIR=str(workdir),
     )
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
     env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
-    env.update(cpp_builds_env(env, setup.device))  # Inductor's host-only C++ builds, once
+    env.update(host_builds_env(env, setup.device))  # builds of the host alone, made once
     return env
 
 

@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from backend.harness.protocol import CPP_BUILDS_ENV
+from backend.harness.protocol import HOST_BUILDS_ENV
 from backend.limits import RunLimits
 from backend.worker.cgroup import CGROUP_PARENT, PROCESS_GONE_S, MemoryCgroup, memory_hierarchy
 from backend.worker.host import SYSTEM_PATH
@@ -300,9 +300,9 @@ class SandboxRun:
     def _readable(self, env: dict[str, str]) -> list[Path]:
         """Python, the venv, the backend package, extra library folders, the worker's
         bytecode for them (backend/worker/bytecode.py) and Inductor's host-only C++ builds
-        (backend/worker/cpp_builds.py): read-only."""
+        (backend/worker/host_builds.py): read-only."""
         paths = {Path(sys.base_prefix), Path(sys.prefix), PACKAGE_ROOT / "backend"}
-        for made in ("PYTHONPYCACHEPREFIX", CPP_BUILDS_ENV):  # the worker's, made per host
+        for made in ("PYTHONPYCACHEPREFIX", HOST_BUILDS_ENV):  # the worker's, made per host
             if env.get(made, "").startswith("/"):
                 paths.add(Path(env[made]))
         paths |= {Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p.startswith("/")}

@@ -38,7 +38,7 @@ def test_the_warm_up_runs_each_pass_for_each_dtype_and_layout(
 
     monkeypatch.setattr(fingerprint, "fingerprint", spy_fingerprint)
     monkeypatch.setattr(accuracy, "errors", spy_errors)
-    prewarm._warm_measurement_passes(torch.device("cpu"))
+    prewarm.warm_measurement_passes(torch.device("cpu"))
     floats = [f"torch.{n}" for n in prewarm.WARMED_FLOAT_DTYPES]
     ints = [f"torch.{n}" for n in prewarm.WARMED_INT_DTYPES]
     layouts = (True, False)

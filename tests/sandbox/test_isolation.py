@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from backend.harness.protocol import CPP_BUILDS_ENV
+from backend.harness.protocol import HOST_BUILDS_ENV
 from backend.limits import RunLimits
 from backend.worker import sandbox
 from backend.worker.cgroup import MemoryCgroup
@@ -238,7 +238,7 @@ def test_a_compiler_outside_usr_is_shown_with_its_prefix(tmp_path: Path) -> None
     assert done.stdout.strip() == "fake-gcc 1.0"
 
 
-@pytest.mark.parametrize("variable", ["PYTHONPYCACHEPREFIX", CPP_BUILDS_ENV])
+@pytest.mark.parametrize("variable", ["PYTHONPYCACHEPREFIX", HOST_BUILDS_ENV])
 def test_the_workers_per_host_folders_are_read_only(tmp_path: Path, variable: str) -> None:
     """The harness's bytecode and Inductor's host-only C++ builds: made by the worker, read
     by every run, written by none (a planted file would reach other users' runs)."""

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow  # a real make: the pre-warm's imports and throwaw
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The test's own host cache, where the precompiled header is taken as not made."""
-    monkeypatch.setattr(process, "cpp_builds_env", lambda run_env, device: {})  # test_cpp_builds'
+    monkeypatch.setattr(process, "host_builds_env", lambda run_env, device: {})  # test_host_builds'
     return own_host_cache(tmp_path, monkeypatch)
 
 

@@ -21,7 +21,7 @@ AVX = ["avx512 avx512_vnni", "avx512", "avx2"]
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(vec_isa, "_MEMO", {})
-    monkeypatch.setattr(process, "cpp_builds_env", lambda run_env, device: {})  # test_cpp_builds'
+    monkeypatch.setattr(process, "host_builds_env", lambda run_env, device: {})  # test_host_builds'
     return tmp_path / vec_isa.CACHE_NAME
 
 

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import torch
 
-from backend.harness.protocol import CPP_BUILDS_ENV
+from backend.harness import inductor
+from backend.harness.protocol import HOST_BUILDS_ENV
 from backend.worker import device, host_cache
 from backend.worker.process import WorkerSetup, harness_env
 from tests.worker.host_caches import own_host_cache
@@ -34,8 +36,9 @@ def recorded(self):
     return build(self)
 cpp_builder.CppBuilder.build = recorded
 inductor.configure_inductor(torch.device("cpu"))
+inductor.link_host_builds(torch.device("cpu"))
 out = inductor.compile_entry(lambda x: (x * 3.0).cos(), "default")(torch.ones(64))
-(_, headers), _ = inductor.host_build_places(inductor.Path("."))
+(_, headers), _, _ = inductor.host_build_places(inductor.Path("."))
 listed = {p.name: os.path.islink(p) for p in headers.iterdir() if p.name != "locks"}
 print(json.dumps({"built": built, "headers": listed, "value": out[0].item()}))
 """
@@ -104,7 +107,7 @@ def test_each_run_links_the_hosts_builds_instead_of_making_its_own(tmp_path: Pat
     run = tmp_path / "run"
     run.mkdir()
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
-    folder = Path(env[CPP_BUILDS_ENV])
+    folder = Path(env[HOST_BUILDS_ENV])
     assert (folder / host_cache.MADE).is_file()
     headers = {p.name for p in (folder / "headers").glob("*.gch")}
     checks = {p.name for p in (folder / "isa").glob("*/*.so")}
@@ -124,16 +127,56 @@ def test_a_make_that_failed_is_not_used(
 ) -> None:
     monkeypatch.setattr(sys, "executable", "/bin/false")
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
-    assert CPP_BUILDS_ENV not in env
-    assert not list(cache.glob("cpp-builds-*/made"))
+    assert HOST_BUILDS_ENV not in env
+    assert not list(cache.glob("cpu-builds-*/made"))
 
 
-def test_a_gpu_workers_runs_are_spared_the_probe(
+def test_a_gpu_worker_makes_kernelscopes_triton_kernels_once(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(device, "this_device", lambda setup_device: ("cuda", "NVIDIA H200"))
-    env = harness_env(WorkerSetup(tmp_path / "data", "auto"), tmp_path, sandboxed=True)
-    assert CPP_BUILDS_ENV not in env and not cache.exists()
+    probes: list[list[str]] = []
+
+    def probe(what: str, folder: Path, command: list[str], *rest: object) -> bool:
+        probes.append(command)
+        (folder / "triton" / "key").mkdir(parents=True)
+        return True
+
+    monkeypatch.setattr(host_cache, "make_with_probe", probe)
+    setup = WorkerSetup(tmp_path / "data", "auto")
+    env = harness_env(setup, tmp_path, sandboxed=True)
+    folder = Path(env[HOST_BUILDS_ENV])
+    assert folder.parent == cache and folder.name.startswith("cuda-builds-")
+    assert env["TRITON_CACHE_DIR"] == str(tmp_path / "triton-cache")  # where they are linked
+    assert probes == [[sys.executable, "-m", "backend.harness.host_builds", str(folder), "cuda"]]
+    assert harness_env(setup, tmp_path, sandboxed=True)[HOST_BUILDS_ENV] == str(folder)
+    assert len(probes) == 1  # made once
+
+
+def test_a_gpu_make_that_cannot_reach_a_gpu_leaves_runs_as_they_were(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The real probe, on this host's torch without CUDA: it fails, and says so in the log.
+    monkeypatch.setattr(device, "this_device", lambda setup_device: ("cuda", "NVIDIA H200"))
+    env = harness_env(WorkerSetup(tmp_path / "data", "cuda"), tmp_path, sandboxed=True)
+    assert HOST_BUILDS_ENV not in env
+    assert not list(cache.glob("cuda-builds-*/made"))
+
+
+def test_a_run_links_the_hosts_triton_kernels_into_tritons_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = tmp_path / "made"
+    kernel = made / "triton" / "KEY" / "_float_kernel.cubin"
+    kernel.parent.mkdir(parents=True)
+    kernel.write_bytes(b"cubin")
+    own = tmp_path / "run" / "triton-cache"
+    monkeypatch.setenv(HOST_BUILDS_ENV, str(made))
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(own))  # the worker names the run's own
+    inductor.link_host_builds(torch.device("cuda"))
+    linked = own / "KEY" / "_float_kernel.cubin"
+    assert linked.is_symlink() and linked.resolve() == kernel.resolve()
+    assert not (own / "KEY").is_symlink()  # Triton may still write beside the links
 
 
 def test_a_header_gcc_cannot_use_costs_the_run_nothing_but_time(tmp_path: Path) -> None:
@@ -143,12 +186,12 @@ def test_a_header_gcc_cannot_use_costs_the_run_nothing_but_time(tmp_path: Path) 
     run = tmp_path / "run"
     run.mkdir()
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
-    made = Path(env[CPP_BUILDS_ENV])
+    made = Path(env[HOST_BUILDS_ENV])
     broken = tmp_path / "broken"
     shutil.copytree(made, broken, ignore=shutil.ignore_patterns("*.gch"))
     for header in (made / "headers").glob("*.gch"):
         (broken / "headers" / header.name).write_bytes(b"not a header")
-    env.update({CPP_BUILDS_ENV: str(broken), "TORCHINDUCTOR_CACHE_DIR": str(run / "ic")})
+    env.update({HOST_BUILDS_ENV: str(broken), "TORCHINDUCTOR_CACHE_DIR": str(run / "ic")})
     said = first_compile(env)
     assert said["headers"] and all(said["headers"].values()), said  # the broken ones, linked
     assert not [name for name in said["built"] if name.endswith(".gch")]  # none of its own
