@@ -40,8 +40,8 @@ def link_host_builds(device: torch.device) -> None:
     if not made:
         return
     for source, target in host_build_places(Path(made)):
-        if target is not None and source.is_dir():
-            with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError):  # is_dir too raises where it may not look
+            if target is not None and source.is_dir():
                 _link_files(source, target)
     if device.type == "cpu":
         # Checked now, from the linked libraries, and remembered by this process: a compile

@@ -152,13 +152,29 @@ def give_back_stack() -> None:
 
 def take_back_stack() -> None:
     """The reservation the context had before `give_back_stack`: the run's context is then
-    a cold process's, in memory as in behaviour. A failed restore only leaves the driver to
-    grow the stack at the launch that needs it."""
-    global _cold_stack
+    a cold process's, in memory as in behaviour. A restore the driver refuses (the GPU is
+    too full for it) leaves the driver to grow the stack at a launch that needs it, and the
+    run says so (`stack_note`)."""
+    global _cold_stack, _restore_failed
     limits = _context_limits()
     if limits is not None and _cold_stack is not None:
-        limits.set(CU_LIMIT_STACK_SIZE, _cold_stack)
+        _restore_failed = not limits.set(CU_LIMIT_STACK_SIZE, _cold_stack)
         _cold_stack = None
+
+
+_restore_failed = False
+
+
+def stack_note() -> str | None:
+    """A note for the run whose spare could not take back a cold process's stack."""
+    if not _restore_failed:
+        return None
+    return (
+        "the warm process this run used could not take back the CUDA per-thread stack "
+        "reservation it gave up while waiting (the GPU was too full): a kernel that needs "
+        "stack allocates it at its launch, and the device memory shown holds less than a "
+        "fresh process's"
+    )
 
 
 class _ContextLimits:
@@ -183,9 +199,9 @@ def _context_limits() -> _ContextLimits | None:
         return None
     try:
         driver = ctypes.CDLL("libcuda.so.1")
-    except OSError:
+        torch.cuda.synchronize()  # and the context is this thread's current one
+    except (OSError, RuntimeError):  # no driver library; a broken context (the run meets it)
         return None
-    torch.cuda.synchronize()  # and the context is this thread's current one
     return _ContextLimits(driver)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import torch
 
-from backend.harness import accuracy, environment, inductor, measure, reference
+from backend.harness import accuracy, environment, inductor, measure, prewarm, reference
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
@@ -85,7 +85,7 @@ class Run:
         self.sent_step = -1  # position in STEPS of the last step the worker was told
         self.device = torch.device("cpu")
         self.load = LoadMeter()  # the load averages before anything of the run
-        self.thread_notes: list[str] = []
+        self.early_notes: list[str] = []  # known before the snippet loads
 
     def execute(self) -> None:
         try:
@@ -139,6 +139,7 @@ class Run:
         device, note = environment.pick_device(self.options.device)
         self.device = device
         inductor.link_host_builds(device)  # before the first measurement kernel or compile
+        self.early_notes += filter(None, [prewarm.stack_note()])
         self.peaks = PeakTracker(device)
         self.doc.update(
             device=environment.describe_device(device, note),
@@ -179,7 +180,7 @@ class Run:
         threads = threads_for_free_cores(default, other, usable_cpus())
         if threads < default:
             torch.set_num_threads(threads)
-            self.thread_notes.append(
+            self.early_notes.append(
                 f"ran with {threads} of {default} CPU threads: other processes kept "
                 f"{other:.1f} of {usable_cpus()} cores busy, and a parallel kernel with more "
                 "threads than free cores waits for the ones the scheduler set aside"
@@ -213,7 +214,7 @@ class Run:
             lambda: find_entry_point(module, self.options.snippet, self.options.size),
         )
         self.doc.update(
-            entry_point=entry.name, style=entry.style, notes=[*self.thread_notes, *entry.notes]
+            entry_point=entry.name, style=entry.style, notes=[*self.early_notes, *entry.notes]
         )
         return entry  # type: ignore[no-any-return]
 

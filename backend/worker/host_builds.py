@@ -33,24 +33,25 @@ def host_builds_env(run_env: dict[str, str], setup_device: str) -> dict[str, str
     """HOST_BUILDS_ENV for a run, once the host's builds for its device are made (now, if
     never); else nothing (the run then builds its own). `run_env`: the run's environment,
     whose compiler and Inductor variables they are built with."""
-    kind = device.this_device(setup_device)[0]
+    kind, name = device.this_device(setup_device)
     if kind not in ("cpu", "cuda"):
         return {}
-    name = f"{kind}-builds-{_tag(run_env, kind)}"
-    made = host_cache.made_folder(name, lambda f: make(f, run_env, kind))
+    folder = f"{kind}-builds-{_tag(run_env, kind, name)}"
+    made = host_cache.made_folder(folder, lambda f: make(f, run_env, kind))
     return {} if made is None else {HOST_BUILDS_ENV: str(made)}
 
 
-def _tag(run_env: dict[str, str], kind: str) -> str:
+def _tag(run_env: dict[str, str], kind: str, device_name: str) -> str:
     """What the builds depend on: torch and which install; on a CPU the host's CPU and
-    compiler and whether runs trust its instruction-set flags; on a GPU the source of
-    Kernelscope's kernels (an upgrade makes them anew)."""
-    parts = [sys.prefix]
+    compiler and whether runs trust its instruction-set flags; on a GPU the GPU, Triton
+    and the source of Kernelscope's kernels (an upgrade of either makes them anew)."""
+    parts = [sys.prefix, host_cache.torch_version()]
     if kind == "cpu":
         trusted = sorted(f"{k}={run_env[k]}" for k in vec_isa.TRUST_FLAGS if k in run_env)
         parts += [vec_isa.host_key(run_env), *trusted]
     else:
-        parts.append(hashlib.sha256(FUSED_PASSES.read_bytes()).hexdigest())
+        source = hashlib.sha256(FUSED_PASSES.read_bytes()).hexdigest()
+        parts += [device_name, host_cache.package_version("triton"), source]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 

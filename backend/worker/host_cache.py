@@ -32,8 +32,14 @@ log = logging.getLogger(__name__)
 @functools.cache
 def torch_version() -> str:
     """The installed torch's version, read once (the worker never imports torch)."""
+    return package_version("torch")
+
+
+@functools.cache
+def package_version(name: str) -> str:
+    """An installed package's version, read once; "none" where it is not installed."""
     try:
-        return metadata.version("torch")
+        return metadata.version(name)
     except metadata.PackageNotFoundError:
         return "none"
 
@@ -42,10 +48,13 @@ def run_probe(
     command: list[str], run_env: dict[str, str], extra: dict[str, str], timeout_s: float
 ) -> subprocess.CompletedProcess[str]:
     """One of the worker's own probes (never a snippet), started as a run would be, with
-    `run_env` and `extra`, in a throwaway folder that is its home, temp and Inductor cache.
+    `run_env` and `extra`, in a throwaway folder that is its home, temp, Inductor and Triton
+    cache (never the run's own: a probe runs as the worker, and what it left in a sandboxed
+    run's folders would be the worker's, not the run's to write beside).
     Raises OSError or SubprocessError when it cannot run."""
     with tempfile.TemporaryDirectory(prefix="kernelscope-probe-") as folder:
         place = {"HOME": folder, "TMPDIR": folder, "TORCHINDUCTOR_CACHE_DIR": folder}
+        place["TRITON_CACHE_DIR"] = str(Path(folder) / "triton")
         return subprocess.run(
             command,
             capture_output=True,

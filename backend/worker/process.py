@@ -318,6 +318,9 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
     # A shared Inductor cache would let one sandboxed snippet plant a compiled kernel
     # that another user's run then loads: a sandboxed run compiles into its own folder.
     cache_dir = workdir / "inductor-cache" if sandboxed else setup.cache_dir
+    # Triton's, named so that the host's builds can be linked in: the run's own when
+    # sandboxed; else the shared one Inductor would have picked for device 0.
+    triton_dir = workdir / "triton-cache" if sandboxed else setup.cache_dir / "triton" / "0"
     env.update(
         HOME=str(workdir),
         PYTHONPATH=str(PACKAGE_ROOT),
@@ -325,7 +328,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
         PYTHONDONTWRITEBYTECODE="1",
         TORCHINDUCTOR_COMPILE_THREADS="1",  # no compile worker pool: faster on small hosts
         TORCHINDUCTOR_CACHE_DIR=str(cache_dir),
-        TRITON_CACHE_DIR=str(workdir / "triton-cache"),  # the run's own; host builds link in
+        TRITON_CACHE_DIR=str(triton_dir),
         TMPDIR=str(workdir),
     )
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host

@@ -8,6 +8,7 @@ import ctypes
 from typing import Any
 
 import pytest
+import torch
 
 from backend.harness import prewarm
 
@@ -34,6 +35,7 @@ def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
     fake = FakeDriver()
     monkeypatch.setattr(prewarm, "_context_limits", lambda: prewarm._ContextLimits(fake))
     monkeypatch.setattr(prewarm, "_cold_stack", None)
+    monkeypatch.setattr(prewarm, "_restore_failed", False)
     return fake
 
 
@@ -52,8 +54,9 @@ def test_the_stack_is_restored_when_waiting_ends_in_an_error(driver: FakeDriver)
     assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024
 
 
+@pytest.mark.skipif(torch.cuda.is_initialized(), reason="a CUDA context exists here")
 def test_nothing_is_touched_without_a_cuda_context() -> None:
-    assert prewarm._context_limits() is None  # the CPU build: no context, no driver call
+    assert prewarm._context_limits() is None  # no context, no driver call
     with prewarm.waiting_lightly():
         pass
 
@@ -66,3 +69,14 @@ def test_a_stack_given_back_during_the_warm_up_is_the_cold_one_restored(
     with prewarm.waiting_lightly():
         assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == prewarm.WAITING_STACK_BYTES
     assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024  # a cold process's, not 64
+
+
+def test_a_restore_the_driver_refuses_is_told_to_the_run(driver: FakeDriver) -> None:
+    original = driver.cuCtxSetLimit
+
+    with prewarm.waiting_lightly():
+        assert prewarm.stack_note() is None
+        driver.cuCtxSetLimit = lambda limit, value: 2  # type: ignore[method-assign]
+    driver.cuCtxSetLimit = original  # type: ignore[method-assign]
+    note = prewarm.stack_note()
+    assert note is not None and "could not take back" in note

@@ -151,6 +151,9 @@ def test_a_gpu_worker_makes_kernelscopes_triton_kernels_once(
     assert probes == [[sys.executable, "-m", "backend.harness.host_builds", str(folder), "cuda"]]
     assert harness_env(setup, tmp_path, sandboxed=True)[HOST_BUILDS_ENV] == str(folder)
     assert len(probes) == 1  # made once
+    # Unsandboxed, runs share the Triton cache Inductor would pick for device 0, as before.
+    shared = harness_env(setup, tmp_path, sandboxed=False)["TRITON_CACHE_DIR"]
+    assert shared == str(setup.cache_dir / "triton" / "0")
 
 
 def test_a_gpu_make_that_cannot_reach_a_gpu_leaves_runs_as_they_were(
@@ -196,3 +199,16 @@ def test_a_header_gcc_cannot_use_costs_the_run_nothing_but_time(tmp_path: Path) 
     assert said["headers"] and all(said["headers"].values()), said  # the broken ones, linked
     assert not [name for name in said["built"] if name.endswith(".gch")]  # none of its own
     assert said["value"] == pytest.approx(math.cos(3.0))
+
+
+def test_a_probe_never_writes_into_the_runs_own_folders(tmp_path: Path) -> None:
+    # A probe runs as the worker: in a sandboxed run's Triton cache its folders would be
+    # the worker's, and the run (another uid) could not compile a kernel beside them.
+    run_env = {"PATH": "/usr/bin:/bin", "TRITON_CACHE_DIR": str(tmp_path / "run" / "triton")}
+    names = ("HOME", "TMPDIR", "TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+    show = f"import os; print(' '.join(os.environ[n] for n in {names!r}))"
+    done = host_cache.run_probe([sys.executable, "-c", show], run_env, {}, 60)
+    places = done.stdout.split()
+    assert len(places) == len(names), done.stderr
+    assert all("kernelscope-probe-" in place for place in places), places
+    assert not (tmp_path / "run").exists()
