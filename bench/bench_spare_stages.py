@@ -9,7 +9,7 @@ not only what torch's allocator holds). The split tells what a spare could pay a
 need without holding a context (imports, Inductor's Python) and what only a context can
 warm (Triton's first kernel, CUPTI's first start); the last two stages give the context's
 per-thread stack back as a waiting spare does, then take it back as its run does
-(`prewarm.waiting_lightly`). Torch and the standard library only.
+(`cuda_stack.waiting_lightly`). Torch and the standard library only.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def measurement_passes():
 
 def waiting():  # as a ready spare waits for its snippet: the context's stack given back
     global waiting_now
-    from backend.harness.prewarm import waiting_lightly
+    from backend.harness.cuda_stack import waiting_lightly
     waiting_now = waiting_lightly()
     waiting_now.__enter__()
 

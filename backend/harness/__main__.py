@@ -99,7 +99,7 @@ def _take_job(options: argparse.Namespace) -> bool:
         prewarm_s, error = prewarm(options.device)
     if options.progress_fd is not None:
         os.write(options.progress_fd, ready_line(prewarm_s, error))
-    from backend.harness.prewarm import waiting_lightly
+    from backend.harness.cuda_stack import waiting_lightly
 
     with waiting_lightly():
         job = read_job(options.job_fd)

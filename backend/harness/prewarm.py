@@ -24,22 +24,22 @@ measurement kernels (value fingerprints, the output check), compiled for common 
 A failure here is never the run's: it is reported on the ready line and the run goes on
 cold where it must.
 
-While it warms up and waits, a spare on a GPU gives back much of its CUDA context's memory
-(`waiting_lightly`): the per-thread stack the driver reserves for every thread the GPU can
-hold at once. Its run gets it back before the snippet starts, so the run's context is a cold
-process's; the spares beside it cost the GPU less.
+While it warms up and waits, a spare on a GPU gives back much of its CUDA context's memory:
+the per-thread stack the driver reserves for every thread the GPU can hold at once
+(cuda_stack.py). Its run gets it back before the snippet starts.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
 import os
 import sys
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from backend.harness import cuda_stack
 
 if TYPE_CHECKING:
     import torch
@@ -74,7 +74,7 @@ def _warm(device_choice: str) -> None:
     device, _ = environment.pick_device(device_choice)
     if device.type == "cuda":
         torch.cuda.init()
-        give_back_stack()  # the warm-up too costs the GPU less (waiting_lightly)
+        cuda_stack.give_back()  # the warm-up too costs the GPU less (waiting_lightly)
     inductor.configure_inductor(device)  # the settings the snippet's compile will use
     inductor.link_host_builds(device)
 
@@ -118,91 +118,6 @@ def warm_measurement_passes(device: torch.device) -> None:
         if dtype.is_floating_point:
             accuracy.errors(square, square)
             accuracy.errors(square, square.t())
-
-
-CU_LIMIT_STACK_SIZE = 0  # cuCtxSetLimit's limit: the per-thread stack, in bytes
-WAITING_STACK_BYTES = 0  # a spare's own kernels need next to none; the driver grows it if so
-_cold_stack: int | None = None  # the reservation a cold process has, while a spare holds less
-
-
-@contextlib.contextmanager
-def waiting_lightly() -> Iterator[None]:
-    """While a warm spare waits for its snippet, its CUDA context holds no per-thread stack
-    reservation, and its run gets a cold process's back before the snippet starts."""
-    give_back_stack()
-    try:
-        yield
-    finally:
-        take_back_stack()
-
-
-def give_back_stack() -> None:
-    """Lower this process's CUDA context's per-thread stack reservation (bytes of stack x
-    every thread the GPU can hold at once: a few hundred MiB on an H200). The driver grows
-    it again at any launch that needs more, so a kernel never fails for it. Nothing happens
-    without a CUDA context (a CPU spare, a bare process)."""
-    global _cold_stack
-    limits = _context_limits()
-    held = limits.get(CU_LIMIT_STACK_SIZE) if limits else None
-    if limits is None or held is None:
-        return
-    if limits.set(CU_LIMIT_STACK_SIZE, WAITING_STACK_BYTES) and _cold_stack is None:
-        _cold_stack = held
-
-
-def take_back_stack() -> None:
-    """The reservation the context had before `give_back_stack`: the run's context is then
-    a cold process's, in memory as in behaviour. A restore the driver refuses (the GPU is
-    too full for it) leaves the driver to grow the stack at a launch that needs it, and the
-    run says so (`stack_note`)."""
-    global _cold_stack, _restore_failed
-    limits = _context_limits()
-    if limits is not None and _cold_stack is not None:
-        _restore_failed = not limits.set(CU_LIMIT_STACK_SIZE, _cold_stack)
-        _cold_stack = None
-
-
-_restore_failed = False
-
-
-def stack_note() -> str | None:
-    """A note for the run whose spare could not take back a cold process's stack."""
-    if not _restore_failed:
-        return None
-    return (
-        "the warm process this run used could not take back the CUDA per-thread stack "
-        "reservation it gave up while waiting (the GPU was too full): a kernel that needs "
-        "stack allocates it at its launch, and the device memory shown holds less than a "
-        "fresh process's"
-    )
-
-
-class _ContextLimits:
-    """cuCtxGetLimit / cuCtxSetLimit on this thread's current CUDA context (the driver's
-    API: torch offers no way to set a context limit)."""
-
-    def __init__(self, driver: Any) -> None:
-        self._driver = driver
-
-    def get(self, limit: int) -> int | None:
-        value = ctypes.c_size_t()
-        ok = self._driver.cuCtxGetLimit(ctypes.byref(value), limit) == 0
-        return value.value if ok else None
-
-    def set(self, limit: int, value: int) -> bool:
-        return bool(self._driver.cuCtxSetLimit(limit, ctypes.c_size_t(value)) == 0)
-
-
-def _context_limits() -> _ContextLimits | None:
-    torch = sys.modules.get("torch")
-    if torch is None or not torch.cuda.is_initialized():
-        return None
-    try:
-        driver = ctypes.CDLL("libcuda.so.1")
-        torch.cuda.synchronize()  # and the context is this thread's current one
-    except (OSError, RuntimeError):  # no driver library; a broken context (the run meets it)
-        return None
-    return _ContextLimits(driver)
 
 
 def _forget() -> None:

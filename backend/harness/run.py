@@ -23,7 +23,7 @@ from typing import Any
 
 import torch
 
-from backend.harness import accuracy, environment, inductor, measure, prewarm, reference
+from backend.harness import accuracy, cuda_stack, environment, inductor, measure, reference
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
@@ -139,7 +139,7 @@ class Run:
         device, note = environment.pick_device(self.options.device)
         self.device = device
         inductor.link_host_builds(device)  # before the first measurement kernel or compile
-        self.early_notes += filter(None, [prewarm.stack_note()])
+        self.early_notes += filter(None, [cuda_stack.stack_note()])
         self.peaks = PeakTracker(device)
         self.doc.update(
             device=environment.describe_device(device, note),

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 import torch
 
-from backend.harness import prewarm
+from backend.harness import cuda_stack
 
 
 class FakeDriver:
     """cuCtxGetLimit / cuCtxSetLimit over a dict, recording every set."""
 
     def __init__(self, stack: int = 1024) -> None:
-        self.limits = {prewarm.CU_LIMIT_STACK_SIZE: stack}
+        self.limits = {cuda_stack.CU_LIMIT_STACK_SIZE: stack}
         self.sets: list[tuple[int, int]] = []
 
     def cuCtxGetLimit(self, value: Any, limit: int) -> int:  # the driver's names
@@ -33,50 +33,50 @@ class FakeDriver:
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> FakeDriver:
     fake = FakeDriver()
-    monkeypatch.setattr(prewarm, "_context_limits", lambda: prewarm._ContextLimits(fake))
-    monkeypatch.setattr(prewarm, "_cold_stack", None)
-    monkeypatch.setattr(prewarm, "_restore_failed", False)
+    monkeypatch.setattr(cuda_stack, "_context_limits", lambda: cuda_stack._ContextLimits(fake))
+    monkeypatch.setattr(cuda_stack, "_cold_stack", None)
+    monkeypatch.setattr(cuda_stack, "_restore_failed", False)
     return fake
 
 
 def test_the_stack_is_given_back_while_waiting_and_restored_for_the_run(
     driver: FakeDriver,
 ) -> None:
-    with prewarm.waiting_lightly():
-        assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == prewarm.WAITING_STACK_BYTES
-    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024
-    assert driver.sets == [(0, prewarm.WAITING_STACK_BYTES), (0, 1024)]
+    with cuda_stack.waiting_lightly():
+        assert driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] == cuda_stack.WAITING_STACK_BYTES
+    assert driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] == 1024
+    assert driver.sets == [(0, cuda_stack.WAITING_STACK_BYTES), (0, 1024)]
 
 
 def test_the_stack_is_restored_when_waiting_ends_in_an_error(driver: FakeDriver) -> None:
-    with pytest.raises(EOFError), prewarm.waiting_lightly():
+    with pytest.raises(EOFError), cuda_stack.waiting_lightly():
         raise EOFError("the worker closed the job pipe")
-    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024
+    assert driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] == 1024
 
 
 @pytest.mark.skipif(torch.cuda.is_initialized(), reason="a CUDA context exists here")
 def test_nothing_is_touched_without_a_cuda_context() -> None:
-    assert prewarm._context_limits() is None  # no context, no driver call
-    with prewarm.waiting_lightly():
+    assert cuda_stack._context_limits() is None  # no context, no driver call
+    with cuda_stack.waiting_lightly():
         pass
 
 
 def test_a_stack_given_back_during_the_warm_up_is_the_cold_one_restored(
     driver: FakeDriver,
 ) -> None:
-    prewarm.give_back_stack()  # as the warm-up starts
-    driver.limits[prewarm.CU_LIMIT_STACK_SIZE] = 64  # a warm-up kernel made the driver grow it
-    with prewarm.waiting_lightly():
-        assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == prewarm.WAITING_STACK_BYTES
-    assert driver.limits[prewarm.CU_LIMIT_STACK_SIZE] == 1024  # a cold process's, not 64
+    cuda_stack.give_back()  # as the warm-up starts
+    driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] = 64  # a warm-up kernel made the driver grow it
+    with cuda_stack.waiting_lightly():
+        assert driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] == cuda_stack.WAITING_STACK_BYTES
+    assert driver.limits[cuda_stack.CU_LIMIT_STACK_SIZE] == 1024  # a cold process's, not 64
 
 
 def test_a_restore_the_driver_refuses_is_told_to_the_run(driver: FakeDriver) -> None:
     original = driver.cuCtxSetLimit
 
-    with prewarm.waiting_lightly():
-        assert prewarm.stack_note() is None
+    with cuda_stack.waiting_lightly():
+        assert cuda_stack.stack_note() is None
         driver.cuCtxSetLimit = lambda limit, value: 2  # type: ignore[method-assign]
     driver.cuCtxSetLimit = original  # type: ignore[method-assign]
-    note = prewarm.stack_note()
+    note = cuda_stack.stack_note()
     assert note is not None and "could not take back" in note
