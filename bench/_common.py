@@ -1,4 +1,5 @@
-"""Shared by the dashboard benchmarks: synthetic run documents and a `kernelscope serve`.
+"""Shared by the benchmarks: synthetic run documents, a `kernelscope serve`, and one run
+timed through the worker (`timed_execute`).
 
 `synthetic_result(n)` is a consistent document for a chain of n binary element-wise ops
 (x = op(x, w[i % 16])) on a CPU: eager launches n kernels (2 reads + 1 write each),
@@ -19,10 +20,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx2
 
 from backend import result as doc
+
+if TYPE_CHECKING:
+    from backend.store.repository import Store
+    from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[1]
 OPS = ("add", "mul", "sub", "maximum")
@@ -255,3 +261,17 @@ def percentile(values: list[float], q: float) -> float:
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
+
+
+def timed_execute(store: Store, code: str, setup: WorkerSetup, label: str) -> tuple[float, float]:
+    """One run of `code` through `execute_run`, as a worker runs it: (its seconds, its
+    compile's seconds). A run that did not succeed ends the bench, named by `label`."""
+    from backend.worker.execute import execute_run
+
+    run_id = store.create_run(code)
+    started = time.perf_counter()
+    result = execute_run(store, run_id, setup)
+    elapsed = time.perf_counter() - started
+    if result.status != "succeeded" or result.compile is None:
+        raise SystemExit(f"{label}: {result.status}: {result.error}")
+    return elapsed, result.compile.seconds or 0.0

@@ -15,12 +15,12 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _common import timed_execute
 
 from backend.store.repository import Store
 from backend.worker import process
-from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,13 +30,7 @@ MADE = process.host_builds_env
 
 def one_run(store: Store, data_dir: Path, code: str, way: str) -> tuple[float, float]:
     process.host_builds_env = MADE if way == WAYS[0] else (lambda run_env, device: {})
-    run_id = store.create_run(code)
-    started = time.perf_counter()
-    result = execute_run(store, run_id, WorkerSetup(data_dir, "cpu"))
-    elapsed = time.perf_counter() - started
-    if result.status != "succeeded" or result.compile is None:
-        raise SystemExit(f"{way}: {result.status}: {result.error}")
-    return elapsed, result.compile.seconds or 0.0
+    return timed_execute(store, code, WorkerSetup(data_dir, "cpu"), way)
 
 
 def main() -> None:

@@ -17,12 +17,12 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _common import timed_execute
 
 from backend.limits import RunLimits
 from backend.store.repository import Store
-from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,18 +31,12 @@ WAYS = ("none, shared cache", "none, own cache", "bwrap")
 
 
 def one_run(store: Store, data_dir: Path, way: str) -> tuple[float, float]:
-    run_id = store.create_run(CODE)
     sandbox = "bwrap" if way == "bwrap" else "none"
     with tempfile.TemporaryDirectory() as fresh:
         # The cache lives under the data directory: a fresh one is an empty cache.
         where = Path(fresh) if way == "none, own cache" else data_dir
-        started = time.perf_counter()
         setup = WorkerSetup(where, limits=RunLimits(sandbox=sandbox))  # type: ignore[arg-type]
-        result = execute_run(store, run_id, setup)
-        elapsed = time.perf_counter() - started
-    if result.status != "succeeded" or result.compile is None:
-        raise SystemExit(f"{way}: add_relu {result.status}: {result.error}")
-    return elapsed, result.compile.seconds or 0.0
+        return timed_execute(store, CODE, setup, f"{way}: add_relu")
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ snippet's own kernels never come from here: their code is the snippet's, not the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sys
 from pathlib import Path
@@ -34,8 +35,6 @@ def host_builds_env(run_env: dict[str, str], setup_device: str) -> dict[str, str
     never); else nothing (the run then builds its own). `run_env`: the run's environment,
     whose compiler and Inductor variables they are built with."""
     kind, name = device.this_device(setup_device)
-    if kind not in ("cpu", "cuda"):
-        return {}
     folder = f"{kind}-builds-{_tag(run_env, kind, name)}"
     made = host_cache.made_folder(folder, lambda f: make(f, run_env, kind))
     return {} if made is None else {HOST_BUILDS_ENV: str(made)}
@@ -50,9 +49,14 @@ def _tag(run_env: dict[str, str], kind: str, device_name: str) -> str:
         trusted = sorted(f"{k}={run_env[k]}" for k in vec_isa.TRUST_FLAGS if k in run_env)
         parts += [vec_isa.host_key(run_env), *trusted]
     else:
-        source = hashlib.sha256(FUSED_PASSES.read_bytes()).hexdigest()
-        parts += [device_name, host_cache.package_version("triton"), source]
+        parts += [device_name, host_cache.package_version("triton"), _kernels_source()]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _kernels_source() -> str:
+    """A hash of Kernelscope's Triton kernels' source, read once (every run asks)."""
+    return hashlib.sha256(FUSED_PASSES.read_bytes()).hexdigest()
 
 
 def make(folder: Path, run_env: dict[str, str], kind: str) -> bool:
