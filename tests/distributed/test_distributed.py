@@ -60,7 +60,9 @@ def test_200_runs_of_10_users_finish_exactly_once_in_a_fair_order(cluster: Clust
         for worker in cluster.workers:
             worker.signal(signal.SIGCONT)
     started = time.monotonic()
-    rows = cluster.wait_finished(list(ids), timeout_s=240)
+    # 35 s alone on the 2-core box; 142-244 s beside CI's other pytest workers' cold runs:
+    # the deadline is a bound on liveness, not a speed target (bench_queue.py times it).
+    rows = cluster.wait_finished(list(ids), timeout_s=480)
     print(f"\n200 instant runs on 2 workers: {time.monotonic() - started:.1f} s")
     assert {row["error_kind"] for row in rows.values()} == {"no_entry_point"}
     assert {row["status"] for row in rows.values()} == {"failed"}
