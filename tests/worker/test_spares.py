@@ -120,6 +120,7 @@ def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> No
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
         assert keeper.spare() is warming and warming.alive()
         assert keeper.counts().cold == 1
+        assert warming.wait_ready(60)  # a bare spare; slow only on a loaded box
         run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert keeper.taken == 1  # ready now: taken
     finally:
