@@ -96,7 +96,14 @@ class Settings(BaseSettings):
         ge=1,
         le=8,
         description="spares each slot keeps, ready or warming up (unset: 2, or 1 with device "
-        "cpu); each holds about 0.6 GiB of GPU memory and 1-2 GiB of host memory",
+        "cpu); each holds about 0.4 GiB of GPU memory and 1-2 GiB of host memory",
+    )
+    spares_busy_extra: int | None = Field(
+        default=None,
+        ge=0,
+        le=8,
+        description="more spares each slot keeps while runs come back to back (a suite, an "
+        "edit loop), closed once they stop (unset: 1, or 0 with device cpu)",
     )
     spare_recycle_s: float = Field(
         default=600, gt=0, description="a spare unused this long is replaced by a fresh one"

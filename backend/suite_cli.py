@@ -25,7 +25,7 @@ from backend.suite_run import SuiteOptions, run_suite
 from backend.suite_table import SuiteProblem, totals
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
-from backend.worker.spares import SpareOptions
+from backend.worker.spares import SpareOptions, spare_options
 
 TOKEN_ENV = "KERNELSCOPE_TOKEN"  # an API token for --server (or --token, visible in `ps`)
 POLL_S = 1.0
@@ -66,7 +66,7 @@ def run_here(
         title=args.title,
         compile_mode=args.compile_mode,
         measure=tuple(sorted(set(args.measure))),
-        spares=_spare_options(),
+        spares=_spare_options(setup.device),
     )
     with Store.open(args.data_dir) as store, interruptible() as interrupted:
         suite = run_suite(
@@ -148,11 +148,11 @@ def _files(args: argparse.Namespace) -> list[ProblemFile] | None:
         return None
 
 
-def _spare_options() -> SpareOptions:
+def _spare_options(device: str) -> SpareOptions:
+    """A server's slot's spares on this device (KERNELSCOPE_SPARES_* as for `serve`)."""
     from backend.settings import Settings
 
-    settings = Settings()
-    return SpareOptions(enabled=settings.warm_spares, recycle_s=settings.spare_recycle_s)
+    return spare_options(Settings(), device)
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

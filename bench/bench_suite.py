@@ -134,6 +134,7 @@ def main() -> None:
     parser.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--spares", type=int, default=None, help="spares per slot")
+    parser.add_argument("--log", type=Path, default=None, help="keep the server's log here")
     args = parser.parse_args()
     problems = args.problems or sorted(SUITE.glob("[0-9]*.py"))
     compiles = compile_alone(problems, args.device)

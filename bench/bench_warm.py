@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -95,6 +96,7 @@ def main() -> None:
     parser.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--spares", type=int, default=None, help="spares per slot")
+    parser.add_argument("--log", type=Path, default=None, help="keep the server's log here")
     parser.add_argument("--gaps", type=_gaps, default=None, help="e.g. 0,10,1,9,2,8,3,7,5")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; device {args.device}")
@@ -211,6 +213,8 @@ def serve(data_dir: Path, args: argparse.Namespace) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if getattr(args, "log", None):  # the server's own account, kept for reading later
+            shutil.copyfile(log, args.log)
 
 
 def report(path: Path, bare: list[float], warm: list[float], server: Server) -> None:

@@ -13,8 +13,12 @@ function: milliseconds in a process of its own) would otherwise wait for most of
 which takes minutes on a busy 2-core box. The next spare starts
 at once in the background, at a lower CPU priority until a run takes it in turn. Keeping
 two means back-to-back submits on one slot find one ready: a warm-up takes 13-18 s on an
-H200 host, a short run about one. A spare runs exactly one snippet and exits, so isolation
-is a cold start's: nothing of one run can reach the next.
+H200 host, a short run about one. While runs come back to back (a suite, an edit loop:
+two takes within `busy_window_s`), a GPU slot keeps `busy_extra` more: two spares warming
+side by side make one every half warm-up, and a suite's problem takes less than that; the
+extra ones are closed once runs stop coming, so a lone run holds only `count` beside it. A
+spare runs exactly one snippet and exits, so isolation is a cold start's: nothing of one
+run can reach the next.
 
 The keeper's thread is the only one that starts spares, and it lives as long as the
 keeper: an unsandboxed spare dies with the thread that started it (PR_SET_PDEATHSIG), a
@@ -30,6 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,20 +57,25 @@ TAKE_WARMING_WITHIN_S = 6.0  # a warming spare this close to ready is taken (a s
 class SpareOptions:
     enabled: bool = True
     count: int = 2  # spares kept per slot, ready or warming up
+    busy_extra: int = 0  # more kept while runs come back to back (closed once they stop)
+    busy_window_s: float = 30.0  # runs taken this close together are back to back
     recycle_s: float = 600.0  # a spare unused this long is replaced
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
 
 
 def spare_options(settings: Settings, device: str | None = None) -> SpareOptions:
     """How every worker slot of a server, or a remote worker (on `device`), keeps its
-    spares. Two let back-to-back runs on a GPU find one ready; a CPU host's warm-ups share
-    its cores with the runs, so it keeps one."""
+    spares. Two let back-to-back runs on a GPU find one ready, and a third while runs keep
+    coming keeps a suite from outrunning them; a CPU host's warm-ups share its cores with
+    the runs, so it keeps one and no more."""
     device = device or settings.device
     gpu = device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
     count = settings.spares_per_slot or (2 if gpu else 1)
+    busy_extra = settings.spares_busy_extra
     return SpareOptions(
         enabled=settings.warm_spares,
         count=count,
+        busy_extra=(1 if gpu else 0) if busy_extra is None else busy_extra,
         recycle_s=settings.spare_recycle_s,
     )
 
@@ -110,6 +120,7 @@ class SpareKeeper:
         self._retry_at = 0.0
         self._counts = SpareCounts()
         self._last_warm_s: float | None = None  # how long the last spare took to get ready
+        self._takes: deque[float] = deque(maxlen=2)  # when the last two runs took one
 
     @property
     def started(self) -> int:
@@ -134,6 +145,7 @@ class SpareKeeper:
                 self._discarded += self._spares
                 self._spares = []
                 log.warning("spares of slot %s not used (the worker's settings changed)", self.name)
+            self._takes.append(time.monotonic())
             spare = self._pick() or self._nearly_warm()
             if spare is None:
                 self._counts.cold += 1
@@ -181,6 +193,16 @@ class SpareKeeper:
         with self._lock:
             return list(self._spares)
 
+    def _wanted(self) -> tuple[int, float]:
+        """How many spares to hold now: `count`, plus `busy_extra` while runs come back to
+        back; and how long until that changes (the keeper looks again then)."""
+        extra, window, now = self.options.busy_extra, self.options.busy_window_s, time.monotonic()
+        if extra and len(self._takes) == 2 and self._takes[1] - self._takes[0] <= window:
+            busy_for = self._takes[1] + window - now
+            if busy_for > 0:
+                return self.options.count + extra, busy_for
+        return self.options.count, HEALTH_POLL_S
+
     def _pick(self) -> HarnessProcess | None:
         """The first live ready spare, if any."""
         ready = [spare for spare in self._spares if spare.alive() and spare.wait_ready(0)]
@@ -208,17 +230,23 @@ class SpareKeeper:
             self._wake.clear()
 
     def _tend(self) -> float:
-        """One look at every spare, then one started if fewer than `count` are held; how
-        long to wait until the next look."""
+        """One look at every spare, then one started if fewer than wanted are held (or the
+        youngest closed if more are, once runs stop coming); how long until the next look."""
         self._close_discarded()
         with self._lock:
             spares, setup = list(self._spares), self._setup
         waits = [self._look_after(spare) for spare in spares]
         with self._lock:
-            short = len(self._spares) < self.options.count
-        if short:
-            waits.append(self._start_one(setup))
-        return min(waits, default=HEALTH_POLL_S)
+            wanted, changes_in = self._wanted()
+            held = len(self._spares)
+            surplus = self._spares[-1] if held > wanted else None
+        waits.append(changes_in)
+        if held < wanted:
+            waits.append(self._start_one(setup, wanted))
+        elif surplus is not None and self._remove(surplus):
+            log.info("spare %s closed: runs stopped coming back to back", surplus.name)
+            waits.append(0.0)
+        return min(waits)
 
     def _look_after(self, spare: HarnessProcess) -> float:
         """Replace `spare` if it died or waited too long; how soon to look at it again."""
@@ -239,7 +267,7 @@ class SpareKeeper:
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
 
-    def _start_one(self, setup: WorkerSetup) -> float:
+    def _start_one(self, setup: WorkerSetup, wanted: int) -> float:
         pause = self._retry_at - time.monotonic()
         if pause > 0:
             return pause
@@ -251,7 +279,7 @@ class SpareKeeper:
         with self._lock:
             self._counts.started += 1
             fits = not self._closing.is_set() and self._setup == setup
-            fits = fits and len(self._spares) < self.options.count
+            fits = fits and len(self._spares) < wanted
             if fits:
                 self._spares.append(spare)
         if not fits:

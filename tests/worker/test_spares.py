@@ -161,6 +161,41 @@ def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup
         keeper.close()
 
 
+def taken_and_closed(keeper: SpareKeeper, setup: WorkerSetup) -> None:
+    """A run takes a spare (or none) and is done with it at once."""
+    spare = keeper.take(setup)
+    if spare is not None:
+        spare.close()
+
+
+def test_back_to_back_runs_keep_one_more_spare_until_they_stop(setup: WorkerSetup) -> None:
+    options = SpareOptions(prewarm=False, count=1, busy_extra=1, busy_window_s=5.0)
+    keeper = SpareKeeper(setup, options)
+    keeper.start()
+    try:
+        ready_spare(keeper)
+        taken_and_closed(keeper, setup)
+        taken_and_closed(keeper, setup)  # a suite's next problem, at once
+        wait_for(lambda: len(keeper.spares()) == 2, SPARE_S, "a second spare while runs come")
+        wait_for(lambda: len(keeper.spares()) == 1, SPARE_S, "one again once runs stop")
+        assert keeper.started >= 3  # the first, and two while the runs came
+    finally:
+        keeper.close()
+    assert list(setup.work_root.glob("*")) == []  # the extra one closed leaves nothing
+
+
+def test_a_lone_run_keeps_the_usual_number_of_spares(setup: WorkerSetup) -> None:
+    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, count=1, busy_extra=1))
+    keeper.start()
+    try:
+        first = ready_spare(keeper)
+        taken_and_closed(keeper, setup)
+        ready_spare_other_than(keeper, first)
+        assert keeper.started == 2 and len(keeper.spares()) == 1  # no extra one started
+    finally:
+        keeper.close()
+
+
 def test_a_spare_started_with_other_settings_is_discarded(
     keeper: SpareKeeper, setup: WorkerSetup
 ) -> None:
