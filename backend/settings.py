@@ -96,7 +96,7 @@ class Settings(BaseSettings):
         ge=1,
         le=8,
         description="spares each slot keeps, ready or warming up (unset: 2, or 1 with device "
-        "cpu); each holds about 0.4 GiB of GPU memory and 1-2 GiB of host memory",
+        "cpu); each holds about 0.4 GiB of GPU memory and 1 GiB of host memory",
     )
     spares_busy_extra: int | None = Field(
         default=None,

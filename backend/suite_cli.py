@@ -149,10 +149,17 @@ def _files(args: argparse.Namespace) -> list[ProblemFile] | None:
 
 
 def _spare_options(device: str) -> SpareOptions:
-    """A server's slot's spares on this device (KERNELSCOPE_SPARES_* as for `serve`)."""
+    """Two spares, as a suite's runs come back to back from the first (on a CPU host too:
+    a 2-core box ran tests/data/suites/mixed in 28 s with two, 41-43 s with one), and on a
+    GPU the slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA)."""
     from backend.settings import Settings
 
-    return spare_options(Settings(), device)
+    settings = Settings()
+    return SpareOptions(
+        enabled=settings.warm_spares,
+        recycle_s=settings.spare_recycle_s,
+        busy_extra=spare_options(settings, device).busy_extra,
+    )
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

@@ -24,6 +24,7 @@ wheels and nothing else. Nothing is asserted: targets are in docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -214,7 +215,8 @@ def serve(data_dir: Path, args: argparse.Namespace) -> Iterator[Server]:
             process.kill()
             process.wait()
         if getattr(args, "log", None):  # the server's own account, kept for reading later
-            shutil.copyfile(log, args.log)
+            with contextlib.suppress(OSError):  # never hides why the bench ended
+                shutil.copyfile(log, args.log)
 
 
 def report(path: Path, bare: list[float], warm: list[float], server: Server) -> None:

@@ -195,7 +195,8 @@ class SpareKeeper:
 
     def _wanted(self) -> tuple[int, float]:
         """How many spares to hold now: `count`, plus `busy_extra` while runs come back to
-        back; and how long until that changes (the keeper looks again then)."""
+        back; and how long until that changes (the keeper looks again then). The caller
+        holds the lock (`_takes` changes under it)."""
         extra, window, now = self.options.busy_extra, self.options.busy_window_s, time.monotonic()
         if extra and len(self._takes) == 2 and self._takes[1] - self._takes[0] <= window:
             busy_for = self._takes[1] + window - now
@@ -236,14 +237,15 @@ class SpareKeeper:
         with self._lock:
             spares, setup = list(self._spares), self._setup
         waits = [self._look_after(spare) for spare in spares]
-        with self._lock:
+        with self._lock:  # a run cannot take the surplus once it is out of the list
             wanted, changes_in = self._wanted()
-            held = len(self._spares)
-            surplus = self._spares[-1] if held > wanted else None
+            short = len(self._spares) < wanted
+            surplus = self._spares.pop() if len(self._spares) > wanted else None
         waits.append(changes_in)
-        if held < wanted:
-            waits.append(self._start_one(setup, wanted))
-        elif surplus is not None and self._remove(surplus):
+        if short:
+            waits.append(self._start_one(setup))
+        elif surplus is not None:
+            surplus.close()
             log.info("spare %s closed: runs stopped coming back to back", surplus.name)
             waits.append(0.0)
         return min(waits)
@@ -267,7 +269,7 @@ class SpareKeeper:
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
 
-    def _start_one(self, setup: WorkerSetup, wanted: int) -> float:
+    def _start_one(self, setup: WorkerSetup) -> float:
         pause = self._retry_at - time.monotonic()
         if pause > 0:
             return pause
@@ -279,7 +281,7 @@ class SpareKeeper:
         with self._lock:
             self._counts.started += 1
             fits = not self._closing.is_set() and self._setup == setup
-            fits = fits and len(self._spares) < wanted
+            fits = fits and len(self._spares) < self._wanted()[0]  # now: a start can be slow
             if fits:
                 self._spares.append(spare)
         if not fits:

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from backend.worker import spares as spares_module
 from backend.worker.child import ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
-from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left, spare_options
 from tests.helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,24 +169,67 @@ def taken_and_closed(keeper: SpareKeeper, setup: WorkerSetup) -> None:
         spare.close()
 
 
-def test_back_to_back_runs_keep_one_more_spare_until_they_stop(setup: WorkerSetup) -> None:
-    options = SpareOptions(prewarm=False, count=1, busy_extra=1, busy_window_s=5.0)
-    keeper = SpareKeeper(setup, options)
+class Clock:
+    """The keeper's clock, which a test moves on instead of waiting (a loaded CI box
+    would otherwise decide which runs count as back to back)."""
+
+    def __init__(self) -> None:
+        self.ahead_s = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.ahead_s
+
+    def move_on(self, keeper: SpareKeeper, seconds: float) -> None:
+        self.ahead_s += seconds
+        keeper._wake.set()  # the keeper looks again now, as it would once the time came
+
+
+BUSY = SpareOptions(prewarm=False, count=1, busy_extra=1, busy_window_s=30.0)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    moved = Clock()
+    monkeypatch.setattr(spares_module, "time", moved)
+    return moved
+
+
+def test_back_to_back_runs_keep_one_more_spare_until_they_stop(
+    setup: WorkerSetup, clock: Clock
+) -> None:
+    keeper = SpareKeeper(setup, BUSY)
     keeper.start()
     try:
         ready_spare(keeper)
         taken_and_closed(keeper, setup)
         taken_and_closed(keeper, setup)  # a suite's next problem, at once
         wait_for(lambda: len(keeper.spares()) == 2, SPARE_S, "a second spare while runs come")
+        clock.move_on(keeper, 31.0)  # no run for longer than the window
         wait_for(lambda: len(keeper.spares()) == 1, SPARE_S, "one again once runs stop")
-        assert keeper.started >= 3  # the first, and two while the runs came
     finally:
         keeper.close()
     assert list(setup.work_root.glob("*")) == []  # the extra one closed leaves nothing
 
 
+def test_runs_further_apart_than_the_window_keep_the_usual_number(
+    setup: WorkerSetup, clock: Clock
+) -> None:
+    keeper = SpareKeeper(setup, BUSY)
+    keeper.start()
+    try:
+        first = ready_spare(keeper)
+        taken_and_closed(keeper, setup)
+        second = ready_spare_other_than(keeper, first)
+        clock.move_on(keeper, 31.0)
+        taken_and_closed(keeper, setup)
+        ready_spare_other_than(keeper, second)
+        assert keeper.started == 3 and len(keeper.spares()) == 1  # no extra one started
+    finally:
+        keeper.close()
+
+
 def test_a_lone_run_keeps_the_usual_number_of_spares(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, count=1, busy_extra=1))
+    keeper = SpareKeeper(setup, BUSY)
     keeper.start()
     try:
         first = ready_spare(keeper)
@@ -194,6 +238,19 @@ def test_a_lone_run_keeps_the_usual_number_of_spares(setup: WorkerSetup) -> None
         assert keeper.started == 2 and len(keeper.spares()) == 1  # no extra one started
     finally:
         keeper.close()
+
+
+@pytest.mark.parametrize(
+    ("device", "busy_extra", "expected"),
+    [("cuda", None, (2, 1)), ("cpu", None, (1, 0)), ("cuda", 0, (2, 0)), ("cpu", 2, (1, 2))],
+)
+def test_spare_options_keep_an_extra_spare_on_a_gpu_unless_told(
+    device: str, busy_extra: int | None, expected: tuple[int, int]
+) -> None:
+    from backend.settings import Settings
+
+    options = spare_options(Settings(spares_busy_extra=busy_extra), device)
+    assert (options.count, options.busy_extra) == expected
 
 
 def test_a_spare_started_with_other_settings_is_discarded(
