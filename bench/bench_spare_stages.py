@@ -1,6 +1,6 @@
 """What each stage of a spare's warm-up costs, in time and in device memory, on a GPU host.
 
-    python bench/bench_spare_stages.py [--repeat N]
+    python bench/bench_spare_stages.py [--repeat N] [--order imports,cpu_compile,context,...]
 
 Each repeat is a fresh process that walks the stages a pre-warmed spare goes through, in
 order, and prints one JSON line per stage: the seconds it took and the device memory the
@@ -9,7 +9,11 @@ not only what torch's allocator holds). The split tells what a spare could pay a
 need without holding a context (imports, Inductor's Python) and what only a context can
 warm (Triton's first kernel, CUPTI's first start); the last two stages give the context's
 per-thread stack back as a waiting spare does, then take it back as its run does
-(`cuda_stack.waiting_lightly`). Torch and the standard library only.
+(`cuda_stack.waiting_lightly`). Set TRITON_CACHE_DIR to one folder, as a worker does for its
+unsandboxed runs, and the repeats share every Triton kernel through it: the first repeat on
+a fresh host compiles, the later ones show a warm host (without it, only Kernelscope's own
+kernels are shared, through Triton's default folder; Inductor's go to a fresh one). Torch
+and the standard library only.
 """
 
 from __future__ import annotations
@@ -102,9 +106,7 @@ def waiting():  # as a ready spare waits for its snippet: the context's stack gi
 def woken():  # its snippet arrived: the stack reservation a cold process has, back
     waiting_now.__exit__(None, None, None)
 
-ALL = ("imports,cpu_compile,context,cuda_compile,profile,second_compile,measurement_passes,"
-       "waiting,woken")
-order = os.environ.get("STAGE_ORDER", ALL)
+order = os.environ["STAGE_ORDER"]
 for name in order.split(","):
     stage(name, globals()[name])
 total_s = round(time.perf_counter() - started, 3)
@@ -112,17 +114,25 @@ print(json.dumps({"stage": "total", "s": total_s, "mib": used_mib()}))
 """
 
 
+# What a GPU spare's warm-up does, in its order. `cpu_compile` (before `context`: what a
+# spare could warm without holding one) is left out unless named: a GPU spare never
+# compiles for the CPU, and on a fresh host that stage builds Inductor's C++ header and
+# instruction-set checks first (41-83 s on the H100 hosts), which once ate a device call.
+SPARE_STAGES = (
+    "imports,context,cuda_compile,profile,second_compile,measurement_passes,waiting,woken"
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--order", default=None, help="comma-separated stages (default: all)")
+    parser.add_argument("--order", default=SPARE_STAGES, help="comma-separated stages")
     parser.add_argument("--profile", default=None, help="a stage to run under cProfile")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.profile:
         env["PROFILE_STAGE"] = args.profile
-    if args.order:
-        env["STAGE_ORDER"] = args.order
+    env["STAGE_ORDER"] = args.order
     for repeat in range(args.repeat):
         print(f"--- process {repeat + 1}", flush=True)
         subprocess.run([sys.executable, "-c", STAGES], cwd=ROOT, env=env, check=False)
