@@ -18,6 +18,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -66,13 +67,22 @@ def setup(tmp_path: Path) -> WorkerSetup:
     return WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="none", timeout_s=120))
 
 
+@contextmanager
+def running(setup: WorkerSetup, options: SpareOptions) -> Iterator[SpareKeeper]:
+    """A started keeper, closed afterwards however the test ends."""
+    kept = SpareKeeper(setup, options)
+    kept.start()
+    try:
+        yield kept
+    finally:
+        kept.close()
+
+
 @pytest.fixture
 def keeper(setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpareKeeper]:
     monkeypatch.setattr(spares_module, "HEALTH_POLL_S", 0.2)  # notice a death quickly
-    kept = SpareKeeper(setup, BARE)
-    kept.start()
-    yield kept
-    kept.close()
+    with running(setup, BARE) as kept:
+        yield kept
 
 
 # ---- one snippet per process -----------------------------------------------------------------
@@ -111,9 +121,7 @@ def started_spare(keeper: SpareKeeper) -> HarnessProcess:
 
 
 def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, BARE)
-    keeper.start()
-    try:
+    with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
         keeper._last_warm_s = 3600.0  # warm-ups took an hour: it has barely begun
         with mock.patch.object(warming, "wait_ready", return_value=False):
@@ -124,14 +132,10 @@ def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> No
         assert warming.wait_ready(60)  # a bare spare; slow only on a loaded box
         run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert keeper.taken == 1  # ready now: taken
-    finally:
-        keeper.close()
 
 
 def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, BARE)
-    keeper.start()
-    try:
+    with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
         keeper._last_warm_s = warming.age_s()  # the last warm-up took as long as it has run
         with mock.patch.object(warming, "wait_ready", return_value=False):
@@ -140,14 +144,10 @@ def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetu
         counts = keeper.counts()
         assert (counts.taken_warming, counts.taken_ready, counts.cold) == (1, 0, 0)
         assert keeper.spare() is not warming and not warming.alive()  # used, then closed
-    finally:
-        keeper.close()
 
 
 def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, SpareOptions(prewarm=False, count=2))
-    keeper.start()
-    try:
+    with running(setup, SpareOptions(prewarm=False, count=2)) as keeper:
         wait_for(lambda: keeper.counts().ready == 2, SPARE_S, "two spares are ready")
         first, second = keeper.spares()
         for _ in range(2):  # back to back: the second run comes before any replacement is ready
@@ -158,8 +158,6 @@ def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup
         wait_for(lambda: keeper.counts().ready == 2, SPARE_S, "two fresh spares")
         assert not {first, second} & set(keeper.spares()) and keeper.started == 4
         assert len(keeper.processes()) >= 2  # each held spare's process, for its costs
-    finally:
-        keeper.close()
 
 
 def taken_and_closed(keeper: SpareKeeper, setup: WorkerSetup) -> None:
@@ -197,26 +195,20 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 def test_back_to_back_runs_keep_one_more_spare_until_they_stop(
     setup: WorkerSetup, clock: Clock
 ) -> None:
-    keeper = SpareKeeper(setup, BUSY)
-    keeper.start()
-    try:
+    with running(setup, BUSY) as keeper:
         ready_spare(keeper)
         taken_and_closed(keeper, setup)
         taken_and_closed(keeper, setup)  # a suite's next problem, at once
         wait_for(lambda: len(keeper.spares()) == 2, SPARE_S, "a second spare while runs come")
         clock.move_on(keeper, 31.0)  # no run for longer than the window
         wait_for(lambda: len(keeper.spares()) == 1, SPARE_S, "one again once runs stop")
-    finally:
-        keeper.close()
     assert list(setup.work_root.glob("*")) == []  # the extra one closed leaves nothing
 
 
 def test_runs_further_apart_than_the_window_keep_the_usual_number(
     setup: WorkerSetup, clock: Clock
 ) -> None:
-    keeper = SpareKeeper(setup, BUSY)
-    keeper.start()
-    try:
+    with running(setup, BUSY) as keeper:
         first = ready_spare(keeper)
         taken_and_closed(keeper, setup)
         second = ready_spare_other_than(keeper, first)
@@ -224,20 +216,14 @@ def test_runs_further_apart_than_the_window_keep_the_usual_number(
         taken_and_closed(keeper, setup)
         ready_spare_other_than(keeper, second)
         assert keeper.started == 3 and len(keeper.spares()) == 1  # no extra one started
-    finally:
-        keeper.close()
 
 
 def test_a_lone_run_keeps_the_usual_number_of_spares(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, BUSY)
-    keeper.start()
-    try:
+    with running(setup, BUSY) as keeper:
         first = ready_spare(keeper)
         taken_and_closed(keeper, setup)
         ready_spare_other_than(keeper, first)
         assert keeper.started == 2 and len(keeper.spares()) == 1  # no extra one started
-    finally:
-        keeper.close()
 
 
 @pytest.mark.parametrize(
@@ -266,16 +252,12 @@ def test_a_spare_started_with_other_settings_is_discarded(
 
 
 def test_a_recycled_spare_is_replaced_by_a_fresh_one(setup: WorkerSetup) -> None:
-    keeper = SpareKeeper(setup, SpareOptions(count=1, prewarm=False, recycle_s=0.5))
-    keeper.start()
-    try:
+    with running(setup, SpareOptions(count=1, prewarm=False, recycle_s=0.5)) as keeper:
         first = ready_spare(keeper)
         assert first.process is not None
         wait_for(lambda: keeper.spare() not in (None, first), SPARE_S, "a fresh spare")
         # the keeper takes the old spare out of its list, then closes it: wait for that
         wait_for(lambda: gone(first), SPARE_S, "the recycled spare's process and directory gone")
-    finally:
-        keeper.close()
 
 
 # ---- nothing left behind ---------------------------------------------------------------------
@@ -389,9 +371,7 @@ def report(outcome: Any) -> dict[str, Any]:
 
 
 def two_runs_through_one_keeper(setup: WorkerSetup) -> list[dict[str, Any]]:
-    keeper = SpareKeeper(setup, BARE)
-    keeper.start()
-    try:
+    with running(setup, BARE) as keeper:
         reports = []
         for run in ("first", "second"):
             ready_spare(keeper)
@@ -401,8 +381,6 @@ def two_runs_through_one_keeper(setup: WorkerSetup) -> list[dict[str, Any]]:
             assert outcome.error is not None and outcome.error["kind"] == "no_entry_point"
             reports.append(report(outcome))
         assert keeper.taken == 2
-    finally:
-        keeper.close()
     return reports
 
 
