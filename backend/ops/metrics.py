@@ -126,6 +126,11 @@ class SpareCollector(Collector):
         held = GaugeMetricFamily("kernelscope_spares", "spares held now", labels=["state"])
         held.add_metric(["ready"], counts.ready)
         held.add_metric(["warming"], counts.warming)
+        wanted = GaugeMetricFamily(
+            "kernelscope_spares_wanted",
+            "spares the slots keep now: the usual number, more while runs come back to back",
+        )
+        wanted.add_metric([], counts.wanted)
         takes = CounterMetricFamily(
             "kernelscope_spare_takes",
             "runs by what they found: a spare ready, one nearly warm, or none (a cold start)",
@@ -136,7 +141,7 @@ class SpareCollector(Collector):
         takes.add_metric(["none"], counts.cold)
         started = CounterMetricFamily("kernelscope_spares_started", "spares started")
         started.add_metric([], counts.started)
-        yield from (held, takes, started, *self._costs(self.workers.spare_processes()))
+        yield from (held, wanted, takes, started, *self._costs(self.workers.spare_processes()))
 
     def _costs(self, pids: list[int]) -> Iterable[Metric]:
         rss, cpu = _host_use(pids)

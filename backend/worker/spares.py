@@ -84,6 +84,7 @@ def spare_options(settings: Settings, device: str | None = None) -> SpareOptions
 class SpareCounts:
     """What a keeper holds now and how runs found it (for /metrics and the logs)."""
 
+    wanted: int = 0  # spares to hold now: the usual number, more while runs come back to back
     ready: int = 0  # spares waiting, warm
     warming: int = 0  # spares still warming up
     taken_ready: int = 0  # runs that found a spare ready
@@ -162,9 +163,10 @@ class SpareKeeper:
         return spare
 
     def counts(self) -> SpareCounts:
-        """Spares held now (ready, warming) and how runs have found them so far."""
+        """Spares wanted and held now (ready, warming) and how runs have found them so far."""
         with self._lock:
             found = SpareCounts(**vars(self._counts))
+            found.wanted = self._wanted()[0]
             ready = [spare.ready_at is not None for spare in self._spares]
         found.ready, found.warming = sum(ready), len(ready) - sum(ready)
         return found

@@ -144,12 +144,13 @@ def test_a_server_without_slots_reports_no_spares(client: TestClient) -> None:
 
 
 def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None:
-    """Real worker slots with bare spares (two per slot): the gauges count what is held,
-    the host memory is the spares' own, and a run shows up as taken from a ready spare."""
+    """Real worker slots with bare spares (two per slot, one more while runs come back to
+    back): the gauges count what is held and wanted, the host memory is the spares' own,
+    and a run shows up as taken from a ready spare."""
     registry = CollectorRegistry()
     with Store.open(tmp_path / "store") as store:
         setup = WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="none", timeout_s=120))
-        options = SpareOptions(prewarm=False, count=2)
+        options = SpareOptions(prewarm=False, count=2, busy_extra=1)
         workers = LocalWorkers(store, setup, slots=1, spares=options)
         registry.register(SpareCollector(workers))
         workers.start()
@@ -157,22 +158,29 @@ def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None
             wait_for(lambda: workers.spare_counts().ready == 2, 60, "two spares are ready")
             held = registry_samples(registry)
             assert held[("kernelscope_spares", (("state", "ready"),))] == 2
+            assert held[("kernelscope_spares_wanted", ())] == 2
             assert held[("kernelscope_spares_host_memory_bytes", ())] > 10 * 1024**2
-            run_id = store.create_run("def fn(:\n")
-            workers.notify()
-            wait_for(
-                lambda: (
-                    (found := store.load_result(run_id)) is not None and found.status == "failed"
-                ),
-                60,
-                "the run ends",
-            )
+            one_run_through(store, workers)
             taken = registry_samples(registry)
             assert taken[("kernelscope_spare_takes_total", (("found", "ready"),))] == 1
             assert taken[("kernelscope_spare_takes_total", (("found", "none"),))] == 0
             assert taken[("kernelscope_spares_started_total", ())] >= 3
+            assert taken[("kernelscope_spares_wanted", ())] == 2  # a lone run
+            one_run_through(store, workers)  # the next, back to back
+            assert registry_samples(registry)[("kernelscope_spares_wanted", ())] == 3
         finally:
             workers.stop()
+
+
+def one_run_through(store: Store, workers: LocalWorkers) -> None:
+    """A run that fails at once (a syntax error), submitted and waited for."""
+    run_id = store.create_run("def fn(:\n")
+    workers.notify()
+    wait_for(
+        lambda: (found := store.load_result(run_id)) is not None and found.status == "failed",
+        60,
+        "the run ends",
+    )
 
 
 def registry_samples(registry: CollectorRegistry) -> Samples:
