@@ -10,6 +10,7 @@ Either way the exit status is 0 when every problem succeeded, 1 when any did not
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
@@ -154,12 +155,7 @@ def _spare_options(device: str) -> SpareOptions:
     GPU the slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA)."""
     from backend.settings import Settings
 
-    settings = Settings()
-    return SpareOptions(
-        enabled=settings.warm_spares,
-        recycle_s=settings.spare_recycle_s,
-        busy_extra=spare_options(settings, device).busy_extra,
-    )
+    return dataclasses.replace(spare_options(Settings(), device), count=2)
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 CU_LIMIT_STACK_SIZE = 0  # cuCtxSetLimit's limit: the per-thread stack, in bytes
 WAITING_STACK_BYTES = 0  # a spare's own kernels need next to none; the driver grows it if so
 _cold_stack: int | None = None  # the reservation a cold process has, while a spare holds less
+_restore_failed = False  # the driver refused to give it back (the run says so: stack_note)
 
 
 @contextlib.contextmanager
@@ -56,9 +57,6 @@ def take_back() -> None:
     if limits is not None and _cold_stack is not None:
         _restore_failed = not limits.set(CU_LIMIT_STACK_SIZE, _cold_stack)
         _cold_stack = None
-
-
-_restore_failed = False
 
 
 def stack_note() -> str | None:
