@@ -105,6 +105,14 @@ class Settings(BaseSettings):
         description="more spares each slot keeps while runs come back to back (a suite, an "
         "edit loop), closed once they stop (unset: 1, or 0 with device cpu)",
     )
+    spares_busy_parked: int | None = Field(
+        default=None,
+        ge=0,
+        le=8,
+        description="more spares still while runs come back to back, parked: warm on the host "
+        "(torch imported, first trace done) but holding no GPU memory, each told to warm the "
+        "device as a spare there is taken (unset: 2, or 0 with device cpu)",
+    )
     spare_recycle_s: float = Field(
         default=600, gt=0, description="a spare unused this long is replaced by a fresh one"
     )

@@ -69,6 +69,13 @@ def cpu_compile():
         inductor.compile_entry(throwaway, "default")(x)
     torch._dynamo.reset()
 
+def host_trace():  # Dynamo and AOTAutograd on the CPU, no codegen: warm without a context
+    import torch._inductor.lowering, torch._inductor.decomposition  # noqa: F401
+    import torch._inductor.codegen.triton  # noqa: F401  (imports Triton: no context needed)
+    with torch.no_grad():
+        torch.compile(throwaway, backend="aot_eager")(torch.randn(4096))
+    torch._dynamo.reset()
+
 def context():
     torch.cuda.init()
     torch.zeros(1, device="cuda")

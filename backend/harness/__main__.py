@@ -88,24 +88,34 @@ def _ncu_pass(options: argparse.Namespace) -> None:
 
 
 def _take_job(options: argparse.Namespace) -> bool:
-    """Get ready (pre-warm when asked), say so, then read the one job; False without one."""
-    from backend.harness.protocol import read_job, ready_line
+    """Get ready (pre-warm when asked), say so, then read the one job; False without one.
+    A spare warms the host first, then the device once its worker says so (WARM_DEVICE, at
+    once unless it keeps this one parked); a parked spare's job can come first instead, and
+    the run then starts the device itself, as a cold process would."""
+    from backend.harness.cuda_stack import waiting_lightly
+    from backend.harness.protocol import WARM_DEVICE, JobError, JobPipe, ready_line
 
     _die_with(options.parent_pid)
-    prewarm_s, error = None, None
+    pipe = JobPipe(options.job_fd)
+    prewarm_s, error, message = None, None, None
     if options.prewarm:
-        from backend.harness.prewarm import prewarm
+        from backend.harness.prewarm import DEVICE, HOST, prewarm
 
-        prewarm_s, error = prewarm(options.device)
+        prewarm_s, error = prewarm(options.device, (HOST,))
+        message = pipe.next()
+        if message == WARM_DEVICE:
+            device_s, device_error = prewarm(options.device, (DEVICE,))
+            prewarm_s, error, message = prewarm_s + device_s, error or device_error, None
     if options.progress_fd is not None:
-        os.write(options.progress_fd, ready_line(prewarm_s, error))
-    from backend.harness.cuda_stack import waiting_lightly
-
-    with waiting_lightly():
-        job = read_job(options.job_fd)
-    if job is None:
+        os.write(options.progress_fd, ready_line(prewarm_s, error, on_device=message is None))
+    if message is None:
+        with waiting_lightly():
+            message = pipe.next()
+    if message is None:
         return False
-    options.size, options.compile_mode = job
+    if not isinstance(message, tuple):  # WARM_DEVICE again, or without --prewarm
+        raise JobError(f"told to {message} where it cannot: no job")
+    options.size, options.compile_mode = message
     return True
 
 

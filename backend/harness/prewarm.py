@@ -21,6 +21,11 @@ What it keeps on purpose is only what no run can tell apart from a cold start's:
 modules, the device context, the toolchain's probes and, on a GPU, Kernelscope's own
 measurement kernels (value fingerprints, the output check), compiled for common dtypes.
 
+It comes in two stages. HOST needs no device: imports and Dynamo's and AOTAutograd's first
+trace, on the CPU. DEVICE creates the context and does the rest. A spare its worker keeps
+parked (spares.py) stops after HOST, holding no device memory, until it is told to go on
+or its job arrives first (the run then starts the device as a cold process would).
+
 A failure here is never the run's: it is reported on the ready line and the run goes on
 cold where it must.
 
@@ -47,13 +52,24 @@ if TYPE_CHECKING:
 THROWAWAY_ELEMENTS = 4096  # 16 KiB: a pre-warm's device memory is the context and no more
 
 
-def prewarm(device_choice: str) -> tuple[float, str | None]:
-    """Warm this process for a run on `device_choice`: (seconds it took, what failed)."""
+HOST, DEVICE = "host", "device"  # a warm-up's stages, in order
+
+
+def prewarm(
+    device_choice: str, stages: tuple[str, ...] = (HOST, DEVICE)
+) -> tuple[float, str | None]:
+    """Warm this process for a run on `device_choice`: (seconds it took, what failed).
+    HOST needs no device: imports, Dynamo and AOTAutograd's first trace. DEVICE holds one:
+    the context, Inductor's first kernel, the profiler's first start. A parked spare does
+    HOST alone and DEVICE when its worker says so (spares.py)."""
     started = time.perf_counter()
     error = None
     try:
         with _quiet_output():
-            _warm(device_choice)
+            if HOST in stages:
+                _warm_host()
+            if DEVICE in stages:
+                _warm_device(device_choice)
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"
     finally:
@@ -61,15 +77,32 @@ def prewarm(device_choice: str) -> tuple[float, str | None]:
     return time.perf_counter() - started, error
 
 
-def _warm(device_choice: str) -> None:
+def _throwaway(t: torch.Tensor) -> torch.Tensor:
+    return (t * 2.0).sin() + 1.0
+
+
+def _warm_host() -> None:
+    """What a warm-up can do without a device context, so a parked spare holds no device
+    memory: every module a run imports, and Dynamo's and AOTAutograd's first trace (on the
+    CPU, no code generated), the Python half of a first compile."""
     import torch
-    from torch._inductor.utils import fresh_cache
+    import torch._inductor.codegen.triton  # Inductor's GPU code generator (and Triton)
+    import torch._inductor.lowering
 
     import backend.harness.run  # noqa: F401  (everything the run imports, imported now)
-    from backend.harness import environment, inductor, measure
 
     with contextlib.suppress(ImportError):  # Dynamo imports it at a snippet's first trace
         import torch.distributed.tensor.experimental  # (0.4 s on an H200 host): now instead
+
+    with torch.no_grad():
+        torch.compile(_throwaway, backend="aot_eager")(torch.randn(THROWAWAY_ELEMENTS))
+
+
+def _warm_device(device_choice: str) -> None:
+    import torch
+    from torch._inductor.utils import fresh_cache
+
+    from backend.harness import environment, inductor, measure
 
     device, _ = environment.pick_device(device_choice)
     if device.type == "cuda":
@@ -78,14 +111,11 @@ def _warm(device_choice: str) -> None:
     inductor.configure_inductor(device)  # the settings the snippet's compile will use
     inductor.link_host_builds(device)
 
-    def throwaway(t: torch.Tensor) -> torch.Tensor:
-        return (t * 2.0).sin() + 1.0
-
     with fresh_cache(), torch.no_grad():
         x = torch.randn(THROWAWAY_ELEMENTS, device=device)
-        compiled = inductor.compile_entry(throwaway, "default")
+        compiled = inductor.compile_entry(_throwaway, "default")
         compiled(x)
-        measure.profile_call(lambda t: (throwaway(t), compiled(t)), lambda: (x,), device)
+        measure.profile_call(lambda t: (_throwaway(t), compiled(t)), lambda: (x,), device)
         measure.synchronize(device)
     if device.type == "cuda":
         warm_measurement_passes(device)

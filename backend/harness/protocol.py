@@ -5,7 +5,10 @@ but files and pipes: a job (the snippet's size and compile mode; the snippet its
 file in the run's directory) read once from one pipe, JSON progress lines on another, and
 a bundle directory (bundle.json plus traces and generated code). A process started ahead
 of need (a spare) says it is ready with one line on the progress pipe before it reads its
-job: nothing of a snippet has run in it then, so that line is the harness's own.
+job: nothing of a snippet has run in it then, so that line is the harness's own. A spare
+kept parked (warm on the host only) gets a WARM_DEVICE line on the job pipe before its
+job when its worker wants it warm on the device; if its job comes first, it says it is
+ready (not on the device) and runs it.
 Standard library only: this package must run on a GPU host that has torch and nothing
 else of ours installed.
 """
@@ -44,8 +47,11 @@ STEPS = (
 )
 
 
-MAX_JOB_BYTES = 4096  # a job is two small fields: it fits a pipe's buffer in one write
+MAX_JOB_BYTES = 4096  # a message is a few small fields: it fits a pipe's buffer in one write
 READY = "ready"
+# A parked spare (warm on the host, no device context yet) is told to warm the device with
+# this line before its job; the job itself is the pipe's last message, ended by its close.
+WARM_DEVICE = "warm_device"
 
 
 class JobError(ValueError):
@@ -59,27 +65,58 @@ def encode_job(size: int | None, compile_mode: str) -> bytes:
     return job
 
 
-def read_job(fd: int) -> tuple[int | None, str] | None:
-    """(size, compile mode) from the job pipe, read to its end; None when the worker closed
-    the pipe without a job (it discarded this process, or died)."""
-    data = b""
-    while chunk := os.read(fd, MAX_JOB_BYTES + 1 - len(data)):
-        data += chunk
-        if len(data) > MAX_JOB_BYTES:
-            raise JobError(f"the job is longer than {MAX_JOB_BYTES} bytes")
-    os.close(fd)
-    if not data:
-        return None
-    job = json.loads(data)
-    size, mode = job.get("size"), job.get("compile_mode")
+def encode_warm_device() -> bytes:
+    return (json.dumps({WARM_DEVICE: True}) + "\n").encode()
+
+
+class JobPipe:
+    """The messages on a harness process's job pipe, in order: at most one WARM_DEVICE
+    line, then one job (closed by the worker after it). Bounded: the worker is trusted, but
+    a message longer than MAX_JOB_BYTES is still an error, never a growing buffer."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd: int | None = fd
+        self._data = b""
+
+    def next(self) -> tuple[int | None, str] | str | None:
+        """WARM_DEVICE, a job (size, compile mode), or None once the worker closed the pipe
+        with nothing more (it discarded this process, or died)."""
+        message = self._next_bytes()
+        if not message:
+            return None
+        said = json.loads(message)
+        if isinstance(said, dict) and said.get(WARM_DEVICE) is True:
+            return WARM_DEVICE
+        return _job(said, message)
+
+    def _next_bytes(self) -> bytes:
+        while b"\n" not in self._data and self._fd is not None:
+            chunk = os.read(self._fd, MAX_JOB_BYTES + 1 - len(self._data))
+            if chunk:
+                self._data += chunk
+            else:
+                os.close(self._fd)
+                self._fd = None
+            if len(self._data) > MAX_JOB_BYTES:
+                raise JobError(f"a message on the job pipe is longer than {MAX_JOB_BYTES} bytes")
+        message, _, self._data = self._data.partition(b"\n")
+        return message.strip()
+
+
+def _job(said: object, raw: bytes) -> tuple[int | None, str]:
+    size = said.get("size") if isinstance(said, dict) else None
+    mode = said.get("compile_mode") if isinstance(said, dict) else None
     if not (size is None or (isinstance(size, int) and size > 0)) or not isinstance(mode, str):
-        raise JobError(f"not a job: {data[:200]!r}")
+        raise JobError(f"not a job: {raw[:200]!r}")
     return size, mode
 
 
-def ready_line(prewarm_s: float | None, error: str | None = None) -> bytes:
-    """What a harness process says, once, before it reads its job."""
-    line: dict[str, Any] = {READY: True, "prewarm_s": None}
+def ready_line(
+    prewarm_s: float | None, error: str | None = None, *, on_device: bool = True
+) -> bytes:
+    """What a harness process says, once, before it runs its job: ready, after how long a
+    pre-warm, and whether that warmed the device too (a parked spare's job came first)."""
+    line: dict[str, Any] = {READY: True, "prewarm_s": None, "on_device": on_device}
     if prewarm_s is not None:
         line["prewarm_s"] = round(prewarm_s, 3)
     if error is not None:

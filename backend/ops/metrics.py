@@ -126,18 +126,22 @@ class SpareCollector(Collector):
         held = GaugeMetricFamily("kernelscope_spares", "spares held now", labels=["state"])
         held.add_metric(["ready"], counts.ready)
         held.add_metric(["warming"], counts.warming)
+        held.add_metric(["parked"], counts.parked)
         wanted = GaugeMetricFamily(
             "kernelscope_spares_wanted",
-            "spares the slots keep now: the usual number, more while runs come back to back",
+            "spares the slots keep now, parked ones included: the usual number, more while "
+            "runs come back to back",
         )
         wanted.add_metric([], counts.wanted)
         takes = CounterMetricFamily(
             "kernelscope_spare_takes",
-            "runs by what they found: a spare ready, one nearly warm, or none (a cold start)",
+            "runs by what they found: a spare ready, one nearly warm, one parked (warm on the "
+            "host only), or none (a cold start)",
             labels=["found"],
         )
         takes.add_metric(["ready"], counts.taken_ready)
         takes.add_metric(["warming"], counts.taken_warming)
+        takes.add_metric(["parked"], counts.taken_parked)
         takes.add_metric(["none"], counts.cold)
         started = CounterMetricFamily("kernelscope_spares_started", "spares started")
         started.add_metric([], counts.started)

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from backend.harness.protocol import READY, encode_job
+from backend.harness.protocol import READY, encode_job, encode_warm_device
 from backend.limits import RunLimits
 from backend.worker.bytecode import bytecode_env
 from backend.worker.host import SYSTEM_PATH
@@ -94,8 +94,12 @@ class HarnessProcess:
         self.prewarm = prewarm
         self.started_at = time.monotonic()
         self.ready_at: float | None = None  # when it was first seen ready (spares only)
+        # when it was told to warm the device too (a spare that is not, is parked); a
+        # process with nothing to warm has nothing to wait for
+        self.device_asked_at: float | None = None if prewarm else self.started_at
         self.job_sent_at: float | None = None
         self.prewarm_s: float | None = None  # what its ready line says
+        self.prewarmed_device: bool | None = None  # and whether that warmed the device too
         self.sandbox: SandboxRun | None = None
         self.notes: list[str] = []
         self.process: subprocess.Popen[bytes] | None = None
@@ -195,6 +199,27 @@ class HarnessProcess:
             return f"killed by signal {-code}"
         return f"exit status {code}"
 
+    @property
+    def parked(self) -> bool:
+        """Warm (or warming) on the host only: it holds no device context yet."""
+        return self.device_asked_at is None
+
+    def warming_s(self) -> float:
+        """How long it has been warming towards ready on the device (0 while parked)."""
+        if self.device_asked_at is None:
+            return 0.0
+        return time.monotonic() - self.device_asked_at
+
+    def warm_device(self) -> None:
+        """Tell a parked spare to warm the device too (it does once its host stage is done).
+        Its keeper calls this while it holds the spare, so no run can be sending it a job at
+        the same time; a spare that died meanwhile is its keeper's to notice."""
+        if self.device_asked_at is not None or self._job_fd is None:
+            return
+        self.device_asked_at = time.monotonic()
+        with contextlib.suppress(OSError):  # BrokenPipeError: it ended
+            os.write(self._job_fd, encode_warm_device())
+
     # ---- the one job --------------------------------------------------------------------
 
     def send(self, job: Job) -> None:
@@ -244,6 +269,7 @@ class HarnessProcess:
             return
         if isinstance(said.get("prewarm_s"), int | float):
             self.prewarm_s = float(said["prewarm_s"])
+        self.prewarmed_device = said.get("on_device") is True
         if said.get("error"):
             log.warning("spare %s: pre-warm failed: %s", self.name, str(said["error"])[:500])
 

@@ -16,9 +16,14 @@ two means back-to-back submits on one slot find one ready: a warm-up takes 13-18
 H200 host, a short run about one. While runs come back to back (a suite, an edit loop:
 two takes within `busy_window_s`), a GPU slot keeps `busy_extra` more: two spares warming
 side by side make one every half warm-up, and a suite's problem takes less than that; the
-extra ones are closed once runs stop coming, so a lone run holds only `count` beside it. A
-spare runs exactly one snippet and exits, so isolation is a cold start's: nothing of one
-run can reach the next.
+extra ones are closed once runs stop coming, so a lone run holds only `count` beside it.
+Beyond those it keeps `busy_parked` spares *parked*: warm on the host (imports, a first
+trace; the longer half of a warm-up) but with no device context, so they cost no GPU
+memory. Whenever fewer than wanted warm the device, the oldest parked one is told to go on
+(`HarnessProcess.warm_device`), so a suite's next spares need only the device's half; a
+run that finds none warm or nearly warm on the device takes a parked one rather than
+starting cold. A spare runs exactly one snippet and exits, so isolation is a cold start's:
+nothing of one run can reach the next.
 
 The keeper's thread is the only one that starts spares, and it lives as long as the
 keeper: an unsandboxed spare dies with the thread that started it (PR_SET_PDEATHSIG), a
@@ -58,6 +63,7 @@ class SpareOptions:
     enabled: bool = True
     count: int = 2  # spares kept per slot, ready or warming up
     busy_extra: int = 0  # more kept while runs come back to back (closed once they stop)
+    busy_parked: int = 0  # more still, parked: warm on the host, no device memory held
     busy_window_s: float = 30.0  # runs taken this close together are back to back
     recycle_s: float = 600.0  # a spare unused this long is replaced
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
@@ -71,11 +77,12 @@ def spare_options(settings: Settings, device: str | None = None) -> SpareOptions
     device = device or settings.device
     gpu = device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
     count = settings.spares_per_slot or (2 if gpu else 1)
-    busy_extra = settings.spares_busy_extra
+    busy_extra, busy_parked = settings.spares_busy_extra, settings.spares_busy_parked
     return SpareOptions(
         enabled=settings.warm_spares,
         count=count,
         busy_extra=(1 if gpu else 0) if busy_extra is None else busy_extra,
+        busy_parked=(2 if gpu else 0) if busy_parked is None else busy_parked,
         recycle_s=settings.spare_recycle_s,
     )
 
@@ -87,8 +94,10 @@ class SpareCounts:
     wanted: int = 0  # spares to hold now: the usual number, more while runs come back to back
     ready: int = 0  # spares waiting, warm
     warming: int = 0  # spares still warming up
+    parked: int = 0  # spares warm (or warming) on the host only, holding no device memory
     taken_ready: int = 0  # runs that found a spare ready
     taken_warming: int = 0  # runs that took a spare nearly warm and waited for the rest
+    taken_parked: int = 0  # runs that took a parked spare and started the device themselves
     cold: int = 0  # runs that started a process of their own (no spare fitted)
     started: int = 0  # spares started so far
 
@@ -147,28 +156,37 @@ class SpareKeeper:
                 self._spares = []
                 log.warning("spares of slot %s not used (the worker's settings changed)", self.name)
             self._takes.append(time.monotonic())
-            spare = self._pick() or self._nearly_warm()
+            spare = self._pick() or self._nearly_warm() or self._oldest_parked()
             if spare is None:
                 self._counts.cold += 1
             else:
                 self._spares.remove(spare)
-                warm = spare.ready_at is not None
-                self._counts.taken_ready += warm
-                self._counts.taken_warming += not warm
-        self._wake.set()  # the next spare starts now, in the background
+                state = self._count_take(spare)
+        self._wake.set()  # the next spare starts (or a parked one warms the device) now
         if spare is not None:
-            state = "ready" if warm else "still warming up"
             age = spare.age_s()
             log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
         return spare
+
+    def _count_take(self, spare: HarnessProcess) -> str:
+        if spare.ready_at is not None:
+            self._counts.taken_ready += 1
+            return "ready"
+        if spare.parked:
+            self._counts.taken_parked += 1
+            return "parked: the run starts the device"
+        self._counts.taken_warming += 1
+        return "still warming up"
 
     def counts(self) -> SpareCounts:
         """Spares wanted and held now (ready, warming) and how runs have found them so far."""
         with self._lock:
             found = SpareCounts(**vars(self._counts))
-            found.wanted = self._wanted()[0]
-            ready = [spare.ready_at is not None for spare in self._spares]
-        found.ready, found.warming = sum(ready), len(ready) - sum(ready)
+            found.wanted = self._wanted()[1]
+            ready = sum(spare.ready_at is not None for spare in self._spares)
+            parked = sum(spare.parked for spare in self._spares)
+            held = len(self._spares)
+        found.ready, found.parked, found.warming = ready, parked, held - ready - parked
         return found
 
     def processes(self) -> list[int]:
@@ -195,20 +213,23 @@ class SpareKeeper:
         with self._lock:
             return list(self._spares)
 
-    def _wanted(self) -> tuple[int, float]:
-        """How many spares to hold now: `count`, plus `busy_extra` while runs come back to
-        back; and how long until that changes (the keeper looks again then). The caller
-        holds the lock (`_takes` changes under it)."""
-        extra, window, now = self.options.busy_extra, self.options.busy_window_s, time.monotonic()
-        if extra and len(self._takes) == 2 and self._takes[1] - self._takes[0] <= window:
-            busy_for = self._takes[1] + window - now
+    def _wanted(self) -> tuple[int, int, float]:
+        """How many spares to hold on the device and in all now: `count`, plus `busy_extra`
+        on the device and `busy_parked` parked while runs come back to back; and how long
+        until that changes (the keeper looks again then). The caller holds the lock
+        (`_takes` changes under it)."""
+        options, takes, now = self.options, self._takes, time.monotonic()
+        more = options.busy_extra + options.busy_parked
+        if more and len(takes) == 2 and takes[1] - takes[0] <= options.busy_window_s:
+            busy_for = takes[1] + options.busy_window_s - now
             if busy_for > 0:
-                return self.options.count + extra, busy_for
-        return self.options.count, HEALTH_POLL_S
+                on_device = options.count + options.busy_extra
+                return on_device, on_device + options.busy_parked, busy_for
+        return options.count, options.count, HEALTH_POLL_S
 
     def _pick(self) -> HarnessProcess | None:
         """The first live ready spare, if any."""
-        ready = [spare for spare in self._spares if spare.alive() and spare.wait_ready(0)]
+        ready = [s for s in self._spares if not s.parked and s.alive() and s.wait_ready(0)]
         return ready[0] if ready else None
 
     def _nearly_warm(self) -> HarnessProcess | None:
@@ -217,8 +238,16 @@ class SpareKeeper:
         if self._last_warm_s is None:
             return None
         far_enough = self._last_warm_s - TAKE_WARMING_WITHIN_S
-        warming = [s for s in self._spares if s.alive() and s.age_s() >= far_enough]
+        warming = [
+            s for s in self._spares if not s.parked and s.alive() and s.warming_s() >= far_enough
+        ]
         return warming[0] if warming else None
+
+    def _oldest_parked(self) -> HarnessProcess | None:
+        """The oldest live parked spare, if any: its imports and first trace are done, so its
+        run pays only the device's start (a second or two), not a whole cold start."""
+        parked = [s for s in self._spares if s.parked and s.alive()]
+        return parked[0] if parked else None
 
     # ---- the keeper's thread ------------------------------------------------------------
 
@@ -234,16 +263,18 @@ class SpareKeeper:
 
     def _tend(self) -> float:
         """One look at every spare, then one started if fewer than wanted are held (or the
-        youngest closed if more are, once runs stop coming); how long until the next look."""
+        youngest closed if more are, once runs stop coming), and the oldest parked ones told
+        to warm the device while fewer than wanted do; how long until the next look."""
         self._close_discarded()
         with self._lock:
             spares, setup = list(self._spares), self._setup
         waits = [self._look_after(spare) for spare in spares]
         with self._lock:  # a run cannot take the surplus once it is out of the list
-            wanted, changes_in = self._wanted()
+            on_device, wanted, changes_in = self._wanted()
             short = len(self._spares) < wanted
-            surplus = self._spares.pop() if len(self._spares) > wanted else None
-        waits.append(changes_in)
+            surplus = self._pop_surplus() if len(self._spares) > wanted else None
+            told = self._warm_on_device(on_device)  # under the lock: no run sends them a job
+        waits.append(0.0 if told else changes_in)  # told: watch them get ready
         if short:
             waits.append(self._start_one(setup))
         elif surplus is not None:
@@ -251,6 +282,24 @@ class SpareKeeper:
             log.info("spare %s closed: runs stopped coming back to back", surplus.name)
             waits.append(0.0)
         return min(waits)
+
+    def _pop_surplus(self) -> HarnessProcess:
+        """The youngest parked spare (it holds no device memory, and the least warm-up), or
+        else the youngest one, out of the list. The caller holds the lock."""
+        parked = [spare for spare in self._spares if spare.parked]
+        surplus = parked[-1] if parked else self._spares[-1]
+        self._spares.remove(surplus)
+        return surplus
+
+    def _warm_on_device(self, wanted: int) -> int:
+        """The oldest parked spares go on to warm the device while fewer than `wanted` do
+        (the usual ones at once after their start); how many were told. The caller holds
+        the lock."""
+        on_device = sum(not spare.parked for spare in self._spares)
+        told = [spare for spare in self._spares if spare.parked][: max(0, wanted - on_device)]
+        for spare in told:
+            spare.warm_device()
+        return len(told)
 
     def _look_after(self, spare: HarnessProcess) -> float:
         """Replace `spare` if it died or waited too long; how soon to look at it again."""
@@ -263,11 +312,14 @@ class SpareKeeper:
             if self._remove(spare):
                 log.info("spare %s recycled after %.0f s unused", spare.name, spare.age_s())
             return 0.0
+        if spare.parked:  # says nothing until it warms the device or gets its job
+            return HEALTH_POLL_S
         if spare.ready_at is None:
             if not spare.wait_ready(0):
                 return READY_POLL_S
-            log.info("spare %s ready in %.1f s", spare.name, spare.age_s())
-            self._last_warm_s = spare.age_s()
+            age, on_device = spare.age_s(), spare.warming_s()
+            log.info("spare %s ready in %.1f s (%.1f s on the device)", spare.name, age, on_device)
+            self._last_warm_s = on_device
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
 
@@ -283,7 +335,7 @@ class SpareKeeper:
         with self._lock:
             self._counts.started += 1
             fits = not self._closing.is_set() and self._setup == setup
-            fits = fits and len(self._spares) < self._wanted()[0]  # now: a start can be slow
+            fits = fits and len(self._spares) < self._wanted()[1]  # now: a start can be slow
             if fits:
                 self._spares.append(spare)
         if not fits:

@@ -14,8 +14,9 @@ import pytest
 
 from backend.limits import RunLimits
 from backend.worker import cgroup, sandbox
+from backend.worker.child import ChildOutcome, ChildRequest, run_child
 from backend.worker.execute import run_job
-from backend.worker.process import Job, WorkerSetup
+from backend.worker.process import HarnessProcess, Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 from tests.helpers import wait_for
 from tests.paths import EXAMPLES_DIR
@@ -93,20 +94,36 @@ def test_a_sandboxed_snippet_sees_nothing_of_the_previous_run(setup: WorkerSetup
     assert second["env"] is None and second["module"] is False
 
 
-@pytest.mark.slow
-def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(setup: WorkerSetup) -> None:
-    """The pre-warm (a throwaway compile and profile inside the sandbox) leaves nothing in
-    the run: same inputs (the RNG), one graph, no recompile, nothing of the throwaway in
-    the compiled code or the output."""
-    code = (EXAMPLES_DIR / "add_relu.py").read_text()
-    code += "\nprint('first input value', float(inputs()[0][0]))\n"
+def warm_run(code: str, setup: WorkerSetup, *, parked: bool) -> ChildOutcome:
+    """`code` run by a spare warmed on the device by its keeper, or by a parked one (warm on
+    the host only) whose job comes before any word to warm the device."""
+    if parked:
+        spare = HarnessProcess(setup, prewarm=True)
+        outcome = run_child(ChildRequest(Job(code), setup), spare=spare)
+        assert spare.prewarmed_device is False  # its ready line: the host half alone
+        return outcome
     keeper = SpareKeeper(setup, SpareOptions(count=1))  # one real pre-warm is enough here
     keeper.start()
     try:
-        ready_spare(keeper)
-        warm = run_job(Job(code), setup, spares=keeper)
+        spare = ready_spare(keeper)
+        outcome = run_job(Job(code), setup, spares=keeper)
+        assert spare.prewarmed_device is True
+        return outcome
     finally:
         keeper.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("parked", [False, True], ids=["warm", "parked"])
+def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(
+    setup: WorkerSetup, parked: bool
+) -> None:
+    """The pre-warm (a throwaway trace, compile and profile inside the sandbox; only the
+    trace for a parked spare) leaves nothing in the run: same inputs (the RNG), one graph,
+    no recompile, nothing of the throwaway in the compiled code or the output."""
+    code = (EXAMPLES_DIR / "add_relu.py").read_text()
+    code += "\nprint('first input value', float(inputs()[0][0]))\n"
+    warm = warm_run(code, setup, parked=parked)
     cold = run_job(Job(code), setup)
     for outcome in (warm, cold):
         assert outcome.status == "succeeded", outcome.error

@@ -226,17 +226,89 @@ def test_a_lone_run_keeps_the_usual_number_of_spares(setup: WorkerSetup) -> None
         assert keeper.started == 2 and len(keeper.spares()) == 1  # no extra one started
 
 
+class ParkedBare(HarnessProcess):
+    """A bare process that its keeper sees as parked until told to warm the device. A real
+    parked spare spends seconds importing torch first (tests/sandbox/test_spares.py has one);
+    here only the keeper's bookkeeping is under test."""
+
+    def __init__(self, setup: WorkerSetup, prewarm: bool = False) -> None:
+        super().__init__(setup, prewarm=False)
+        self.device_asked_at = None
+
+    def warm_device(self) -> None:  # a bare process would take the message for its job
+        if self.device_asked_at is None:
+            self.device_asked_at = time.monotonic()
+
+
+PARKING = SpareOptions(prewarm=False, count=1, busy_parked=1, busy_window_s=30.0)
+
+
+@pytest.fixture
+def parking(setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpareKeeper]:
+    monkeypatch.setattr(spares_module, "HarnessProcess", ParkedBare)
+    with running(setup, PARKING) as kept:
+        yield kept
+
+
+def parked_and_not(keeper: SpareKeeper) -> tuple[HarnessProcess, HarnessProcess] | None:
+    held = keeper.spares()
+    parked = [spare for spare in held if spare.parked]
+    if len(held) != 2 or len(parked) != 1:
+        return None
+    return parked[0], next(spare for spare in held if not spare.parked)
+
+
+def test_back_to_back_runs_park_a_spare_and_warm_it_on_the_device_when_one_is_taken(
+    parking: SpareKeeper, setup: WorkerSetup, clock: Clock
+) -> None:
+    first = ready_spare(parking)
+    assert not first.parked  # the usual one warms the device at once
+    taken_and_closed(parking, setup)
+    taken_and_closed(parking, setup)  # back to back: one more, parked
+    parked, on_device = wait_for(lambda: parked_and_not(parking), SPARE_S, "one parked, one not")
+    wait_for(lambda: on_device.wait_ready(0.1), SPARE_S, "the one on the device is ready")
+    assert parking.counts().parked == 1 and parking.counts().wanted == 2
+    assert parking.take(setup) is on_device  # a ready one first; the parked one warms up now
+    wait_for(lambda: not parked.parked, SPARE_S, "the parked spare told to warm the device")
+    wait_for(lambda: parked_and_not(parking), SPARE_S, "a new parked spare beside it")
+    on_device.close()
+    clock.move_on(parking, 31.0)  # runs stopped: the parked one goes, the warm one stays
+    wait_for(lambda: len(parking.spares()) == 1, SPARE_S, "one spare again once runs stop")
+    assert parking.spares() == [parked] and not parked.parked
+
+
+def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_start(
+    parking: SpareKeeper, setup: WorkerSetup
+) -> None:
+    taken_and_closed(parking, setup)
+    taken_and_closed(parking, setup)
+    parked, on_device = wait_for(lambda: parked_and_not(parking), SPARE_S, "one parked, one not")
+    parking._last_warm_s = 3600.0  # the one on the device is far from ready
+    cold_before = parking.counts().cold
+    with mock.patch.object(on_device, "wait_ready", return_value=False):
+        outcome = run_job(SYNTAX_ERROR, setup, spares=parking)
+    assert outcome.status == "failed" and parked.job_sent_at is not None
+    counts = parking.counts()
+    assert (counts.taken_parked, counts.cold) == (1, cold_before) and on_device.alive()
+
+
 @pytest.mark.parametrize(
-    ("device", "busy_extra", "expected"),
-    [("cuda", None, (2, 1)), ("cpu", None, (1, 0)), ("cuda", 0, (2, 0)), ("cpu", 2, (1, 2))],
+    ("device", "busy_extra", "busy_parked", "expected"),
+    [
+        ("cuda", None, None, (2, 1, 2)),
+        ("cpu", None, None, (1, 0, 0)),
+        ("cuda", 0, 0, (2, 0, 0)),
+        ("cpu", 2, 1, (1, 2, 1)),
+    ],
 )
-def test_spare_options_keep_an_extra_spare_on_a_gpu_unless_told(
-    device: str, busy_extra: int | None, expected: tuple[int, int]
+def test_spare_options_keep_extra_spares_on_a_gpu_unless_told(
+    device: str, busy_extra: int | None, busy_parked: int | None, expected: tuple[int, ...]
 ) -> None:
     from backend.settings import Settings
 
-    options = spare_options(Settings(spares_busy_extra=busy_extra), device)
-    assert (options.count, options.busy_extra) == expected
+    settings = Settings(spares_busy_extra=busy_extra, spares_busy_parked=busy_parked)
+    options = spare_options(settings, device)
+    assert (options.count, options.busy_extra, options.busy_parked) == expected
 
 
 def test_a_spare_started_with_other_settings_is_discarded(
