@@ -163,6 +163,7 @@ def spare_lines(log: Path) -> list[str]:
         f"{len(ready)} got ready, in {min(ready, default=0):.1f}-{max(ready, default=0):.1f} s",
         f"{found.count('ready')} runs found a spare ready",
         f"{found.count('still warming up')} took one nearly warm and waited for it",
+        f"{found.count('parked')} took a parked one (warm on the host) and started the device",
     ]
 
 

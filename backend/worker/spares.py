@@ -174,7 +174,7 @@ class SpareKeeper:
             return "ready"
         if spare.parked:
             self._counts.taken_parked += 1
-            return "parked: the run starts the device"
+            return "parked"  # its run starts the device
         self._counts.taken_warming += 1
         return "still warming up"
 
