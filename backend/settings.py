@@ -110,7 +110,7 @@ class Settings(BaseSettings):
         ge=0,
         le=8,
         description="more spares still while runs come back to back, parked: warm on the host "
-        "(torch imported, first trace done) but holding no GPU memory, each told to warm the "
+        "(torch and the harness imported) but holding no GPU memory, each told to warm the "
         "device as a spare there is taken (unset: 2, or 0 with device cpu)",
     )
     spare_recycle_s: float = Field(

@@ -69,12 +69,11 @@ def cpu_compile():
         inductor.compile_entry(throwaway, "default")(x)
     torch._dynamo.reset()
 
-def host_trace():  # Dynamo and AOTAutograd on the CPU, no codegen: warm without a context
-    import torch._inductor.lowering, torch._inductor.decomposition  # noqa: F401
-    import torch._inductor.codegen.triton  # noqa: F401  (imports Triton: no context needed)
-    with torch.no_grad():
-        torch.compile(throwaway, backend="aot_eager")(torch.randn(4096))
-    torch._dynamo.reset()
+def host_stage():  # what a parked spare warms (prewarm.py's HOST): its MiB must be 0
+    from backend.harness.prewarm import HOST, prewarm
+    seconds, error = prewarm("cuda", (HOST,))
+    if error:
+        print(json.dumps({"host_stage_error": error}))
 
 def context():
     torch.cuda.init()
@@ -121,12 +120,16 @@ print(json.dumps({"stage": "total", "s": total_s, "mib": used_mib()}))
 """
 
 
-# What a GPU spare's warm-up does, in its order. `cpu_compile` (before `context`: what a
+# What a GPU spare's warm-up does, in its order (`host_stage` after `imports`: a parked
+# spare's, which must leave the process without a context). `cpu_compile` (before `context`: what a
 # spare could warm without holding one) is left out unless named: a GPU spare never
 # compiles for the CPU, and on a fresh host that stage builds Inductor's C++ header and
 # instruction-set checks first (41-83 s on the H100 hosts), which once ate a device call.
-SPARE_STAGES = (
-    "imports,context,cuda_compile,profile,second_compile,measurement_passes,waiting,woken"
+SPARE_STAGES = ",".join(
+    [
+        *("imports", "host_stage", "context", "cuda_compile", "profile", "second_compile"),
+        *("measurement_passes", "waiting", "woken"),
+    ]
 )
 
 

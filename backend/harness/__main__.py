@@ -107,7 +107,8 @@ def _take_job(options: argparse.Namespace) -> bool:
             device_s, device_error = prewarm(options.device, (DEVICE,))
             prewarm_s, error, message = prewarm_s + device_s, error or device_error, None
     if options.progress_fd is not None:
-        os.write(options.progress_fd, ready_line(prewarm_s, error, on_device=message is None))
+        warmed_device = options.prewarm and message is None
+        os.write(options.progress_fd, ready_line(prewarm_s, error, on_device=warmed_device))
     if message is None:
         with waiting_lightly():
             message = pipe.next()

@@ -59,9 +59,9 @@ def prewarm(
     device_choice: str, stages: tuple[str, ...] = (HOST, DEVICE)
 ) -> tuple[float, str | None]:
     """Warm this process for a run on `device_choice`: (seconds it took, what failed).
-    HOST needs no device: imports, Dynamo and AOTAutograd's first trace. DEVICE holds one:
-    the context, Inductor's first kernel, the profiler's first start. A parked spare does
-    HOST alone and DEVICE when its worker says so (spares.py)."""
+    HOST needs no device: every module a run imports. DEVICE holds one: the context,
+    Inductor's first kernel, the profiler's first start. A parked spare does HOST alone and
+    DEVICE when its worker says so (spares.py)."""
     started = time.perf_counter()
     error = None
     try:
@@ -83,8 +83,9 @@ def _throwaway(t: torch.Tensor) -> torch.Tensor:
 
 def _warm_host() -> None:
     """What a warm-up can do without a device context, so a parked spare holds no device
-    memory: every module a run imports, and Dynamo's and AOTAutograd's first trace (on the
-    CPU, no code generated), the Python half of a first compile."""
+    memory: every module a run imports (3-5 s of a 7-9 s warm-up on an H100 host). Not a
+    first trace: Dynamo saves the CUDA RNG state around every frame it compiles, CPU code
+    too, and that creates a context (pytorch/pytorch#150622)."""
     import torch
     import torch._inductor.codegen.triton  # Inductor's GPU code generator (and Triton)
     import torch._inductor.lowering
@@ -94,8 +95,8 @@ def _warm_host() -> None:
     with contextlib.suppress(ImportError):  # Dynamo imports it at a snippet's first trace
         import torch.distributed.tensor.experimental  # (0.4 s on an H200 host): now instead
 
-    with torch.no_grad():
-        torch.compile(_throwaway, backend="aot_eager")(torch.randn(THROWAWAY_ELEMENTS))
+    if torch.cuda.is_initialized():  # a parked spare would hold device memory after all
+        raise RuntimeError("importing the harness initialised CUDA before the device stage")
 
 
 def _warm_device(device_choice: str) -> None:

@@ -90,17 +90,23 @@ class JobPipe:
         return _job(said, message)
 
     def _next_bytes(self) -> bytes:
-        while b"\n" not in self._data and self._fd is not None:
-            chunk = os.read(self._fd, MAX_JOB_BYTES + 1 - len(self._data))
-            if chunk:
-                self._data += chunk
-            else:
+        """The next non-blank line, or what is left once the pipe is closed (b"": nothing)."""
+        while True:
+            line, newline, rest = self._data.partition(b"\n")
+            if newline or self._fd is None:
+                self._data = rest
+                if len(line) > MAX_JOB_BYTES:
+                    raise JobError(f"a message on the job pipe is over {MAX_JOB_BYTES} bytes")
+                if line.strip() or not newline:
+                    return line.strip()
+                continue  # a blank line: nothing to act on
+            if len(self._data) > MAX_JOB_BYTES:
+                raise JobError(f"a message on the job pipe is over {MAX_JOB_BYTES} bytes")
+            chunk = os.read(self._fd, MAX_JOB_BYTES + 1)
+            self._data += chunk
+            if not chunk:
                 os.close(self._fd)
                 self._fd = None
-            if len(self._data) > MAX_JOB_BYTES:
-                raise JobError(f"a message on the job pipe is longer than {MAX_JOB_BYTES} bytes")
-        message, _, self._data = self._data.partition(b"\n")
-        return message.strip()
 
 
 def _job(said: object, raw: bytes) -> tuple[int | None, str]:

@@ -87,16 +87,25 @@ class SpareUsed(Exception):
 
 
 class HarnessProcess:
-    def __init__(self, setup: WorkerSetup, name: str | None = None, *, prewarm: bool = False):
+    def __init__(
+        self,
+        setup: WorkerSetup,
+        name: str | None = None,
+        *,
+        prewarm: bool = False,
+        parked: bool = False,
+    ) -> None:
+        """`prewarm`: warm up before the job (a spare); `parked` too: stop after the host
+        half of the warm-up until `warm_device` (spares.py), holding no device context."""
         self.setup = setup
         self.name = name or f"{SPARE_PREFIX}{secrets.token_hex(6)}"
         self.workdir = setup.work_root / self.name
         self.prewarm = prewarm
         self.started_at = time.monotonic()
         self.ready_at: float | None = None  # when it was first seen ready (spares only)
-        # when it was told to warm the device too (a spare that is not, is parked); a
-        # process with nothing to warm has nothing to wait for
-        self.device_asked_at: float | None = None if prewarm else self.started_at
+        # when it was told to warm the device too (a spare that is not, is parked): at its
+        # start unless parked; a process with nothing to warm has nothing to wait for
+        self.device_asked_at: float | None = None if prewarm and parked else self.started_at
         self.job_sent_at: float | None = None
         self.prewarm_s: float | None = None  # what its ready line says
         self.prewarmed_device: bool | None = None  # and whether that warmed the device too
@@ -109,6 +118,8 @@ class HarnessProcess:
         self._niced = False
         try:
             self._start()
+            if prewarm and not parked:  # read once its host half is done: it goes straight on
+                self._write_job_pipe(encode_warm_device())
         except BaseException:
             self.close()
             raise
@@ -214,11 +225,14 @@ class HarnessProcess:
         """Tell a parked spare to warm the device too (it does once its host stage is done).
         Its keeper calls this while it holds the spare, so no run can be sending it a job at
         the same time; a spare that died meanwhile is its keeper's to notice."""
-        if self.device_asked_at is not None or self._job_fd is None:
-            return
-        self.device_asked_at = time.monotonic()
-        with contextlib.suppress(OSError):  # BrokenPipeError: it ended
-            os.write(self._job_fd, encode_warm_device())
+        if self.device_asked_at is None:
+            self.device_asked_at = time.monotonic()
+            self._write_job_pipe(encode_warm_device())
+
+    def _write_job_pipe(self, message: bytes) -> None:
+        if self._job_fd is not None:
+            with contextlib.suppress(OSError):  # BrokenPipeError: it ended
+                os.write(self._job_fd, message)
 
     # ---- the one job --------------------------------------------------------------------
 

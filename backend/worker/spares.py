@@ -17,8 +17,8 @@ H200 host, a short run about one. While runs come back to back (a suite, an edit
 two takes within `busy_window_s`), a GPU slot keeps `busy_extra` more: two spares warming
 side by side make one every half warm-up, and a suite's problem takes less than that; the
 extra ones are closed once runs stop coming, so a lone run holds only `count` beside it.
-Beyond those it keeps `busy_parked` spares *parked*: warm on the host (imports, a first
-trace; the longer half of a warm-up) but with no device context, so they cost no GPU
+Beyond those it keeps `busy_parked` spares *parked*: warm on the host (imports: the longer
+half of a warm-up) but with no device context, so they cost no GPU
 memory. Whenever fewer than wanted warm the device, the oldest parked one is told to go on
 (`HarnessProcess.warm_device`), so a suite's next spares need only the device's half; a
 run that finds none warm or nearly warm on the device takes a parked one rather than
@@ -129,7 +129,10 @@ class SpareKeeper:
         self._failures = 0
         self._retry_at = 0.0
         self._counts = SpareCounts()
-        self._last_warm_s: float | None = None  # how long the last spare took to get ready
+        # how long the last spares took to get ready: a whole warm-up from the start, and
+        # the device's half from the word to go on (one that was parked)
+        self._last_whole_s: float | None = None
+        self._last_device_s: float | None = None
         self._takes: deque[float] = deque(maxlen=2)  # when the last two runs took one
 
     @property
@@ -183,8 +186,8 @@ class SpareKeeper:
         with self._lock:
             found = SpareCounts(**vars(self._counts))
             found.wanted = self._wanted()[1]
-            ready = sum(spare.ready_at is not None for spare in self._spares)
             parked = sum(spare.parked for spare in self._spares)
+            ready = sum(s.ready_at is not None and not s.parked for s in self._spares)
             held = len(self._spares)
         found.ready, found.parked, found.warming = ready, parked, held - ready - parked
         return found
@@ -235,17 +238,29 @@ class SpareKeeper:
     def _nearly_warm(self) -> HarnessProcess | None:
         """The oldest live spare expected ready within TAKE_WARMING_WITHIN_S, if any (its
         run waits for the rest of the warm-up: less than a process started now takes)."""
-        if self._last_warm_s is None:
-            return None
-        far_enough = self._last_warm_s - TAKE_WARMING_WITHIN_S
-        warming = [
-            s for s in self._spares if not s.parked and s.alive() and s.warming_s() >= far_enough
+        warming = [s for s in self._spares if not s.parked and s.alive()]
+        soon = [
+            s
+            for s in warming
+            if (due := self._ready_in(s)) is not None and due <= TAKE_WARMING_WITHIN_S
         ]
-        return warming[0] if warming else None
+        return soon[0] if soon else None
+
+    def _ready_in(self, spare: HarnessProcess) -> float | None:
+        """Seconds until `spare`, warming the device, should be ready, judged by the last
+        warm-ups: a whole one from its start, and the device's half from the word to go on
+        if it was parked first. None before any spare got ready."""
+        due, told_at = [], spare.device_asked_at
+        if self._last_whole_s is not None:
+            due.append(spare.started_at + self._last_whole_s)
+        if self._last_device_s is not None and told_at is not None and told_at > spare.started_at:
+            due.append(told_at + self._last_device_s)
+        return max(due) - time.monotonic() if due else None
 
     def _oldest_parked(self) -> HarnessProcess | None:
-        """The oldest live parked spare, if any: its imports and first trace are done, so its
-        run pays only the device's start (a second or two), not a whole cold start."""
+        """The oldest live parked spare, if any: its imports are done (or under way), so its
+        run pays the device's start (a second or two), not a whole cold start. A snippet that
+        fails at once waits for the rest of its imports, 3-5 s at most on a GPU host."""
         parked = [s for s in self._spares if s.parked and s.alive()]
         return parked[0] if parked else None
 
@@ -272,7 +287,9 @@ class SpareKeeper:
         with self._lock:  # a run cannot take the surplus once it is out of the list
             on_device, wanted, changes_in = self._wanted()
             short = len(self._spares) < wanted
-            surplus = self._pop_surplus() if len(self._spares) > wanted else None
+            # the youngest, so parked ones first: the oldest parked is told before any
+            # spare starts, and one starts parked only when enough warm the device
+            surplus = self._spares.pop() if len(self._spares) > wanted else None
             told = self._warm_on_device(on_device)  # under the lock: no run sends them a job
         waits.append(0.0 if told else changes_in)  # told: watch them get ready
         if short:
@@ -282,14 +299,6 @@ class SpareKeeper:
             log.info("spare %s closed: runs stopped coming back to back", surplus.name)
             waits.append(0.0)
         return min(waits)
-
-    def _pop_surplus(self) -> HarnessProcess:
-        """The youngest parked spare (it holds no device memory, and the least warm-up), or
-        else the youngest one, out of the list. The caller holds the lock."""
-        parked = [spare for spare in self._spares if spare.parked]
-        surplus = parked[-1] if parked else self._spares[-1]
-        self._spares.remove(surplus)
-        return surplus
 
     def _warm_on_device(self, wanted: int) -> int:
         """The oldest parked spares go on to warm the device while fewer than `wanted` do
@@ -317,18 +326,29 @@ class SpareKeeper:
         if spare.ready_at is None:
             if not spare.wait_ready(0):
                 return READY_POLL_S
-            age, on_device = spare.age_s(), spare.warming_s()
-            log.info("spare %s ready in %.1f s (%.1f s on the device)", spare.name, age, on_device)
-            self._last_warm_s = on_device
+            self._learn_warm_up(spare)
             self._failures = 0
         return min(HEALTH_POLL_S, max(0.0, self.options.recycle_s - spare.age_s()))
+
+    def _learn_warm_up(self, spare: HarnessProcess) -> None:
+        """How long `spare` took to get ready, for judging the next ones (`_ready_in`)."""
+        whole, device_half = spare.age_s(), spare.warming_s()
+        if whole - device_half > READY_POLL_S:  # it was parked first
+            self._last_device_s = device_half
+            log.info("spare %s warmed the device in %.1f s, parked %.1f s before", spare.name,
+                     device_half, whole - device_half)  # fmt: skip
+        else:
+            self._last_whole_s = whole
+            log.info("spare %s ready in %.1f s", spare.name, whole)
 
     def _start_one(self, setup: WorkerSetup) -> float:
         pause = self._retry_at - time.monotonic()
         if pause > 0:
             return pause
+        with self._lock:  # parked when enough others warm the device (or will: told first)
+            parked = sum(not spare.parked for spare in self._spares) >= self._wanted()[0]
         try:
-            spare = HarnessProcess(setup, prewarm=self.options.prewarm)
+            spare = HarnessProcess(setup, prewarm=self.options.prewarm, parked=parked)
         except Exception as exc:
             log.error("cannot start a spare (%s); runs start their own process meanwhile", exc)
             return self._failed()

@@ -98,7 +98,7 @@ def warm_run(code: str, setup: WorkerSetup, *, parked: bool) -> ChildOutcome:
     """`code` run by a spare warmed on the device by its keeper, or by a parked one (warm on
     the host only) whose job comes before any word to warm the device."""
     if parked:
-        spare = HarnessProcess(setup, prewarm=True)
+        spare = HarnessProcess(setup, prewarm=True, parked=True)
         outcome = run_child(ChildRequest(Job(code), setup), spare=spare)
         assert spare.prewarmed_device is False  # its ready line: the host half alone
         return outcome

@@ -20,7 +20,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 from unittest import mock
 
 import pytest
@@ -123,7 +124,7 @@ def started_spare(keeper: SpareKeeper) -> HarnessProcess:
 def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
-        keeper._last_warm_s = 3600.0  # warm-ups took an hour: it has barely begun
+        keeper._last_whole_s = 3600.0  # warm-ups took an hour: it has barely begun
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
@@ -137,7 +138,7 @@ def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> No
 def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetup) -> None:
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
-        keeper._last_warm_s = warming.age_s()  # the last warm-up took as long as it has run
+        keeper._last_whole_s = warming.age_s()  # the last warm-up took as long as it has run
         with mock.patch.object(warming, "wait_ready", return_value=False):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.error is not None and outcome.error.get("kind") == "syntax_error"
@@ -231,9 +232,9 @@ class ParkedBare(HarnessProcess):
     parked spare spends seconds importing torch first (tests/sandbox/test_spares.py has one);
     here only the keeper's bookkeeping is under test."""
 
-    def __init__(self, setup: WorkerSetup, prewarm: bool = False) -> None:
+    def __init__(self, setup: WorkerSetup, *, prewarm: bool = False, parked: bool = False) -> None:
         super().__init__(setup, prewarm=False)
-        self.device_asked_at = None
+        self.device_asked_at = None if parked else self.started_at
 
     def warm_device(self) -> None:  # a bare process would take the message for its job
         if self.device_asked_at is None:
@@ -277,13 +278,30 @@ def test_back_to_back_runs_park_a_spare_and_warm_it_on_the_device_when_one_is_ta
     assert parking.spares() == [parked] and not parked.parked
 
 
+def test_a_spare_told_after_parking_is_judged_by_the_device_half_alone(
+    setup: WorkerSetup,
+) -> None:
+    keeper = SpareKeeper(setup, PARKING)  # never started: only its judgement is used
+    keeper._last_whole_s, keeper._last_device_s = 8.0, 2.0
+    now = time.monotonic()
+
+    def spare(started_s_ago: float, told_s_ago: float) -> HarnessProcess:
+        found = SimpleNamespace(started_at=now - started_s_ago, device_asked_at=now - told_s_ago)
+        return cast(HarnessProcess, found)
+
+    assert keeper._ready_in(spare(20.0, 1.0)) == pytest.approx(1.0, abs=0.2)  # imports done
+    assert keeper._ready_in(spare(1.0, 0.5)) == pytest.approx(7.0, abs=0.2)  # still importing
+    assert keeper._ready_in(spare(1.0, 1.0)) == pytest.approx(7.0, abs=0.2)  # never parked
+
+
 def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_start(
     parking: SpareKeeper, setup: WorkerSetup
 ) -> None:
     taken_and_closed(parking, setup)
     taken_and_closed(parking, setup)
     parked, on_device = wait_for(lambda: parked_and_not(parking), SPARE_S, "one parked, one not")
-    parking._last_warm_s = 3600.0  # the one on the device is far from ready
+    wait_for(lambda: on_device.ready_at is not None, SPARE_S, "its warm-up timed by the keeper")
+    parking._last_whole_s = 3600.0  # so the one on the device is far from ready
     cold_before = parking.counts().cold
     with mock.patch.object(on_device, "wait_ready", return_value=False):
         outcome = run_job(SYNTAX_ERROR, setup, spares=parking)
