@@ -34,6 +34,16 @@ NOISE_PREFIXES = ("USDT:",)
 SELECT_S = 0.5  # how often a stop or the time limit is looked at while the snippet is silent
 
 
+# A run that took a parked spare (spares.py): its compile and first profile include the
+# device's start, which a warm spare pays ahead of need. Said, so a user comparing runs
+# knows why this one's first steps were slower.
+PARKED_NOTE = (
+    "This run's process had imported torch ahead of need but not yet started the device "
+    "(every warm spare was taken: runs came back to back), so its first steps include the "
+    "device's start."
+)
+
+
 @dataclass
 class ChildRequest:
     job: Job
@@ -154,6 +164,8 @@ def _run(
     step(ANALYSING_STEP, time.monotonic() - started)  # the worker's part: read, analyse
     outcome = _outcome(request, process, ended_by, streams, started)
     outcome.steps, outcome.prewarm_s = steps, process.prewarm_s
+    if process.prewarm and process.prewarmed_device is False:
+        outcome.notes.append(PARKED_NOTE)
     if (note := progress.note()) is not None:
         log.warning("run in %s: %s", process.name, note)
         outcome.notes.append(note)

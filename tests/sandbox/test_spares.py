@@ -14,7 +14,7 @@ import pytest
 
 from backend.limits import RunLimits
 from backend.worker import cgroup, sandbox
-from backend.worker.child import ChildOutcome, ChildRequest, run_child
+from backend.worker.child import PARKED_NOTE, ChildOutcome, ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
@@ -101,13 +101,14 @@ def warm_run(code: str, setup: WorkerSetup, *, parked: bool) -> ChildOutcome:
         spare = HarnessProcess(setup, prewarm=True, parked=True)
         outcome = run_child(ChildRequest(Job(code), setup), spare=spare)
         assert spare.prewarmed_device is False  # its ready line: the host half alone
+        assert PARKED_NOTE in outcome.notes  # and the run says so
         return outcome
     keeper = SpareKeeper(setup, SpareOptions(count=1))  # one real pre-warm is enough here
     keeper.start()
     try:
         spare = ready_spare(keeper)
         outcome = run_job(Job(code), setup, spares=keeper)
-        assert spare.prewarmed_device is True
+        assert spare.prewarmed_device is True and PARKED_NOTE not in outcome.notes
         return outcome
     finally:
         keeper.close()
