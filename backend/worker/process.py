@@ -215,6 +215,11 @@ class HarnessProcess:
         """Warm (or warming) on the host only: it holds no device context yet."""
         return self.device_asked_at is None
 
+    @property
+    def was_parked(self) -> bool:
+        """Parked before it was told to warm the device (not at its start)."""
+        return self.device_asked_at is not None and self.device_asked_at > self.started_at
+
     def warming_s(self) -> float:
         """How long it has been warming towards ready on the device (0 while parked)."""
         if self.device_asked_at is None:
