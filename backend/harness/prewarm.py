@@ -21,8 +21,8 @@ What it keeps on purpose is only what no run can tell apart from a cold start's:
 modules, the device context, the toolchain's probes and, on a GPU, Kernelscope's own
 measurement kernels (value fingerprints, the output check), compiled for common dtypes.
 
-It comes in two stages. HOST needs no device: imports and Dynamo's and AOTAutograd's first
-trace, on the CPU. DEVICE creates the context and does the rest. A spare its worker keeps
+It comes in two stages. HOST needs no device: every module a run imports. DEVICE creates
+the context and does the rest. A spare its worker keeps
 parked (spares.py) stops after HOST, holding no device memory, until it is told to go on
 or its job arrives first (the run then starts the device as a cold process would).
 
