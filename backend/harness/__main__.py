@@ -97,7 +97,7 @@ def _take_job(options: argparse.Namespace) -> bool:
 
     _die_with(options.parent_pid)
     pipe = JobPipe(options.job_fd)
-    prewarm_s, error, message = None, None, None
+    prewarm_s, error, message, warmed_device = None, None, None, False
     if options.prewarm:
         from backend.harness.prewarm import DEVICE, HOST, prewarm
 
@@ -106,8 +106,8 @@ def _take_job(options: argparse.Namespace) -> bool:
         if message == WARM_DEVICE:
             device_s, device_error = prewarm(options.device, (DEVICE,))
             prewarm_s, error, message = prewarm_s + device_s, error or device_error, None
+            warmed_device = True
     if options.progress_fd is not None:
-        warmed_device = options.prewarm and message is None
         os.write(options.progress_fd, ready_line(prewarm_s, error, on_device=warmed_device))
     if message is None:
         with waiting_lightly():

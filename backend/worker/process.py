@@ -131,8 +131,13 @@ class HarnessProcess:
         (self.workdir / "cwd").mkdir(parents=True)
         self.sandbox, self.notes = open_sandbox(self.workdir, self.setup.limits)
         progress_read, progress_write = os.pipe()
-        job_read, job_write = os.pipe()
-        self.progress_fd, self._job_fd = progress_read, job_write
+        self.progress_fd = progress_read  # closed by close() if what follows fails
+        try:
+            job_read, job_write = os.pipe()
+        except OSError:
+            os.close(progress_write)
+            raise
+        self._job_fd = job_write
         try:
             command, env = self._command(progress_write, job_read)
             self.process = subprocess.Popen(

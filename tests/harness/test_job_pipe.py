@@ -119,7 +119,7 @@ def test_a_parked_spare_whose_job_comes_first_runs_it_without_the_device_stage()
 
 def test_a_spare_discarded_while_parked_ends_without_a_job() -> None:
     took, lines, _ = take_job(b"", prewarm=True)
-    assert not took and len(lines) == 1
+    assert not took and len(lines) == 1 and lines[0]["on_device"] is False
 
 
 def test_a_cold_process_warms_nothing_and_refuses_a_warm_word() -> None:

@@ -240,7 +240,9 @@ class ParkedBare(HarnessProcess):
             self.device_asked_at = time.monotonic()
 
 
-PARKING = SpareOptions(prewarm=False, count=1, busy_parked=1, busy_window_s=30.0)
+# An hour's window: runs stay back to back however slowly a loaded box starts the spares;
+# the tests that need them to stop move the keeper's clock on (`Clock`).
+PARKING = SpareOptions(prewarm=False, count=1, busy_parked=1, busy_window_s=3600.0)
 
 
 @pytest.fixture
@@ -272,36 +274,36 @@ def test_back_to_back_runs_park_a_spare_and_warm_it_on_the_device_when_one_is_ta
     wait_for(lambda: not parked.parked, SPARE_S, "the parked spare told to warm the device")
     wait_for(lambda: parked_and_not(parking), SPARE_S, "a new parked spare beside it")
     on_device.close()
-    clock.move_on(parking, 31.0)  # runs stopped: the parked one goes, the warm one stays
+    clock.move_on(parking, 3601.0)  # runs stopped: the parked one goes, the warm one stays
     wait_for(lambda: len(parking.spares()) == 1, SPARE_S, "one spare again once runs stop")
     assert parking.spares() == [parked] and not parked.parked
 
 
 def test_a_spare_told_after_parking_is_judged_by_the_device_half_alone(
-    setup: WorkerSetup,
+    setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     keeper = SpareKeeper(setup, PARKING)  # never started: only its judgement is used
     keeper._last_whole_s, keeper._last_device_s = 8.0, 2.0
     now = time.monotonic()
+    monkeypatch.setattr(spares_module, "time", mock.Mock(monotonic=lambda: now))  # stopped
 
     def spare(started_s_ago: float, told_s_ago: float) -> HarnessProcess:
         found = HarnessProcess.__new__(HarnessProcess)  # its times alone: no process
         found.started_at, found.device_asked_at = now - started_s_ago, now - told_s_ago
         return found
 
-    assert keeper._ready_in(spare(20.0, 1.0)) == pytest.approx(1.0, abs=0.2)  # imports done
-    assert keeper._ready_in(spare(1.0, 0.5)) == pytest.approx(7.0, abs=0.2)  # still importing
-    assert keeper._ready_in(spare(1.0, 1.0)) == pytest.approx(7.0, abs=0.2)  # never parked
+    assert keeper._ready_in(spare(20.0, 1.0)) == pytest.approx(1.0)  # its imports were done
+    assert keeper._ready_in(spare(1.0, 0.5)) == pytest.approx(7.0)  # still importing
+    assert keeper._ready_in(spare(1.0, 1.0)) == pytest.approx(7.0)  # never parked
 
 
 def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_start(
-    parking: SpareKeeper, setup: WorkerSetup
+    parking: SpareKeeper, setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken_and_closed(parking, setup)
     taken_and_closed(parking, setup)
     parked, on_device = wait_for(lambda: parked_and_not(parking), SPARE_S, "one parked, one not")
-    wait_for(lambda: on_device.ready_at is not None, SPARE_S, "its warm-up timed by the keeper")
-    parking._last_whole_s = 3600.0  # so the one on the device is far from ready
+    monkeypatch.setattr(spares_module, "TAKE_WARMING_WITHIN_S", -3600.0)  # none nearly warm
     cold_before = parking.counts().cold
     with mock.patch.object(on_device, "wait_ready", return_value=False):
         outcome = run_job(SYNTAX_ERROR, setup, spares=parking)
