@@ -120,11 +120,11 @@ print(json.dumps({"stage": "total", "s": total_s, "mib": used_mib()}))
 """
 
 
-# What a GPU spare's warm-up does, in its order (`host_stage` after `imports`: a parked
-# spare's, which must leave the process without a context). `cpu_compile` (before `context`: what a
-# spare could warm without holding one) is left out unless named: a GPU spare never
-# compiles for the CPU, and on a fresh host that stage builds Inductor's C++ header and
-# instruction-set checks first (41-83 s on the H100 hosts), which once ate a device call.
+# What a GPU spare's warm-up does, in its order; `host_stage` is all a parked spare does,
+# and must leave the process without a context (0 MiB). `cpu_compile` is left out unless
+# named: a GPU spare never compiles for the CPU, and on a fresh host that stage builds
+# Inductor's C++ header and instruction-set checks first (41-83 s on the H100 hosts),
+# which once ate a device call.
 SPARE_STAGES = ",".join(
     [
         *("imports", "host_stage", "context", "cuda_compile", "profile", "second_compile"),

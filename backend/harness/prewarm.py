@@ -22,9 +22,9 @@ modules, the device context, the toolchain's probes and, on a GPU, Kernelscope's
 measurement kernels (value fingerprints, the output check), compiled for common dtypes.
 
 It comes in two stages. HOST needs no device: every module a run imports. DEVICE creates
-the context and does the rest. A spare its worker keeps
-parked (spares.py) stops after HOST, holding no device memory, until it is told to go on
-or its job arrives first (the run then starts the device as a cold process would).
+the context and does the rest. A spare its worker keeps parked (spares.py) stops after
+HOST, holding no device memory, until it is told to go on or its job arrives first (the
+run then starts the device as a cold process would).
 
 A failure here is never the run's: it is reported on the ready line and the run goes on
 cold where it must.

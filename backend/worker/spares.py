@@ -238,13 +238,11 @@ class SpareKeeper:
     def _nearly_warm(self) -> HarnessProcess | None:
         """The oldest live spare expected ready within TAKE_WARMING_WITHIN_S, if any (its
         run waits for the rest of the warm-up: less than a process started now takes)."""
-        warming = [s for s in self._spares if not s.parked and s.alive()]
-        soon = [
-            s
-            for s in warming
-            if (due := self._ready_in(s)) is not None and due <= TAKE_WARMING_WITHIN_S
-        ]
-        return soon[0] if soon else None
+        for spare in self._spares:  # oldest first
+            due = None if spare.parked or not spare.alive() else self._ready_in(spare)
+            if due is not None and due <= TAKE_WARMING_WITHIN_S:
+                return spare
+        return None
 
     def _ready_in(self, spare: HarnessProcess) -> float | None:
         """Seconds until `spare`, warming the device, should be ready, judged by the last
