@@ -162,7 +162,8 @@ def main() -> None:
     rows = []
     print(
         "| snippet | own peak GiB | Kernelscope peak GiB | ratio | target GiB | within | "
-        f"whole GPU peak GiB, {args.spares} spares incl. | ratio | within | "
+        f"whole GPU peak GiB, {args.spares} spares incl. | ratio | "
+        "within (own target, which leaves out contexts) | "
         "alone, whole GPU GiB | ratio | target GiB | within | "
         "eager / compiled peak GiB | round trips | eliminated | unknown | "
         "kernels without transfers | seconds |"

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_warm import FINISHED, READY, ROOT, TAKEN, _call, serve
+from bench_warm import FINISHED, READY, ROOT, TAKEN, UNPARKED, _call, serve
 
 SUITE = ROOT / "bench" / "suite"
 
@@ -158,13 +158,19 @@ def spare_lines(log: Path) -> list[str]:
     """How long each spare took to get ready, and what each run found."""
     text = log.read_text()
     ready = [float(seconds) for _, seconds in READY.findall(text)]
+    unparked = [float(seconds) for _, seconds in UNPARKED.findall(text)]
     found = [state for _, state in TAKEN.findall(text)]
     return [
-        f"{len(ready)} got ready, in {min(ready, default=0):.1f}-{max(ready, default=0):.1f} s",
+        f"{len(ready)} got ready, in {_span(ready)} from their start",
+        f"{len(unparked)} were parked, then warmed the device in {_span(unparked)}",
         f"{found.count('ready')} runs found a spare ready",
         f"{found.count('still warming up')} took one nearly warm and waited for it",
         f"{found.count('parked')} took a parked one (warm on the host) and started the device",
     ]
+
+
+def _span(seconds: list[float]) -> str:
+    return f"{min(seconds, default=0):.1f}-{max(seconds, default=0):.1f} s"
 
 
 if __name__ == "__main__":

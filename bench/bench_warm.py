@@ -44,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
 READY = re.compile(r"spare (spare-\w+) ready in ([\d.]+) s")
+UNPARKED = re.compile(r"spare (spare-\w+) warmed the device in ([\d.]+) s")
 TAKEN = re.compile(r"spare (spare-\w+) taken \(([\w ]+)\)")
 STEPS = re.compile(r"run (\w+): (\w+) in [\d.]+ s \(steps: (.*)\)")
 
