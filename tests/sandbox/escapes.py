@@ -3,6 +3,7 @@ processes it must not leave behind, and sandbox uids of this suite's own."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 from dataclasses import dataclass
@@ -10,15 +11,25 @@ from pathlib import Path
 
 from backend.worker import sandbox
 
+TEST_RANGES = 16  # test processes (pytest-xdist workers, whole pytest runs) at once
+
 
 def _test_uid_base() -> int:
     """Eight sandbox uids for this test process alone, above the range every other run
-    takes its uid from; and each pytest-xdist worker gets its own eight, since a uid one
-    worker frees is at once taken by another's run, whose processes "no process of the
-    run's uid is left" would then see."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")  # "gw0", "gw1", ...
-    index = int(worker[2:]) if worker[2:].isdigit() else 0
-    return sandbox.UID_BASE + sandbox.UID_SLOTS + 8 * index
+    takes its uid from. A uid one test process frees is at once taken by another's run,
+    whose processes "no process of the run's uid is left" would then see, so each test
+    process holds a range of its own: the first free one, locked (like a run's uid) until
+    it exits. That covers xdist workers and two test runs on one box alike."""
+    sandbox.UID_LOCKS.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for index in range(TEST_RANGES):
+        fd = os.open(sandbox.UID_LOCKS / f"test-range-{index}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return sandbox.UID_BASE + sandbox.UID_SLOTS + 8 * index  # fd held until exit
+    raise RuntimeError(f"all {TEST_RANGES} test uid ranges are held by other test processes")
 
 
 TEST_UID_BASE = _test_uid_base()
