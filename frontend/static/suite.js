@@ -26,7 +26,7 @@ function decorate(tr, row) {
   const [nameCell, statusCell] = tr.children;
   nameCell.replaceChildren(el("a", { href: pages.run(row.run_id), text: row.name }));
   const why = [row.error_kind, row.error_message].filter(Boolean).join(": ");
-  statusCell.replaceChildren(badge(row.status), why ? el("div", { class: "muted failure-reason", text: why }) : null);
+  statusCell.replaceChildren(badge(row.status), ...(why ? [el("div", { class: "muted failure-reason", text: why })] : []));
   tr.dataset.problem = row.name;
   tr.dataset.status = row.status;
 }

@@ -49,9 +49,13 @@ export function badge(status) {
 }
 
 export function showError(container, err) {
+  // The API names the field its message is about ("body.code: ..."), for scripts; a page
+  // shows the error beside that field already, so a person reads the message alone.
+  const prefix = err.field ? `${err.field}: ` : null;
+  const message = prefix && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   container.replaceChildren(
     el("div", { class: "error-box", role: "alert" },
-      el("p", {}, el("strong", { text: err.kind ? `${err.kind}: ` : "Error: " }), err.message)),
+      el("p", {}, el("strong", { text: err.kind ? `${err.kind}: ` : "Error: " }), message)),
   );
   container.hidden = false;
 }

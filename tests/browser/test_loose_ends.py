@@ -39,6 +39,7 @@ def test_a_syntax_error_is_refused_at_submit_and_its_line_marked(page: Any) -> N
     page.locator("#run").click()
     error = page.locator("#submit-error")
     expect(error).to_contain_text("Syntax error on line 4, column 7")
+    expect(error).not_to_contain_text("body.code")  # the API's field path is for scripts
     marked = page.locator("#editor .cm-ks-error")
     expect(marked).to_have_count(1)
     expect(marked).to_contain_text("def fn(x:")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 import time
@@ -173,6 +174,9 @@ def test_the_suite_page_sorts_each_column_shows_totals_and_links_rows(
     expect(page.locator("[data-total=speedup]")).to_have_text(f"speedup geomean {geomean:.2f}×")
     expect(page.locator("[data-total=outputs]")).to_have_text("outputs match in 2, differ in 0")
     expect(page.locator("[data-total=bytes-saved]")).to_contain_text("not moved")
+    for row in good:  # a good problem's status is its badge alone
+        status = page.locator(f"#problems tr[data-problem={row['name']}] td").nth(1)
+        expect(status).to_have_text(re.compile(r"^\W*succeeded$"))
     for name, words in OWN_MESSAGES.items():  # each bad problem says its own why
         reason = page.locator(f"#problems tr[data-problem={name}] .failure-reason")
         expect(reason).to_contain_text(words)

@@ -25,7 +25,7 @@ function facts(run) {
     ["python", run.versions.python], ["compile mode", run.compile?.mode], ["compile time", run.compile?.seconds ? `${run.compile.seconds.toFixed(1)} s` : null],
     ["graphs", run.compile?.graph_count], ["graph breaks", run.compile?.graph_breaks.map((b) => `line ${b.line ?? "?"}: ${b.reason}`).join("; ") || null],
     ["size", run.size?.toLocaleString()], ["entry point", run.entry_point], ["created", when(run.created_at)], ["finished", when(run.finished_at)],
-    ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.join(" ") || null], ["run id", run.id],
+    ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.join(" · ") || null], ["run id", run.id],
     ["Kernelscope peak memory", run.harness_peak_memory_bytes == null ? null : bytes(run.harness_peak_memory_bytes)],
   ];
 }

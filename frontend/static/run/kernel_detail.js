@@ -18,7 +18,7 @@ export async function showKernel(view, run, variant, index) {
     el("h3", { class: "mono", text: k.short_name }),
     el("dl", { class: "kv" }, ...facts(run, variant, index, k)),
     el("h4", { text: "Transfers" }),
-    k.traffic_note ? el("p", { class: "muted", text: `No transfers: ${k.traffic_note}.` }) : null,
+    ...(k.traffic_note ? [el("p", { class: "muted", text: `No transfers: ${k.traffic_note}.` })] : []),
     el("ul", {}, k.transfers.map((t) => el("li", { text: `${t.direction} ${t.tensor} · ${bytes(t.bytes)} (${t.role})` }))),
   );
   box.closest("section").scrollIntoView({ block: "nearest" });
