@@ -154,7 +154,7 @@ def _spare_options(device: str) -> SpareOptions:
     slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA). A CPU host keeps the
     slot's one and warms it between problems (`quiet_runs`): a second spare warming beside
     a problem took the cores its timed calls needed. That costs time (a 2-core box ran
-    tests/data/suites/mixed in 28 s with two, 41-43 s with one), for timings that hold."""
+    tests/data/suites/mixed in 28 s with two overlapping, 45 s so), for timings that hold."""
     from backend.settings import Settings
 
     options = spare_options(Settings(), device)
