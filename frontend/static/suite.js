@@ -35,7 +35,7 @@ function totalsList(totals) {
   const geomean = totals.speedup_geomean === null ? "–" : times(totals.speedup_geomean);
   const items = [
     ["problems", `${totals.problems} problems: ${totals.succeeded} succeeded, ${totals.failed} failed${totals.unfinished ? `, ${totals.unfinished} unfinished` : ""}`],
-    ["kernels", `${totals.eager_kernels} eager → ${totals.compiled_kernels} compiled`],
+    ["kernels", `kernels: ${totals.eager_kernels} eager → ${totals.compiled_kernels} compiled`],
     ["round-trips", `${totals.round_trips_eliminated} round trips eliminated`],
     ["bytes-saved", `${bytes(totals.bytes_saved)} not moved`],
     ["speedup", `speedup geomean ${geomean}`],

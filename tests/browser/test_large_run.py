@@ -35,7 +35,8 @@ def test_the_kernel_table_pages_and_a_line_lists_its_kernels(page: Any, long_run
 
     rows = page.locator("#kernels tbody tr")
     expect(rows).to_have_count(50 + 50)  # capped: the chart stays in view
-    page.get_by_role("button", name=f"Show all {N + N // 4:,} kernels").click()
+    show_all = f"Show all {N + N // 4:,} kernels ({N:,} eager, {N // 4:,} compiled)"
+    page.get_by_role("button", name=show_all).click()
     expect(rows).to_have_count(1_000 + N // 4)  # the first page of eager, all of compiled
     pager = page.locator("#kernels p.row")
     expect(pager).to_have_count(1)  # compiled fits on one page

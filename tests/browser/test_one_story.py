@@ -168,7 +168,7 @@ def test_many_small_ops_caps_the_table_until_show_all(page: Any, server: Server)
     rows = page.locator("#kernels tbody tr")
     expect(rows).to_have_count(50 + 1)
     expect(page.locator("#kernels caption")).to_contain_text("eager kernels 1–50 of 400")
-    page.get_by_role("button", name="Show all 401 kernels").click()
+    page.get_by_role("button", name="Show all 401 kernels (400 eager, 1 compiled)").click()
     expect(rows).to_have_count(401)
     expect(page.get_by_role("button", name=re.compile("Show all"))).to_have_count(0)
 

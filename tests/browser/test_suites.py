@@ -166,7 +166,7 @@ def test_the_suite_page_sorts_each_column_shows_totals_and_links_rows(
     expect(page.locator("[data-total=problems]")).to_have_text("6 problems: 2 succeeded, 4 failed")
     good = [r for r in rows if r["status"] == "succeeded"]
     eager, compiled = (sum(r[f"{v}_kernels"] for r in good) for v in ("eager", "compiled"))
-    kernels = f"{eager} eager → {compiled} compiled"
+    kernels = f"kernels: {eager} eager → {compiled} compiled"
     expect(page.locator("[data-total=kernels]")).to_have_text(kernels)
     expect(page.locator("[data-total=round-trips]")).to_have_text("2 round trips eliminated")
     geomean = server.get(f"/api/suites/{suite_id}")["totals"]["speedup_geomean"]

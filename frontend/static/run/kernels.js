@@ -46,7 +46,8 @@ async function renderPage(view, run, offsets, limit = PAGE) {
       onclick: () => renderPage(view, run, { ...offsets, [page.variant]: page.offset + PAGE }) })));
   const all = pages.reduce((sum, page) => sum + page.total, 0);
   const showAll = capped.length ? el("p", { class: "row" }, el("button", {
-    type: "button", id: "show-all-kernels", text: `Show all ${all.toLocaleString()} kernels`,
+    type: "button", id: "show-all-kernels",
+    text: `Show all ${all.toLocaleString()} kernels${pages.length > 1 ? ` (${pages.map((p) => `${p.total.toLocaleString()} ${p.variant}`).join(", ")})` : ""}`,
     onclick: () => renderPage(view, run, firstPages(run)),
   }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
   // replaceChildren writes a null as the text "null": only the parts there are
