@@ -22,7 +22,7 @@ export function bandwidthText(device, k, rate) {
 export function cacheResident(device) {
   const cache = device?.type === "cuda" ? "L2" : "cache";
   const size = device?.l2_cache_bytes ? ` ${bytes(device.l2_cache_bytes)}` : "";
-  return `${cache === "L2" ? "L2" : "Cache"}-resident (data under the${size} ${cache})`;
+  return `${cache === "L2" ? "L2" : "Cache"}-resident (faster than DRAM allows; data under the${size} ${cache})`;
 }
 
 // A kept round trip's bytes, one number per side: eager's (`bytes`) and, where compile moves
