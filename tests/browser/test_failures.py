@@ -35,6 +35,9 @@ def test_failed_run_shows_the_error_and_marks_its_line(page: Any, failed_run: st
     marked = page.locator("#snippet .cm-ks-error")
     expect(marked).to_have_count(1)
     assert marked.text_content() == FAILING_LINE
+    # no hint points at what a run with no kernels does not have
+    for hint in ("#snippet-hint", "#detail-card", "#traces-hint"):
+        expect(page.locator(hint)).to_be_hidden()
 
     # Editing it again keeps the mark on the line to fix.
     page.get_by_role("link", name="Edit as new run").click()

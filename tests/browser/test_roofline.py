@@ -43,6 +43,8 @@ def test_the_roofline_measures_each_kernel_against_this_device(
     expect(page.locator("#roofline .hoverlayer .hovertext")).to_contain_text("compiled #0")
     page.mouse.click(x, y)
     expect(page.locator("#kernel-detail h3")).to_have_text("cpp_fused_add_relu_0")
+    for hint in ("#snippet-hint", "#traces-hint"):  # a run with kernels and traces keeps them
+        expect(page.locator(hint)).to_be_visible()
     loose = "box => [...box.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data)"
     assert page.eval_on_selector("#kernel-detail", loose) == []  # no absent part as "null"
     expect(page.locator("#kernels tr.linked")).to_have_count(1)

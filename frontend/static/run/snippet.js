@@ -11,6 +11,11 @@ const LINE_HITS = 200; // kernels listed per variant for a clicked snippet line
 
 export function render(view, run) {
   $("#code-grid").hidden = false;
+  // A run with no kernels (it failed first) keeps its snippet, with the failing line marked,
+  // but not the hints and the panel that only kernels fill.
+  const kernels = Object.values(run.variants ?? {}).some(Boolean);
+  $("#snippet-hint").hidden = !kernels;
+  $("#detail-card").hidden = !kernels;
   $("#snippet").replaceChildren();
   const viewer = createReadOnlyViewer($("#snippet"), { doc: run.code });
   viewer.markBreaks(run.compile?.graph_breaks ?? []);
