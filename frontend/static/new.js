@@ -11,6 +11,8 @@ const MAX_SIZE = 2 ** 40; // the API's limit: more elements than any device hold
 let forkedFrom = null; // the run opened with ?from=, recorded as the new run's parent
 let example = null; // the gallery example in the editor, while its code is unchanged
 form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
+$("#compile-mode").addEventListener("change", offerOtherModes);
+offerOtherModes();
 // Ctrl/Cmd+Enter runs from anywhere on the page (the title, the sizes, a select), not only
 // in the editor; the editor's own binding has already handled its keystrokes.
 document.addEventListener("keydown", (event) => {
@@ -60,12 +62,22 @@ function chosenModes() {
   return also.length ? { compile_modes: [first, ...also] } : { compile_mode: first };
 }
 
+// "Also compile with" offers the modes other than the one chosen above it.
+function offerOtherModes() {
+  const first = $("#compile-mode").value;
+  for (const box of document.querySelectorAll("input[name=also_mode]")) {
+    box.disabled = box.value === first;
+    if (box.disabled) box.checked = false;
+  }
+}
+
 // "Edit as new run" keeps the experiment: the run's compile modes (in order) and its sizes
 // (every size of its sweep), so only what the author edits changes.
 function keepExperiment(run) {
   const modes = run.compiled_modes?.length ? run.compiled_modes.map((m) => m.mode) : [run.compile?.mode ?? "default"];
   $("#compile-mode").value = modes[0];
   for (const box of document.querySelectorAll("input[name=also_mode]")) box.checked = modes.slice(1).includes(box.value);
+  offerOtherModes();
   const sizes = run.sweep?.length ? run.sweep.map((point) => point.size) : (run.size != null ? [run.size] : []);
   $("#sizes").value = sizes.join(",");
 }

@@ -159,11 +159,16 @@ def test_the_form_asks_for_reduce_overhead_and_several_modes(page: Any) -> None:
         page.locator("#run").click()
     assert sent.value.post_data_json["compile_mode"] == "reduce-overhead"
     page.locator("input[name=also_mode][value=default]").check()
-    page.locator("input[name=also_mode][value=reduce-overhead]").check()  # the first already
+    chosen = page.locator("input[name=also_mode][value=reduce-overhead]")
+    expect(chosen).to_be_disabled()  # the mode above is not offered again
     with page.expect_request(lambda r: r.url.endswith("/api/runs") and r.method == "POST") as sent:
         page.locator("#run").click()
     body = sent.value.post_data_json
     assert body["compile_modes"] == ["reduce-overhead", "default"] and "compile_mode" not in body
+    page.locator("#compile-mode").select_option("default")  # chosen above: unticked, refused
+    expect(page.locator("input[name=also_mode][value=default]")).not_to_be_checked()
+    expect(page.locator("input[name=also_mode][value=default]")).to_be_disabled()
+    expect(chosen).to_be_enabled()
 
 
 def test_compare_shows_the_code_diff(page: Any, server: Server) -> None:
