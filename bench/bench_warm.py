@@ -123,10 +123,21 @@ def edit_loop(server: Server, path: Path, gaps: list[float]) -> None:
         times.append(seconds)
         found = TAKEN.findall(server.log.read_text())
         print(f"  run {number:2d} after a {gap:4.1f} s gap: {seconds:6.2f} s  "
-              f"(found {server.found(len(found))})", flush=True)  # fmt: skip
+              f"(found {server.found(len(found))}){_timing(server.last_document)}",
+              flush=True)  # fmt: skip
     slow = [t for t in times if t >= 2.0]
     print(f"\n{path.name}: {len(times)} runs, median {statistics.median(times):.2f} s, "
           f"max {max(times):.2f} s; {len(slow)} took 2 s or more")  # fmt: skip
+
+
+def _timing(document: dict[str, object]) -> str:
+    """The run's speedups, and whether it ran on fewer CPU threads because other processes
+    (on a CPU slot before 2026-12-07, its own next spare) kept cores busy."""
+    notes = document.get("notes")
+    cut = isinstance(notes, list) and any("CPU threads" in str(note) for note in notes)
+    return f"  speedup {document.get('speedup')}x, kernel {document.get('kernel_speedup')}x" + (
+        "; ran on fewer CPU threads: other processes kept cores busy" if cut else ""
+    )
 
 
 def _gaps(text: str) -> list[float]:
