@@ -150,15 +150,12 @@ def _files(args: argparse.Namespace) -> list[ProblemFile] | None:
 
 
 def _spare_options(device: str) -> SpareOptions:
-    """On a GPU two spares, as a suite's runs come back to back from the first, and the
-    slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA). A CPU host keeps the
-    slot's one and warms it between problems (`quiet_runs`): a second spare warming beside
-    a problem took the cores its timed calls needed. That costs time (a 2-core box ran
-    tests/data/suites/mixed in 28 s with two overlapping, 45 s so), for timings that hold."""
+    """Two spares, as a suite's runs come back to back from the first (on a CPU host too:
+    a 2-core box ran tests/data/suites/mixed in 28 s with two, 41-43 s with one), and on a
+    GPU the slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA)."""
     from backend.settings import Settings
 
-    options = spare_options(Settings(), device)
-    return options if options.quiet_runs else dataclasses.replace(options, count=2)
+    return dataclasses.replace(spare_options(Settings(), device), count=2)
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

@@ -78,8 +78,7 @@ def run_suite(
             if problem.code is None:
                 row = _unreadable(store, run_id, problem)
             else:
-                parses = _parses(problem.code)  # one that does not fails in milliseconds cold
-                if parses:
+                if _parses(problem.code):  # one that does not fails in milliseconds cold
                     _wait_for_spare(keeper, setup)
                 try:
                     with live(problem.name) as on_progress:
@@ -89,7 +88,7 @@ def run_suite(
                             setup,
                             compile_mode=options.compile_mode,
                             measure=options.measure,
-                            spares=keeper if parses else None,  # its spare waits for the next
+                            spares=keeper,
                             stop=stop,
                             on_progress=on_progress,
                         )

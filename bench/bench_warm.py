@@ -132,7 +132,7 @@ def edit_loop(server: Server, path: Path, gaps: list[float]) -> None:
 
 def _timing(document: dict[str, object]) -> str:
     """The run's speedups, and whether it ran on fewer CPU threads because other processes
-    (on a CPU slot before 2026-12-07, its own next spare) kept cores busy."""
+    kept cores busy (on a CPU slot, often its own next spare warming up)."""
     notes = document.get("notes")
     cut = isinstance(notes, list) and any("CPU threads" in str(note) for note in notes)
     return f"  speedup {document.get('speedup')}x, kernel {document.get('kernel_speedup')}x" + (

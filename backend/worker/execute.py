@@ -21,7 +21,7 @@ from backend.store.repository import ArtifactInput, Store
 from backend.worker import device, dram, peaks
 from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
 from backend.worker.child import ChildOutcome, ChildRequest, run_child
-from backend.worker.process import HarnessProcess, Job, WorkerSetup
+from backend.worker.process import Job, WorkerSetup
 from backend.worker.progress import RUN_STEPS, ProgressCallback
 from backend.worker.spares import SpareKeeper
 from backend.worker.time_limit import snippet_time_limit
@@ -76,27 +76,11 @@ def run_job(
     device.prefetch()  # nvidia-smi, answered while the snippet runs rather than after it
     limit_s, limit_note = snippet_time_limit(job.code, setup.limits.timeout_s)
     spare = spares.take(setup) if spares is not None else None  # spares serve the server's
-    try:
-        outcome = _run_passes(job, setup.with_timeout(limit_s), name, stop, on_progress, spare)
-    finally:
-        if spares is not None:
-            spares.run_ended()  # a quiet slot warms its next spare only now
-    outcome.notes += [limit_note] if limit_note is not None else []
-    return outcome
-
-
-def _run_passes(
-    job: Job,
-    setup: WorkerSetup,
-    name: str | None,
-    stop: threading.Event | None,
-    on_progress: ProgressCallback | None,
-    spare: HarnessProcess | None,
-) -> ChildOutcome:
-    """The snippet's run (in `spare` if given), and its ncu pass if asked for."""
+    setup = setup.with_timeout(limit_s)  # the snippet's own limit, in each pass of its run
     request = ChildRequest(job, setup, name=name, stop=stop)
     watch = device.watch_gpu()  # what else is on the GPU, asked while the snippet runs
     outcome = run_child(request, on_progress, spare)
+    outcome.notes += [limit_note] if limit_note is not None else []
     outcome.gpu_processes = watch.result() if watch is not None else None
     if dram.DRAM in job.measure:  # one more pass, under ncu, in a process of its own
         found = dram.measure_dram(

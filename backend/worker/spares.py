@@ -66,10 +66,6 @@ class SpareOptions:
     busy_parked: int = 0  # more still, parked: warm on the host, no device memory held
     busy_window_s: float = 30.0  # runs taken this close together are back to back
     recycle_s: float = 600.0  # a spare unused this long is replaced
-    # No spare warms while a run of the slot runs: a run takes a warming spare rather than
-    # start beside it, and the next starts once the run ends. A CPU host's warm-ups (torch's
-    # import, a first C++ compile) take the cores the run's timed calls need.
-    quiet_runs: bool = False
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
 
 
@@ -77,7 +73,7 @@ def spare_options(settings: Settings, device: str | None = None) -> SpareOptions
     """How every worker slot of a server, or a remote worker (on `device`), keeps its
     spares. Two let back-to-back runs on a GPU find one ready, and a third while runs keep
     coming keeps a suite from outrunning them; a CPU host's warm-ups share its cores with
-    the runs, so it keeps one and warms it only between runs."""
+    the runs, so it keeps one and no more."""
     device = device or settings.device
     gpu = device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
     count = settings.spares_per_slot or (2 if gpu else 1)
@@ -88,7 +84,6 @@ def spare_options(settings: Settings, device: str | None = None) -> SpareOptions
         busy_extra=(1 if gpu else 0) if busy_extra is None else busy_extra,
         busy_parked=(2 if gpu else 0) if busy_parked is None else busy_parked,
         recycle_s=settings.spare_recycle_s,
-        quiet_runs=not gpu,
     )
 
 
@@ -139,7 +134,6 @@ class SpareKeeper:
         self._last_whole_s: float | None = None
         self._last_device_s: float | None = None
         self._takes: deque[float] = deque(maxlen=2)  # when the last two runs took one
-        self._running = 0  # runs `take` served that have not ended yet
 
     @property
     def started(self) -> int:
@@ -156,9 +150,8 @@ class SpareKeeper:
         self._thread.start()
 
     def take(self, setup: WorkerSetup) -> HarnessProcess | None:
-        """A ready spare started for `setup`, and the next one starts at once (a quiet slot's
-        once the run ends: tell `run_ended`). None when none is ready or fits: the run
-        starts a process of its own."""
+        """A ready spare started for `setup`, and the next one starts at once. None when
+        none is ready or fits: the run starts a process of its own."""
         with self._lock:
             if setup != self._setup:
                 self._setup = setup
@@ -166,7 +159,6 @@ class SpareKeeper:
                 self._spares = []
                 log.warning("spares of slot %s not used (the worker's settings changed)", self.name)
             self._takes.append(time.monotonic())
-            self._running += 1
             spare = self._pick() or self._nearly_warm() or self._oldest_parked()
             if spare is None:
                 self._counts.cold += 1
@@ -178,12 +170,6 @@ class SpareKeeper:
             age = spare.age_s()
             log.info("spare %s taken (%s), %.1f s after its start", spare.name, state, age)
         return spare
-
-    def run_ended(self) -> None:
-        """A run `take` served, with a spare or not, has ended: a quiet slot warms again."""
-        with self._lock:
-            self._running = max(0, self._running - 1)
-        self._wake.set()
 
     def _count_take(self, spare: HarnessProcess) -> str:
         if spare.ready_at is not None:
@@ -251,14 +237,10 @@ class SpareKeeper:
 
     def _nearly_warm(self) -> HarnessProcess | None:
         """The oldest live spare expected ready within TAKE_WARMING_WITHIN_S, if any (its
-        run waits for the rest of the warm-up: less than a process started now takes); a
-        quiet slot's oldest warming spare however far it has to go, since a run started
-        beside it would be timed while it warms."""
+        run waits for the rest of the warm-up: less than a process started now takes)."""
         for spare in self._spares:  # oldest first
-            if spare.parked or not spare.alive():
-                continue
-            due = self._ready_in(spare)
-            if self.options.quiet_runs or (due is not None and due <= TAKE_WARMING_WITHIN_S):
+            due = None if spare.parked or not spare.alive() else self._ready_in(spare)
+            if due is not None and due <= TAKE_WARMING_WITHIN_S:
                 return spare
         return None
 
@@ -302,7 +284,7 @@ class SpareKeeper:
         waits = [self._look_after(spare) for spare in spares]
         with self._lock:  # a run cannot take the surplus once it is out of the list
             on_device, wanted, changes_in = self._wanted()
-            short = len(self._spares) < wanted and not (self.options.quiet_runs and self._running)
+            short = len(self._spares) < wanted
             # the youngest, so parked ones first: the oldest parked is told before any
             # spare starts, and one starts parked only when enough warm the device
             surplus = self._spares.pop() if len(self._spares) > wanted else None

@@ -160,59 +160,6 @@ def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup
         assert len(keeper.processes()) >= 2  # each held spare's process, for its costs
 
 
-QUIET = SpareOptions(prewarm=False, count=1, quiet_runs=True)  # a CPU host's slot
-
-
-@pytest.fixture
-def quiet(setup: WorkerSetup) -> Iterator[SpareKeeper]:
-    """A quiet slot's keeper whose thread never starts: each look (`_tend`) is the test's."""
-    keeper = SpareKeeper(setup, QUIET)
-    yield keeper
-    keeper.close()
-
-
-def test_a_quiet_slot_warms_its_next_spare_only_once_the_run_ends(
-    quiet: SpareKeeper, setup: WorkerSetup
-) -> None:
-    quiet._tend()
-    first = quiet.spare()
-    assert first is not None and first.wait_ready(SPARE_S)
-    assert quiet.take(setup) is first
-    try:
-        quiet._tend()
-        assert (quiet.started, quiet.spare()) == (1, None)  # the run is timed alone
-        quiet.run_ended()
-        quiet._tend()
-        assert quiet.started == 2 and quiet.spare() is not None
-    finally:
-        first.close()
-
-
-def test_run_job_ends_its_run_with_the_keeper_even_when_the_snippet_fails(
-    quiet: SpareKeeper, setup: WorkerSetup
-) -> None:
-    quiet._tend()
-    spare = quiet.spare()
-    assert spare is not None and spare.wait_ready(SPARE_S)
-    assert run_job(SYNTAX_ERROR, setup, spares=quiet).status == "failed"
-    quiet._tend()
-    assert quiet.taken == 1 and quiet.started == 2  # the next one started after the run
-
-
-def test_a_quiet_slot_run_takes_its_warming_spare_rather_than_start_beside_it(
-    quiet: SpareKeeper, setup: WorkerSetup
-) -> None:
-    quiet._tend()
-    warming = started_spare(quiet)
-    quiet._last_whole_s = 3600.0  # far from ready: a loud slot leaves it (test above)
-    try:
-        with mock.patch.object(warming, "wait_ready", return_value=False):
-            assert quiet.take(setup) is warming
-        assert (quiet.counts().taken_warming, quiet.counts().cold) == (1, 0)
-    finally:
-        warming.close()
-
-
 def taken_and_closed(keeper: SpareKeeper, setup: WorkerSetup) -> None:
     """A run takes a spare (or none) and is done with it at once."""
     spare = keeper.take(setup)
@@ -382,7 +329,6 @@ def test_spare_options_keep_extra_spares_on_a_gpu_unless_told(
     settings = Settings(spares_busy_extra=busy_extra, spares_busy_parked=busy_parked)
     options = spare_options(settings, device)
     assert (options.count, options.busy_extra, options.busy_parked) == expected
-    assert options.quiet_runs == (device == "cpu")  # a CPU host warms spares between runs
 
 
 def test_a_spare_started_with_other_settings_is_discarded(
