@@ -2,7 +2,7 @@
 // by each column, each row linking to its run, and the totals. While problems are still
 // queued or running the page looks again every few seconds, keeping the reader's sort.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, bytes, times, when, showError, sortableTable } from "/static/ui.js";
+import { $, el, badge, bytes, fill, times, when, showError, sortableTable } from "/static/ui.js";
 import { speedupText, outputsText, percent, dash, seconds } from "/static/suite_format.js";
 
 const POLL_MS = 2000;
@@ -26,7 +26,7 @@ function decorate(tr, row) {
   const [nameCell, statusCell] = tr.children;
   nameCell.replaceChildren(el("a", { href: pages.run(row.run_id), text: row.name }));
   const why = [row.error_kind, row.error_message].filter(Boolean).join(": ");
-  statusCell.replaceChildren(badge(row.status), ...(why ? [el("div", { class: "muted failure-reason", text: why })] : []));
+  fill(statusCell, badge(row.status), why ? el("div", { class: "muted failure-reason", text: why }) : null);
   tr.dataset.problem = row.name;
   tr.dataset.status = row.status;
 }

@@ -44,6 +44,12 @@ export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const bandwidth = (moved, durUs) => (durUs > 0 ? `${bytes(moved / (durUs / 1e6))}/s` : "–");
 export const when = (iso) => (iso ? new Date(iso).toLocaleString() : "–");
 
+// node.replaceChildren writes a null child as the text "null": fill leaves absent parts
+// out, as el() does.
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
+}
+
 export function badge(status) {
   return el("span", { class: `badge ${status}`, text: status.replace("_", " ") });
 }

@@ -1,7 +1,7 @@
 // The kernel panel: one kernel's numbers, its transfers, the round trips it keeps in memory
 // and its generated code. Any panel opens a kernel here with showKernel.
 import { api } from "/static/api.js";
-import { $, bandwidth, bytes, el, showError, us } from "/static/ui.js";
+import { $, bandwidth, bytes, el, fill, showError, us } from "/static/ui.js";
 import { cacheResident, kernelOp, tripSize } from "/static/run/kernel_text.js";
 
 export async function showKernel(view, run, variant, index) {
@@ -14,11 +14,11 @@ export async function showKernel(view, run, variant, index) {
   }
   if (!k) return;
   view.source.highlight(k.lines);
-  box.replaceChildren(
+  fill(box,
     el("h3", { class: "mono", text: k.short_name }),
     el("dl", { class: "kv" }, ...facts(run, variant, index, k)),
     el("h4", { text: "Transfers" }),
-    ...(k.traffic_note ? [el("p", { class: "muted", text: `No transfers: ${k.traffic_note}.` })] : []),
+    k.traffic_note ? el("p", { class: "muted", text: `No transfers: ${k.traffic_note}.` }) : null,
     el("ul", {}, k.transfers.map((t) => el("li", { text: `${t.direction} ${t.tensor} · ${bytes(t.bytes)} (${t.role})` }))),
   );
   box.closest("section").scrollIntoView({ block: "nearest" });

@@ -1,7 +1,7 @@
 // The kernels table: the first TABLE_CAP kernels of each variant, with "Show all"; then one
 // page of PAGE per variant, with buttons to page through a larger run. Rows open the kernel.
 import { api } from "/static/api.js";
-import { $, bytes, el, showError, sortableTable, us } from "/static/ui.js";
+import { $, bytes, el, fill, showError, sortableTable, us } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
 import { bandwidthText, kernelOp } from "/static/run/kernel_text.js";
 import { variantsOf } from "/static/run/view.js";
@@ -50,8 +50,7 @@ async function renderPage(view, run, offsets, limit = PAGE) {
     text: `Show all ${all.toLocaleString()} kernels${pages.length > 1 ? ` (${pages.map((p) => `${p.total.toLocaleString()} ${p.variant}`).join(", ")})` : ""}`,
     onclick: () => renderPage(view, run, firstPages(run)),
   }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
-  // replaceChildren writes a null as the text "null": only the parts there are
-  $("#kernels").replaceChildren(...[dramNote(dram), table, showAll, ...pagers].filter(Boolean));
+  fill($("#kernels"), dramNote(dram), table, showAll, pagers);
   $("#kernels-card").hidden = false;
 }
 
