@@ -10,5 +10,6 @@ EXAMPLES_DIR = ROOT / "examples"  # the gallery's snippets, as users get them
 BAD_SNIPPETS = DATA / "bad"  # hostile and broken snippets of our own
 H200_BUNDLES = DATA / "h200_bundles"  # recorded on one H200 (see its README)
 CPU_BUNDLES = DATA / "cpu_bundles"  # recorded on the 2-core dev machine (see its README)
+H100_MODEL_BUNDLES = DATA / "h100_model_bundles"  # whole models on one H100 (see its README)
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile.gpu"
