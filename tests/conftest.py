@@ -12,6 +12,8 @@ overrides `settings` in its own conftest.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -67,6 +69,32 @@ def _unmount_work_quotas(under: list[Path]) -> None:
         source, point = line.split()[:2]
         if source == WORK_QUOTA_SOURCE and any(Path(point).is_relative_to(d) for d in under):
             subprocess.run(["umount", "--lazy", point], capture_output=True, check=False)
+
+
+HOST_CACHE_ENV = "KERNELSCOPE_CACHE_DIR"  # backend/worker/host_cache.py
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No test reads or writes the real home cache (~/.cache/kernelscope): what a machine
+    kept from older code would make tests pass or fail by the machine's history. Each pytest
+    invocation gets a fresh one, shared by its xdist workers (they inherit the controller's
+    environment), so the host's builds are made once per session, as on a new host, and
+    several workers make them at once, as several Kernelscope processes may."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller chose the folder
+        return
+    folder = tempfile.mkdtemp(prefix="kernelscope-test-cache-")
+    os.chmod(folder, 0o755)  # sandboxed runs (other uids) read the builds made in it
+    os.environ[HOST_CACHE_ENV] = folder
+    config.stash[_HOST_CACHE] = Path(folder)
+
+
+_HOST_CACHE = pytest.StashKey[Path]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_HOST_CACHE, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

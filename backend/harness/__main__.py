@@ -151,7 +151,7 @@ def _refused_syntax(options: argparse.Namespace) -> bool:
     """A snippet that does not parse fails the same way it would after importing torch
     (`load_module` compiles it the same way), only without the wait. True if it failed."""
     from backend.harness.errors import NO_ENTRY_POINT, SnippetError
-    from backend.harness.protocol import BundleWriter, Progress
+    from backend.harness.protocol import SNIPPET_STEP, BundleWriter, Progress
 
     path = options.snippet.resolve()
     source = path.read_text()
@@ -169,7 +169,7 @@ def _refused_syntax(options: argparse.Namespace) -> bool:
             return False
         error = SnippetError("no_entry_point", NO_ENTRY_POINT)
     progress = Progress(options.progress_fd)
-    progress.step("loading snippet")
+    progress.step(SNIPPET_STEP)
     writer = BundleWriter(options.bundle)
     writer.document.update(snippet_file=str(path), status="failed", error=error.as_dict())
     writer.document["versions"] = {"python": platform.python_version()}

@@ -33,9 +33,11 @@ MEASURED_CALL = "kernelscope: measured call"
 
 # The steps a user sees while a run is in progress, in order.
 FURTHER_MODES_STEP = "further compile modes"
+# Taken just before the snippet's own code runs: the worker's time limit counts from it.
+SNIPPET_STEP = "loading snippet"
 STEPS = (
     "starting",
-    "loading snippet",
+    SNIPPET_STEP,
     "eager warm-up",
     "eager profile",
     "compiling",

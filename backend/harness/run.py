@@ -36,7 +36,13 @@ from backend.harness.machine import (
     usable_cpus,
 )
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
-from backend.harness.protocol import FURTHER_MODES_STEP, STEPS, BundleWriter, Progress
+from backend.harness.protocol import (
+    FURTHER_MODES_STEP,
+    SNIPPET_STEP,
+    STEPS,
+    BundleWriter,
+    Progress,
+)
 from backend.harness.snippet import (
     EntryPoint,
     assignment_targets,
@@ -206,7 +212,7 @@ class Run:
             yield
 
     def _load(self, device: torch.device) -> EntryPoint:
-        self._enter("loading snippet")
+        self._enter(SNIPPET_STEP)
         module = load_module(self.options.snippet, device)
         self.namespace = vars(module)
         entry = self._user_code(

@@ -2,9 +2,15 @@
 
 The process is a spare started ahead of need (`spares.SpareKeeper`) or one started now
 (`process.HarnessProcess`); either way it gets its own directory, a clean environment, a
-wall-clock limit enforced on its whole process group (counted from the snippet's arrival),
-and capped output. It reports progress on a pipe and leaves a bundle; a process that dies
-without one (segfault, hard exit, killed) is still a stored result.
+wall-clock limit enforced on its whole process group, and capped output. It reports
+progress on a pipe and leaves a bundle; a process that dies without one (segfault, hard
+exit, killed) is still a stored result.
+
+The limit counts from the moment the harness starts loading the snippet (`SnippetClock`):
+what comes before, starting Python and importing torch, is ours, and on a busy host it
+alone can take tens of seconds that a snippet's limit must not pay for. That part has a
+bound of its own (the limit, and at least `STARTUP_S`), so a harness stuck before the
+snippet is still stopped.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.analysis.ncu import NcuKernel
+from backend.harness.protocol import SNIPPET_STEP
 from backend.result import GpuProcess, Measurement
 from backend.worker import device
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
@@ -32,6 +39,7 @@ log = logging.getLogger(__name__)
 # Lines the profiler itself prints to stderr; they are not the snippet's output.
 NOISE_PREFIXES = ("USDT:",)
 SELECT_S = 0.5  # how often a stop or the time limit is looked at while the snippet is silent
+STARTUP_S = 120.0  # the least a harness is given to reach the snippet (a loaded host's imports)
 
 
 # A run that took a parked spare (spares.py): its compile and first profile include the
@@ -144,17 +152,20 @@ def _run(
     steps: StepClock,
     on_progress: ProgressCallback | None,
 ) -> ChildOutcome:
+    started = process.job_sent_at or time.monotonic()
+    clock = SnippetClock(request.setup.limits.timeout_s, started)
+
     def step(name: str, elapsed_s: float) -> None:
         steps.enter(name)
+        clock.passed(name)
         if on_progress is not None:
             on_progress(name, elapsed_s)
 
     limits = request.setup.limits
     streams = {name: _Stream(limits.output_cap_bytes) for name in ("stdout", "stderr")}
     progress = ProgressReader(step)
-    started = process.job_sent_at or time.monotonic()
     try:
-        ended_by = _pump(process, streams, request, started, progress)
+        ended_by = _pump(process, streams, request, clock, progress)
         if ended_by == "timeout":
             _dump_stack(process)
     finally:
@@ -172,11 +183,32 @@ def _run(
     return outcome
 
 
+class SnippetClock:
+    """The run's time limit, counted from the harness's `loading snippet` step; until that
+    step, from the job's arrival, bounded by the limit or `STARTUP_S`, whichever is longer.
+    The snippet cannot move it: its own progress lines count only after the harness's (the
+    reader keeps steps in order), and the step is taken once."""
+
+    def __init__(self, limit_s: float, started: float) -> None:
+        self.limit_s = limit_s
+        self.counting_from = started
+        self.snippet_started = False
+
+    def passed(self, step: str) -> None:
+        if step == SNIPPET_STEP and not self.snippet_started:
+            self.snippet_started = True
+            self.counting_from = time.monotonic()
+
+    def remaining_s(self) -> float:
+        bound = self.limit_s if self.snippet_started else max(self.limit_s, STARTUP_S)
+        return bound - (time.monotonic() - self.counting_from)
+
+
 def _pump(
     process: HarnessProcess,
     streams: dict[str, _Stream],
     request: ChildRequest,
-    started: float,
+    clock: SnippetClock,
     progress: ProgressReader,
 ) -> str | None:
     """Read output and progress until the child exits; returns why we stopped it, if we did."""
@@ -190,7 +222,7 @@ def _pump(
     while selector.get_map():
         if request.stop is not None and request.stop.is_set():
             return "stopped"
-        remaining = limits.timeout_s - (time.monotonic() - started)
+        remaining = clock.remaining_s()
         if remaining <= 0:
             return "timeout"
         for key, _ in selector.select(timeout=min(remaining, SELECT_S)):
@@ -203,9 +235,8 @@ def _pump(
                 streams[key.data].add(chunk)
         if sum(s.total for s in streams.values()) > limits.output_kill_bytes:
             return "output_limit"
-    remaining = max(0.1, limits.timeout_s - (time.monotonic() - started))
     try:
-        child.wait(timeout=remaining)
+        child.wait(timeout=max(0.1, clock.remaining_s()))
     except subprocess.TimeoutExpired:
         return "timeout"
     return None

@@ -17,6 +17,7 @@ import functools
 import json
 import logging
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -167,11 +168,17 @@ def made_folder(name: str, make: Callable[[Path], bool]) -> Path | None:
 
 
 def _make_unless_made(folder: Path, make: Callable[[Path], bool]) -> None:
-    if not (folder / MADE).is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        if make(folder):
-            os.chmod(folder, 0o755)  # runs read it as their own uid
-            (folder / MADE).write_text(f"{time.time()}\n")
+    """Called under the host lock. A folder without `MADE` is what a make that failed or
+    was killed left: it is emptied first, so a make never builds on a part of another's
+    and readers (who look for `MADE` under the same lock) see a whole folder or none."""
+    if (folder / MADE).is_file():
+        return
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    if make(folder):
+        os.chmod(folder, 0o755)  # runs read it as their own uid
+        (folder / MADE).write_text(f"{time.time()}\n")
 
 
 _MADE_MEMO: dict[Path, bool] = {}

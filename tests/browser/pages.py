@@ -11,7 +11,11 @@ from typing import Any
 from tests.browser.live import Server
 
 MAX_SNIPPET_BYTES = 2048
-TIMEOUT_MS = 20_000  # one page step (load, click, render) on a busy 2-core machine
+# One page step (load, click, render). A wait ends as soon as its state is there, so the
+# bound only decides when a test gives up: 20 s failed tests on a 2-core box shared with
+# two busy processes and the suite's other workers, where loading the 4.8 MB Plotly or a
+# figure's first render took longer; a broken page still fails, a minute later.
+TIMEOUT_MS = 60_000
 RUN_TIMEOUT_MS = 180_000  # one real run from submit to result
 RUN_URL = re.compile(r"/r/([A-Za-z0-9_-]+)$")
 

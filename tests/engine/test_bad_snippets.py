@@ -45,6 +45,18 @@ def test_bad_snippet_is_a_clear_stored_failure(
     assert not (store_work_dir(session_store) / result.id).exists()  # nothing left behind
 
 
+def test_the_time_limit_counts_from_the_snippet_not_from_starting_the_harness(
+    run: Runner,
+) -> None:
+    """A cold harness spends seconds importing torch before the snippet loads (tens of
+    seconds on a busy host): a 1 s limit still lets a snippet that fails at once fail for
+    its own reason, instead of timing out in our imports."""
+    code = "import torch\n\nraise ValueError('the inputs are the wrong shape')\n"
+    result = run(code, timeout_s=1.0)
+    assert result.error is not None, result.status
+    assert (result.status, result.error.kind, result.error.line) == ("failed", "exception", 3)
+
+
 def test_user_traceback_shows_only_user_frames(run: Runner) -> None:
     result = run((BAD_SNIPPETS / "raises.py").read_text())
     assert result.error is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -103,7 +104,7 @@ def test_a_cache_that_cannot_be_written_leaves_runs_without_the_folder(
 
 
 def test_each_run_links_the_hosts_builds_instead_of_making_its_own(tmp_path: Path) -> None:
-    # The host's own cache, as every run uses it: made here unless a run made it already.
+    # The host's cache (this session's own: tests/conftest.py), made here unless a run did.
     run = tmp_path / "run"
     run.mkdir()
     env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), run, sandboxed=True)
@@ -111,15 +112,65 @@ def test_each_run_links_the_hosts_builds_instead_of_making_its_own(tmp_path: Pat
     assert (folder / host_cache.MADE).is_file()
     headers = {p.name for p in (folder / "headers").glob("*.gch")}
     checks = {p.name for p in (folder / "isa").glob("*/*.so")}
-    assert headers and checks, list(folder.rglob("*"))
+    assert headers, list(folder.rglob("*"))
+    # What a run builds without them: the header, the instruction-set checks this host
+    # needs (none where runs trust the CPU's flags and it has no extra sets: many AMD
+    # hosts), its kernel. The host's folder must hold exactly the first two.
+    alone_run = tmp_path / "alone"
+    alone_run.mkdir()
+    alone_env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), alone_run, sandboxed=True)
+    del alone_env[HOST_BUILDS_ENV]
+    alone = set(first_compile(alone_env)["built"])
     # A run's first C++ compile links to them: its own builds are its kernel's alone.
     said = first_compile(env)
     assert {name for name in said["headers"] if name.endswith(".gch")} == headers
     assert all(said["headers"].values()), said
-    assert not {name for name in said["built"] if name.endswith(".gch")} | (
-        checks & set(said["built"])
-    )
-    assert [name for name in said["built"] if name.endswith(".so")], said  # the kernel
+    kernels = {name for name in said["built"] if name.endswith(".so")}
+    assert kernels and not kernels & checks, said  # the kernel, and no check again
+    assert not [name for name in said["built"] if name.endswith(".gch")]
+    assert {name for name in alone if name.endswith(".gch")} == headers
+    assert {name for name in alone if name.endswith(".so")} == checks | kernels
+
+
+def test_a_make_cut_short_is_emptied_before_the_next(cache: Path) -> None:
+    """What a killed make left (no `made` mark) is never built on: readers see a whole
+    folder or none."""
+    leftover = cache / "thing"
+    leftover.mkdir(parents=True)
+    (leftover / "half.gch").write_bytes(b"half a header")
+
+    def make(folder: Path) -> bool:
+        assert not list(folder.iterdir())
+        (folder / "x.gch").write_bytes(b"header")
+        return True
+
+    assert host_cache.made_folder("thing", make) == leftover
+    assert sorted(p.name for p in leftover.iterdir()) == [host_cache.MADE, "x.gch"]
+
+
+# Two processes ask for the same folder at once; each make takes a while and logs itself.
+MAKE_AT_ONCE = r"""
+import os, sys, time
+from pathlib import Path
+from backend.worker import host_cache
+def make(folder):
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{os.getpid()}\n")
+    time.sleep(1.0)
+    (folder / "x.gch").write_bytes(b"header")
+    return True
+print(host_cache.made_folder("thing", make))
+"""
+
+
+def test_two_processes_making_the_folder_at_once_make_it_once(cache: Path) -> None:
+    log = cache.parent / "makes.log"
+    env = {**os.environ, "KERNELSCOPE_CACHE_DIR": str(cache)}
+    command = [sys.executable, "-c", MAKE_AT_ONCE, str(log)]
+    both = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in "ab"]
+    said = [process.communicate(timeout=120)[0].strip() for process in both]
+    assert said == [str(cache / "thing")] * 2
+    assert len(log.read_text().splitlines()) == 1
 
 
 def test_a_make_that_failed_is_not_used(
