@@ -18,6 +18,8 @@ from backend.harness.errors import SnippetError, user_frames
 
 T = TypeVar("T")
 GIB = 1024**3
+# The harness's whole-run peak is to stay within this x the snippet's own peak, plus this.
+TARGET_FACTOR, TARGET_SLACK_BYTES = 1.25, GIB
 
 
 class PeakTracker:
@@ -62,6 +64,17 @@ class PeakTracker:
         tensors = [t for t in tree_flatten(held)[0] if isinstance(t, torch.Tensor)]
         return sum(t.untyped_storage().nbytes() for t in tensors if t.device == self.device)
 
+    def room_within_target(self, snippet_peak: int) -> int:
+        """Device bytes the harness may still take beside what is allocated now without
+        passing its target: its whole peak within `TARGET_FACTOR` x the snippet's own
+        peak + `TARGET_SLACK_BYTES` (bench/bench_memory.py prints the ratio); no limit
+        worth checking on the CPU."""
+        if not self.on:
+            return 1 << 62
+        target = int(TARGET_FACTOR * snippet_peak) + TARGET_SLACK_BYTES
+        used = int(torch.cuda.memory_allocated(self.device))
+        return max(0, min(target - used, self.free_bytes()))
+
     def free_bytes(self) -> int:
         """Free device memory (CUDA), or no limit worth checking (the CPU)."""
         if not self.on:
@@ -98,7 +111,7 @@ def out_of_memory_error(
     at = f" on line {line}" if line else ""
     if device.type != "cuda":
         host = _ASKED_HOST.search(text)
-        what = f"asked for {_gib(int(host.group(1)))}" if host else "needed more memory"
+        what = f"asked for {gib(int(host.group(1)))}" if host else "needed more memory"
         message = (
             f"Out of host memory {step}{at}: the snippet {what}, more than this worker "
             "could give. Use smaller tensors (or a `size` argument), or a larger worker."
@@ -108,11 +121,11 @@ def out_of_memory_error(
     what = f"asked for {asked.group(1)} more" if asked else "needed more memory"
     free, total = torch.cuda.mem_get_info(device)
     ours = _THIS_PROCESS.search(text)
-    held_here = ours.group(1) if ours else _gib(torch.cuda.memory_reserved(device))
+    held_here = ours.group(1) if ours else gib(torch.cuda.memory_reserved(device))
     others = _others(text, total, free)
     message = (
-        f"Out of GPU memory {step}{at}: the snippet {what}, with {_gib(free)} free of "
-        f"{_gib(total)} ({held_here} held by this run{others}). Make the tensors smaller "
+        f"Out of GPU memory {step}{at}: the snippet {what}, with {gib(free)} free of "
+        f"{gib(total)} ({held_here} held by this run{others}). Make the tensors smaller "
         "(or pass a smaller `size`), or run it when the GPU is not shared."
     )
     return SnippetError("out_of_memory", message, line=line, traceback=trace)
@@ -124,8 +137,8 @@ def _others(text: str, total: int, free: int) -> str:
     if len(mentioned) > 1:
         return "; other processes: " + ", ".join(f"{pid} {held}" for pid, held in mentioned[1:])
     elsewhere = total - free - torch.cuda.memory_reserved()
-    return f"; {_gib(elsewhere)} held by other processes" if elsewhere > GIB // 4 else ""
+    return f"; {gib(elsewhere)} held by other processes" if elsewhere > GIB // 4 else ""
 
 
-def _gib(n: float | int) -> str:
+def gib(n: float | int) -> str:
     return f"{n / GIB:.2f} GiB"

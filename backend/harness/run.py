@@ -23,7 +23,15 @@ from typing import Any
 
 import torch
 
-from backend.harness import accuracy, cuda_stack, environment, inductor, measure, reference
+from backend.harness import (
+    accuracy,
+    cuda_stack,
+    environment,
+    inductor,
+    measure,
+    memory,
+    reference,
+)
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
 from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
@@ -426,13 +434,20 @@ class Run:
             self._fp64(entry),
         )
 
-    def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | None:
-        """Eager again in float64, when twice the snippet's peak is free on the device.
-        A snippet that cannot run in float64 (a float32 tensor of its own, say) gets no
-        reference, not an error: None from the call."""
+    def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | str:
+        """Eager again in float64, when it fits the harness's memory target beside what is
+        held now: in float64 every tensor eager held is twice its size, so it needs about
+        twice eager's peak (a whole model's weights again, and twice: 35 GiB for a 12 GiB
+        GPT-Neo-2.7B). Else why it cannot run. A snippet that cannot run in float64 (a
+        float32 tensor of its own, say) gets no reference, not an error: None from the
+        call."""
         peak = self.doc["eager"].get("peak_memory_bytes")
-        if peak is not None and 2 * peak > self.peaks.free_bytes():
-            return None
+        if peak is not None and 2 * peak > self.peaks.room_within_target(peak):
+            return (
+                f"a float64 rerun would need about {memory.gib(2 * peak)} more device "
+                f"memory, beyond Kernelscope's budget of {memory.TARGET_FACTOR:g}x the "
+                "snippet's own peak + 1 GiB"
+            )
 
         def in_float64() -> Any:
             try:

@@ -101,3 +101,13 @@ def test_a_float64_reference_that_cannot_run_leaves_the_check_unconfirmed() -> N
     record = compare(x, x + 1.0, tf32=False, fp64_reference=lambda: None)
     assert record["match"] is False and record["method"] == "relative_error"
     assert "not confirmed" in record["note"]
+
+
+def test_a_float64_reference_beyond_the_memory_budget_is_not_run_and_says_why() -> None:
+    """A whole model's float64 rerun needs its weights again, twice over: beyond the
+    harness's memory target it is not run, and the record says why."""
+    x = torch.randn(1000)
+    why = "a float64 rerun would need about 25.00 GiB more device memory, beyond ..."
+    record = compare(x, x + 1.0, tf32=False, fp64_reference=why)
+    assert record["match"] is False and record["method"] == "relative_error"
+    assert record["note"] == f"over the limits, and not confirmed: {why}"
