@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from backend.analysis.kernel_source import kernel_source
 from backend.api.auth import Caller, Reader, current_viewer
+from backend.api.client_address import client_address
 from backend.api.conditional import NOT_MODIFIED, Tagged, conditional, uncached
 from backend.api.context import (
     AppContext,
@@ -187,10 +188,10 @@ def _existing_run(run_id: str, _access: ReadableRun) -> str:
 
 
 def _stream_slot(request: Request, context: Context, caller: Caller) -> Iterator[None]:
-    """A slot of the caller's and of its address's stream caps, held while the stream is
-    open (429 before it starts when either is full)."""
+    """A slot of the caller's stream cap (their address's when nobody is signed in), held
+    while the stream is open (429 before it starts when it is full)."""
     user = caller.name if caller is not None else None
-    address = request.client.host if request.client is not None else "unknown"
+    address = client_address(request, context.settings.proxy_networks())
     with context.streams.held(user, address):
         yield
 

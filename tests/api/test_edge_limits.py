@@ -24,28 +24,39 @@ from tests.factories import CODE, save_finished
 
 
 def open_stream(
-    stack: ExitStack, server: Server, path: str, token: str | None
+    stack: ExitStack, server: Server, path: str, token: str | None, forwarded: str | None = None
 ) -> http.client.HTTPResponse:
     """A GET whose response is left open until `stack` closes its connection."""
     where = urlsplit(server.url)
     connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
     stack.callback(connection.close)
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if forwarded is not None:
+        headers["X-Forwarded-For"] = forwarded
     connection.request("GET", path, headers=headers)
     reply = connection.getresponse()
     stack.callback(reply.close)
     return reply
 
 
-def held_open(stack: ExitStack, server: Server, path: str, token: str | None = None) -> None:
-    reply = open_stream(stack, server, path, token)
+def held_open(
+    stack: ExitStack,
+    server: Server,
+    path: str,
+    token: str | None = None,
+    forwarded: str | None = None,
+) -> http.client.HTTPResponse:
+    reply = open_stream(stack, server, path, token, forwarded)
     assert reply.status == 200, reply.read()
     assert reply.readline().startswith(b"event: progress")  # the stream is live
+    return reply
 
 
-def refused(server: Server, path: str, token: str | None = None) -> dict[str, str]:
+def refused(
+    server: Server, path: str, token: str | None = None, forwarded: str | None = None
+) -> dict[str, str]:
     with ExitStack() as stack:
-        reply = open_stream(stack, server, path, token)
+        reply = open_stream(stack, server, path, token, forwarded)
         assert reply.status == 429
         error: dict[str, str] = json.loads(reply.read())["error"]
     return error
@@ -82,6 +93,20 @@ def test_one_address_may_hold_only_so_many_event_streams(
             held_open(stack, server, path)
 
 
+def test_made_up_forwarded_addresses_do_not_open_more_streams(
+    open_server: tuple[Server, str, str],
+) -> None:
+    """No proxy is trusted by default: X-Forwarded-For from loopback was believed, and 300
+    streams, each "from" another address, were admitted."""
+    server, run_id, _ = open_server
+    path = f"/api/runs/{run_id}/events"
+    with ExitStack() as stack:
+        for n in range(3):
+            held_open(stack, server, path, forwarded=f"203.0.113.{n}")
+        error = refused(server, path, forwarded="203.0.113.99")
+        assert "Address 127.0.0.1" in error["message"]
+
+
 @pytest.mark.parametrize(
     "query",
     ["start_us=nan&end_us=50", "start_us=0&end_us=inf", "start_us=-inf&end_us=1", "start_us=NaN"],
@@ -107,7 +132,13 @@ def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
             tokens[name] = accounts.create_token(store, name, "tests").token
         alice_id = ids["alice"]
         run_id = store.create_run(CODE, owner_id=alice_id, visibility="public")
-    env = {"KERNELSCOPE_AUTH": "accounts", "KERNELSCOPE_MAX_STREAMS_PER_USER": "2"}
+    # One address cap would be shared by every user behind one proxy: signed-in users
+    # count per user only.
+    env = {
+        "KERNELSCOPE_AUTH": "accounts",
+        "KERNELSCOPE_MAX_STREAMS_PER_USER": "2",
+        "KERNELSCOPE_MAX_STREAMS_PER_ADDRESS": "1",
+    }
     path = f"/api/runs/{run_id}/events"
     with serve(data_dir, workers=0, env=env) as server, ExitStack() as stack:
         for _ in range(2):
@@ -116,4 +147,7 @@ def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
         assert error["kind"] == "too_many_streams"
         assert "User 'alice'" in error["message"]
         assert "KERNELSCOPE_MAX_STREAMS_PER_USER" in error["message"]
-        held_open(stack, server, path, tokens["bob"])  # another user of the same address
+        for _ in range(2):
+            held_open(stack, server, path, tokens["bob"])  # another user of the same address
+        held_open(stack, server, path)  # nobody signed in: the address's one stream
+        assert "Address 127.0.0.1" in refused(server, path)["message"]
