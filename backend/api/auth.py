@@ -303,7 +303,21 @@ def current_principal(request: Request) -> Principal | None:
 def current_viewer(request: Request) -> Viewer:
     if not accounts_on(request):
         return EVERYONE  # one user, who sees everything
-    principal = current_principal(request)
+    return _viewer_of(current_principal(request))
+
+
+def fresh_viewer(request: Request) -> Viewer:
+    """Blocking (SQLite). The caller as visibility sees them now, their credentials looked
+    up again: for a response that stays open (an event stream), which must stop when they
+    sign out, are disabled or lose their token."""
+    context = get_context(request)
+    if context.settings.auth != "accounts":
+        return EVERYONE
+    identity = resolve_identity(context, request.headers, request.cookies)
+    return _viewer_of(identity.principal)
+
+
+def _viewer_of(principal: Principal | None) -> Viewer:
     if principal is None:
         return Viewer()
     return Viewer(user_id=principal.user_id, sees_everything=principal.is_admin)

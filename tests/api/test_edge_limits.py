@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from backend.store import accounts
+from backend.store.ownership import run_access, update_run
 from backend.store.repository import Store
 from tests.browser.live import Server, serve
 from tests.factories import CODE, save_finished
@@ -151,3 +152,36 @@ def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
             held_open(stack, server, path, tokens["bob"])  # another user of the same address
         held_open(stack, server, path)  # nobody signed in: the address's one stream
         assert "Address 127.0.0.1" in refused(server, path)["message"]
+
+
+def ended(reply: http.client.HTTPResponse) -> bytes:
+    """The rest of an open stream: returns once the server ends it (else the connection's
+    10 s timeout fails the test)."""
+    return reply.read()
+
+
+def test_an_open_stream_ends_when_its_reader_loses_access(tmp_path: Path) -> None:
+    """A stream opened while the run was readable kept sending after it was made private
+    (issue 34, L5), and after the reader's token was revoked."""
+    data_dir = tmp_path / "data"
+    with Store.open(data_dir) as store:
+        alice = accounts.create_user(store, "alice")
+        accounts.create_user(store, "bob")
+        bob = accounts.create_token(store, "bob", "tests")
+        team_run = store.create_run(CODE, owner_id=alice, visibility="team")
+        public_run = store.create_run(CODE, owner_id=alice, visibility="public")
+        kept_run = store.create_run(CODE, owner_id=alice, visibility="team")
+    env = {"KERNELSCOPE_AUTH": "accounts"}
+    with serve(data_dir, workers=0, env=env) as server, ExitStack() as stack:
+        made_private = held_open(stack, server, f"/api/runs/{team_run}/events", bob.token)
+        anonymous = held_open(stack, server, f"/api/runs/{public_run}/events")
+        revoked = held_open(stack, server, f"/api/runs/{kept_run}/events", bob.token)
+        with Store.open(data_dir) as store:
+            for run_id in (team_run, public_run):
+                access = run_access(store, run_id)
+                assert access is not None
+                update_run(store, access, visibility="private")
+            assert b"finished" not in ended(made_private)
+            assert b"finished" not in ended(anonymous)
+            accounts.revoke_token(store, "bob", bob.id)
+            assert b"finished" not in ended(revoked)
