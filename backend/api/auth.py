@@ -56,7 +56,10 @@ LOGIN_PAGE, LOGIN_API = "/login", "/api/login"
 # Reachable by anyone. The static files are the sign-in page's and the public run page's
 # code, the same as in the repository: no data.
 OPEN_PATHS = frozenset({LOGIN_PAGE, LOGIN_API, "/healthz"})
-LOGIN_ASSETS = frozenset({"/static/app.css", "/static/api.js", "/static/ui.js", "/static/login.js"})
+# boot.js is first in every page's <head> (it says so when the page's scripts fail to load).
+LOGIN_ASSETS = frozenset(
+    {"/static/app.css", "/static/boot.js", "/static/api.js", "/static/ui.js", "/static/login.js"}
+)
 RUN_PAGE_ASSETS = frozenset(
     {
         "/static/run.js",
