@@ -151,7 +151,7 @@ def _run(
 
     limits = request.setup.limits
     streams = {name: _Stream(limits.output_cap_bytes) for name in ("stdout", "stderr")}
-    progress = ProgressReader(step)
+    progress = ProgressReader(step, key=process.progress_key)
     started = process.job_sent_at or time.monotonic()
     try:
         ended_by = _pump(process, streams, request, started, progress)
