@@ -165,7 +165,16 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     # log_config=None: uvicorn keeps our handler (JSON or text), its access log included.
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", log_config=None)
+    # proxy_headers=False: uvicorn would believe X-Forwarded-For from loopback; the app
+    # believes it only from `trusted_proxies` (backend/api/client_address.py).
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        log_config=None,
+        proxy_headers=False,
+    )
     return 0
 
 

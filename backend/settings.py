@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from backend.limits import DEFAULT_TIMEOUT_S, RunLimits, SandboxMode
@@ -46,6 +47,12 @@ class Settings(BaseSettings):
         description="trust this header (e.g. X-Forwarded-User) as the signed-in user name; "
         "only behind a reverse proxy that authenticates and strips it from clients",
     )
+    trusted_proxies: str = Field(
+        default="",
+        description="addresses or networks of reverse proxies, comma-separated (e.g. "
+        "127.0.0.1,10.0.0.0/8), whose X-Forwarded-For names the client; unset: nobody's is "
+        "believed and the connection's address is the client's",
+    )
     session_hours: float = Field(default=12, gt=0, description="how long a sign-in lasts")
     secure_cookies: bool = Field(default=False, description="mark cookies Secure (behind HTTPS)")
     queue: Literal["local", "redis"] = Field(
@@ -65,7 +72,10 @@ class Settings(BaseSettings):
         default=20, gt=0, description="event streams one signed-in user may hold open at once"
     )
     max_streams_per_address: int = Field(
-        default=50, gt=0, description="event streams one client address may hold open at once"
+        default=50,
+        gt=0,
+        description="event streams one client address may hold open at once, for callers who "
+        "are not signed in (a signed-in user's count under max_streams_per_user instead)",
     )
     # A run may bring up to BundleLimits.run_mb (256 MiB) of traces and generated code; a
     # typical one a few MiB. backend/store/quota.py says how each is counted.
@@ -123,11 +133,31 @@ class Settings(BaseSettings):
         default="text", description="json: one structured object per line, with run ids"
     )
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxy_networks(cls, value: str) -> str:
+        for part in _parts(value):
+            try:
+                ip_network(part, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{part!r} is not an IP address or network (e.g. 10.0.0.1 or 10.0.0.0/8)"
+                ) from None
+        return value
+
+    def proxy_networks(self) -> list[IPv4Network | IPv6Network]:
+        """`trusted_proxies` parsed (validated when the settings were made)."""
+        return [ip_network(part, strict=False) for part in _parts(self.trusted_proxies)]
+
     def run_limits(self) -> RunLimits:
         """The limits every run of this server's own workers executes under."""
         return RunLimits(
             timeout_s=self.run_timeout_s, memory_mb=self.run_memory_mb, sandbox=self.sandbox
         )
+
+
+def _parts(listed: str) -> list[str]:
+    return [part.strip() for part in listed.split(",") if part.strip()]
 
 
 class BadSettings(ValueError):

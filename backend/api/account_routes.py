@@ -90,7 +90,8 @@ def login(body: LoginRequest, request: Request, response: Response, context: Con
     # grant: refusing other content types stops sign-in forgery (login CSRF).
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise ApiError(415, "unsupported_media_type", "Send the sign-in as application/json.")
-    principal = accounts.check_password(context.store, body.name, body.password)
+    with context.password_checks.held():  # each Argon2id hash takes 64 MiB
+        principal = accounts.check_password(context.store, body.name, body.password)
     if principal is None:
         raise ApiError(401, "login_failed", "Wrong user name or password.")
     lifetime = timedelta(hours=context.settings.session_hours)

@@ -56,7 +56,10 @@ LOGIN_PAGE, LOGIN_API = "/login", "/api/login"
 # Reachable by anyone. The static files are the sign-in page's and the public run page's
 # code, the same as in the repository: no data.
 OPEN_PATHS = frozenset({LOGIN_PAGE, LOGIN_API, "/healthz"})
-LOGIN_ASSETS = frozenset({"/static/app.css", "/static/api.js", "/static/ui.js", "/static/login.js"})
+# boot.js is first in every page's <head> (it says so when the page's scripts fail to load).
+LOGIN_ASSETS = frozenset(
+    {"/static/app.css", "/static/boot.js", "/static/api.js", "/static/ui.js", "/static/login.js"}
+)
 RUN_PAGE_ASSETS = frozenset(
     {
         "/static/run.js",
@@ -303,7 +306,21 @@ def current_principal(request: Request) -> Principal | None:
 def current_viewer(request: Request) -> Viewer:
     if not accounts_on(request):
         return EVERYONE  # one user, who sees everything
-    principal = current_principal(request)
+    return _viewer_of(current_principal(request))
+
+
+def fresh_viewer(request: Request) -> Viewer:
+    """Blocking (SQLite). The caller as visibility sees them now, their credentials looked
+    up again: for a response that stays open (an event stream), which must stop when they
+    sign out, are disabled or lose their token."""
+    context = get_context(request)
+    if context.settings.auth != "accounts":
+        return EVERYONE
+    identity = resolve_identity(context, request.headers, request.cookies)
+    return _viewer_of(identity.principal)
+
+
+def _viewer_of(principal: Principal | None) -> Viewer:
     if principal is None:
         return Viewer()
     return Viewer(user_id=principal.user_id, sees_everything=principal.is_admin)

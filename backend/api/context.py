@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import Depends, Request
 
+from backend.api.busy import PASSWORD_CHECKS, SNIPPET_CHECKS, BusySlots
 from backend.api.errors import ApiError, not_found
 from backend.api.streams import StreamSlots
 from backend.queue.base import RunQueue
@@ -35,9 +36,13 @@ class AppContext:
     queue: RunQueue
     results: ResultCache = field(init=False)
     streams: StreamSlots = field(init=False)
+    password_checks: BusySlots = field(init=False)
+    snippet_checks: BusySlots = field(init=False)
 
     def __post_init__(self) -> None:
         self.results = ResultCache(self.store)
+        self.password_checks = BusySlots(PASSWORD_CHECKS, "sign-in")
+        self.snippet_checks = BusySlots(SNIPPET_CHECKS, "snippet syntax check")
         settings = self.settings
         self.streams = StreamSlots(settings.max_streams_per_user, settings.max_streams_per_address)
 

@@ -9,9 +9,12 @@
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -22,6 +25,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from backend.limits import MAX_SIZE
 
 log = logging.getLogger(__name__)
+LARGE_BODY_BYTES = 2 * 1024 * 1024  # a run's body stays under it; a suite's may not
+LARGE_BODIES_AT_ONCE = 2
+LARGE_BODY_WAIT_S = 10.0
 
 
 class ErrorBody(BaseModel):
@@ -49,11 +55,13 @@ class ApiError(Exception):
         *,
         line: int | None = None,
         column: int | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.body = ErrorBody(
             status=status, kind=kind, message=message, field=field, line=line, column=column
         )
+        self.headers = dict(headers or {})  # e.g. Retry-After on a 503
 
 
 def not_found(what: str, ident: str) -> ApiError:
@@ -90,7 +98,9 @@ def error_response(body: ErrorBody) -> JSONResponse:
 
 async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return error_response(exc.body)
+    response = error_response(exc.body)
+    response.headers.update(exc.headers)
+    return response
 
 
 # Fields a person fills in on the New run page: their problems said in the page's words,
@@ -170,7 +180,11 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
 
 class BodyLimit:
     """Refuse request bodies over `max_bytes` with the one error shape (413), before they
-    are read into memory: by Content-Length up front, or by counting a chunked body."""
+    are read into memory: by Content-Length up front, or by counting a chunked body.
+
+    Bodies over `large_bytes` (a suite's, up to 32 MiB: about 90 MiB once parsed) also
+    take one of `large_at_once` slots for the whole request, so parallel uploads cannot
+    add up: one that finds none free within `wait_s` is a 503 with Retry-After."""
 
     def __init__(
         self,
@@ -178,10 +192,18 @@ class BodyLimit:
         max_bytes: int,
         exempt_prefix: str | None = None,
         larger: dict[str, int] | None = None,
+        *,
+        large_bytes: int = LARGE_BODY_BYTES,
+        large_at_once: int = LARGE_BODIES_AT_ONCE,
+        wait_s: float = LARGE_BODY_WAIT_S,
     ) -> None:
         self.app, self.max_bytes = app, max_bytes
         self.exempt_prefix = exempt_prefix  # routes that enforce their own, larger limit
         self.larger = larger or {}  # path -> its limit (a suite carries many snippets)
+        self.large_bytes, self.wait_s = large_bytes, wait_s
+        # A thread semaphore taken without blocking: it belongs to no event loop, and a
+        # cancelled request can never leave it taken.
+        self.large_slots = threading.BoundedSemaphore(large_at_once)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -191,20 +213,58 @@ class BodyLimit:
             return
         limit = self.larger.get(path, self.max_bytes)
         declared = dict(scope["headers"]).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > limit:
+        size = int(declared) if declared.isdigit() else 0
+        if size > limit:
             await error_response(_too_large(limit))(scope, receive, send)
+            return
+        holding = size > self.large_bytes and await self._take_large_slot()
+        if size > self.large_bytes and not holding:
+            await _busy_response()(scope, receive, send)
             return
         seen = 0
 
         async def counting_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, holding
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > limit:
                 raise ApiError(413, "request_too_large", _too_large(limit).message)
+            if seen > self.large_bytes and not holding:  # a chunked body grew large
+                holding = await self._take_large_slot()
+                if not holding:
+                    raise _busy()
             return message
 
-        await self.app(scope, counting_receive, send)
+        try:
+            await self.app(scope, counting_receive, send)
+        finally:
+            if holding:
+                self.large_slots.release()
+
+    async def _take_large_slot(self) -> bool:
+        deadline = time.monotonic() + self.wait_s
+        while not self.large_slots.acquire(blocking=False):
+            if time.monotonic() >= deadline:
+                return False
+            await anyio.sleep(0.05)
+        return True
+
+
+_RETRY = {"Retry-After": "2"}
+
+
+def _busy() -> ApiError:
+    message = (
+        "The server is reading other large requests (suites) right now. "
+        f"Try again in {_RETRY['Retry-After']} seconds."
+    )
+    return ApiError(503, "server_busy", message, headers=_RETRY)
+
+
+def _busy_response() -> JSONResponse:
+    response = error_response(_busy().body)
+    response.headers.update(_RETRY)
+    return response
 
 
 def _too_large(limit: int) -> ErrorBody:

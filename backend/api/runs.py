@@ -4,6 +4,7 @@ Thin: parse, call the store."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from typing import Annotated
@@ -14,11 +15,13 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel
 
 from backend.analysis.kernel_source import kernel_source
-from backend.api.auth import Caller, Reader, current_viewer
+from backend.api.auth import Caller, Reader, current_viewer, fresh_viewer
+from backend.api.client_address import client_address
 from backend.api.conditional import NOT_MODIFIED, Tagged, conditional, uncached
 from backend.api.context import (
     AppContext,
     Context,
+    get_context,
     head_of_run,
     head_with_kernels,
     result_of,
@@ -44,7 +47,7 @@ from backend.result import (
     VariantName,
 )
 from backend.run_head import RunHead
-from backend.store.ownership import RunAccess
+from backend.store.ownership import RunAccess, run_access
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
 from backend.store.round_trips import Fate
 from backend.store.suites import suite_of
@@ -53,6 +56,7 @@ from backend.worker.progress import run_steps
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
 EVENT_POLL_S = 0.25  # how often the event stream looks at the run row
+ACCESS_RECHECK_S = 1.0  # and at whether its reader may still read the run, at least
 TRACE_DOWNLOADS = {"eager_trace.json.gz": "eager_trace", "compiled_trace.json.gz": "compiled_trace"}
 DOCUMENT_TTL_S = 5.0  # a finished document is served from memory this long per reader
 MAX_KERNEL_PAGE = 5_000  # kernels (or round trips) in one page
@@ -187,10 +191,10 @@ def _existing_run(run_id: str, _access: ReadableRun) -> str:
 
 
 def _stream_slot(request: Request, context: Context, caller: Caller) -> Iterator[None]:
-    """A slot of the caller's and of its address's stream caps, held while the stream is
-    open (429 before it starts when either is full)."""
+    """A slot of the caller's stream cap (their address's when nobody is signed in), held
+    while the stream is open (429 before it starts when it is full)."""
     user = caller.name if caller is not None else None
-    address = request.client.host if request.client is not None else "unknown"
+    address = client_address(request, context.settings.proxy_networks())
     with context.streams.held(user, address):
         yield
 
@@ -202,23 +206,38 @@ def _stream_slot(request: Request, context: Context, caller: Caller) -> Iterator
 )
 async def run_events(
     run_id: Annotated[str, Depends(_existing_run)],
+    request: Request,
     context: Context,
     _slot: Annotated[None, Depends(_stream_slot)],
 ) -> AsyncIterator[ServerSentEvent]:
-    """Server-sent progress: an event whenever the status, step or queue position changes."""
+    """Server-sent progress: an event whenever the status, step or queue position changes.
+    The stream ends when the run is deleted or the caller may no longer read it."""
     last: tuple[object, ...] | None = None
+    checked_at = time.monotonic()
     while True:
         progress = await to_thread.run_sync(_progress_now, context, run_id)
         if progress is None:  # deleted while followed
             return
-        if progress.status in FINISHED_STATUSES:
+        key = (progress.status, progress.step, progress.queue_position)
+        finished = progress.status in FINISHED_STATUSES
+        # Before every event, and every ACCESS_RECHECK_S: made private, or the reader's
+        # session or token ended, since the stream was opened.
+        if key != last or finished or time.monotonic() - checked_at >= ACCESS_RECHECK_S:
+            if not await to_thread.run_sync(_still_readable, request, run_id):
+                return
+            checked_at = time.monotonic()
+        if finished:
             yield ServerSentEvent(event="finished", data=progress)
             return
-        key = (progress.status, progress.step, progress.queue_position)
         if key != last:
             last = key
             yield ServerSentEvent(event="progress", data=progress)
         await asyncio.sleep(EVENT_POLL_S)
+
+
+def _still_readable(request: Request, run_id: str) -> bool:
+    access = run_access(get_context(request).store, run_id)
+    return access is not None and fresh_viewer(request).may_read(access.owner_id, access.visibility)
 
 
 @router.get(

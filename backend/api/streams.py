@@ -1,11 +1,13 @@
-"""How many event streams one user and one client address may hold open at once.
+"""How many event streams one user, or one client address, may hold open at once.
 
 A progress stream (`GET /api/runs/{id}/events`) costs the server a poll of the run every
 `EVENT_POLL_S` for as long as it stays open, and a public run can be followed without an
-account: without a cap, a few hundred streams slow everyone's requests. Each stream takes
-a slot of its user (signed in) and of its client address (always) before it starts; a
-stream over either cap is a 429 that says which cap and how to free a slot. The counts are
-this process's (the API is one process) and are shown in /metrics.
+account: without a cap, a few hundred streams slow everyone's requests. A signed-in user's
+stream takes a slot of that user; only a stream nobody signed in for (a public run) takes
+a slot of its client address (`client_address`: behind a proxy that is not trusted, every
+user has the proxy's address, and one address cap would be shared by the whole team). A
+stream over its cap is a 429 that says which cap and how to free a slot. The counts are
+this process's (the API is one process).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class StreamSlots:
     @property
     def open(self) -> int:
         with self._lock:
-            return sum(self._addresses.values())
+            return sum(self._users.values()) + sum(self._addresses.values())
 
     @contextmanager
     def held(self, user: str | None, address: str) -> Iterator[None]:
@@ -42,25 +44,23 @@ class StreamSlots:
 
     def _take(self, user: str | None, address: str) -> None:
         with self._lock:
-            if user is not None and self._users[user] >= self.per_user:
-                raise _too_many(f"user {user!r}", self.per_user, "KERNELSCOPE_MAX_STREAMS_PER_USER")
-            if self._addresses[address] >= self.per_address:
-                raise _too_many(
-                    f"address {address}", self.per_address, "KERNELSCOPE_MAX_STREAMS_PER_ADDRESS"
-                )
             if user is not None:
+                if self._users[user] >= self.per_user:
+                    setting = "KERNELSCOPE_MAX_STREAMS_PER_USER"
+                    raise _too_many(f"user {user!r}", self.per_user, setting)
                 self._users[user] += 1
+                return
+            if self._addresses[address] >= self.per_address:
+                setting = "KERNELSCOPE_MAX_STREAMS_PER_ADDRESS"
+                raise _too_many(f"address {address}", self.per_address, setting)
             self._addresses[address] += 1
 
     def _give_back(self, user: str | None, address: str) -> None:
         with self._lock:
-            if user is not None:
-                self._users[user] -= 1
-                if self._users[user] <= 0:
-                    del self._users[user]
-            self._addresses[address] -= 1
-            if self._addresses[address] <= 0:
-                del self._addresses[address]
+            counts, key = (self._addresses, address) if user is None else (self._users, user)
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
 
 
 def _too_many(who: str, limit: int, setting: str) -> ApiError:

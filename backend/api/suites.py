@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from backend.api.auth import Caller, Reader, current_viewer
@@ -20,7 +20,15 @@ from backend.api.context import AppContext, Context
 from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_found
 from backend.api.queue_routes import admission
 from backend.api.schemas import TITLE_MAX_CHARS, CompileMode
-from backend.store.suites import SuiteRecord, create_suite, get_suite, problem_heads
+from backend.store.suites import (
+    SuiteRecord,
+    create_suite,
+    delete_suite_unless_running,
+    get_suite,
+    problem_heads,
+    problem_ids,
+    update_suite,
+)
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 from backend.suite_table import ProblemPair, SuiteProblem, SuiteTotals, compare, problem_row
 from backend.suite_table import totals as sum_up
@@ -71,6 +79,17 @@ class SuiteRequest(BaseModel):
 class ProblemCreated(BaseModel):
     name: str
     run_id: str
+
+
+class SuiteUpdate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    title: str | None = Field(
+        default=None, max_length=TITLE_MAX_CHARS, description="null or '' clears it"
+    )
+    visibility: Visibility | None = Field(
+        default=None, description="private, team or public; applies to every problem too"
+    )
 
 
 class SuiteCreated(BaseModel):
@@ -184,3 +203,58 @@ def _document(context: AppContext, suite_id: str, viewer: Viewer) -> SuiteDocume
     return SuiteDocument(
         **suite.model_dump(), url=permalink(suite_id), problems=rows, totals=sum_up(rows)
     )
+
+
+@router.patch("/{suite_id}", response_model=SuiteRecord)
+def change_suite(suite_id: str, body: SuiteUpdate, context: Context, viewer: Reader) -> SuiteRecord:
+    """Change a suite's title and/or visibility (its author or an admin). Visibility is
+    set on every problem's run too: the suite is one submission."""
+    if not body.model_fields_set:
+        raise ApiError(422, "invalid_request", "body: give title and/or visibility to change")
+    _changeable(context, suite_id, viewer)
+    title = (body.title or "").strip() or None
+    set_title = "title" in body.model_fields_set
+    update_suite(
+        context.store, suite_id, set_title=set_title, title=title, visibility=body.visibility
+    )
+    for run_id in problem_ids(context.store, suite_id):
+        context.results.forget(run_id)  # a finished document is cached with its visibility
+    changed = get_suite(context.store, suite_id)
+    if changed is None:  # deleted meanwhile
+        raise not_found("suite", suite_id)
+    return changed
+
+
+@router.delete("/{suite_id}", status_code=204, response_class=Response)
+def delete_suite(suite_id: str, context: Context, viewer: Reader) -> Response:
+    """Delete a suite and every problem's run with what is stored for it (its author or an
+    admin). While a problem runs, nothing is deleted: cancel it, or wait."""
+    _changeable(context, suite_id, viewer)
+    run_ids = problem_ids(context.store, suite_id)
+    running = delete_suite_unless_running(context.store, suite_id)
+    if running:
+        raise ApiError(
+            409,
+            "suite_running",
+            f"{running} problem(s) of suite {suite_id} are running: cancel them or wait for "
+            "them to finish, then delete the suite.",
+        )
+    for run_id in run_ids:
+        context.results.forget(run_id)
+    return Response(status_code=204)
+
+
+def _changeable(context: AppContext, suite_id: str, viewer: Viewer) -> SuiteRecord:
+    """The suite, when the caller may change it; 404 when they may not even read it (as
+    for runs), 403 when it is someone else's."""
+    suite = get_suite(context.store, suite_id)
+    if suite is None or not viewer.may_read(suite.owner_id, suite.visibility):
+        raise not_found("suite", suite_id)
+    if not viewer.may_change(suite.owner_id):
+        owner = suite.owner or "nobody (made without accounts)"
+        raise ApiError(
+            403,
+            "not_suite_author",
+            f"Suite {suite_id} belongs to {owner}: only its author or an admin may change it.",
+        )
+    return suite

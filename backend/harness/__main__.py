@@ -35,6 +35,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--ncu-pass", action="store_true", help="only the measured calls, in NVTX ranges (ncu)"
     )
+    # Never a flag: the progress key comes with the job, out of the snippet's sight (argv).
+    parser.set_defaults(progress_key=None)
     return parser.parse_args(argv)
 
 
@@ -63,6 +65,7 @@ def main(argv: list[str] | None = None) -> None:
                 compile_mode=options.compile_mode,
                 device=options.device,
                 progress_fd=options.progress_fd,
+                progress_key=options.progress_key,
             )
         ).execute()
     _exit_now()
@@ -117,6 +120,7 @@ def _take_job(options: argparse.Namespace) -> bool:
     if not isinstance(message, tuple):  # WARM_DEVICE again, or without --prewarm
         raise JobError(f"told to {message} where it cannot: no job")
     options.size, options.compile_mode = message
+    options.progress_key = pipe.progress_key
     return True
 
 
@@ -168,7 +172,7 @@ def _refused_syntax(options: argparse.Namespace) -> bool:
         if _can_define_a_function(source):
             return False
         error = SnippetError("no_entry_point", NO_ENTRY_POINT)
-    progress = Progress(options.progress_fd)
+    progress = Progress(options.progress_fd, options.progress_key)
     progress.step(SNIPPET_STEP)
     writer = BundleWriter(options.bundle)
     writer.document.update(snippet_file=str(path), status="failed", error=error.as_dict())

@@ -60,8 +60,14 @@ class JobError(ValueError):
     """The job pipe held something that is not a job."""
 
 
-def encode_job(size: int | None, compile_mode: str) -> bytes:
-    job = json.dumps({"size": size, "compile_mode": compile_mode}).encode()
+def encode_job(size: int | None, compile_mode: str, progress_key: str | None = None) -> bytes:
+    """`progress_key`: a secret the harness puts in each progress line. The snippet can
+    write to the progress pipe (its number is in `sys.argv`), but the key arrives here,
+    read before the snippet loads, so a line the snippet prints cannot pass for a step."""
+    fields = {"size": size, "compile_mode": compile_mode}
+    if progress_key is not None:
+        fields["progress_key"] = progress_key
+    job = json.dumps(fields).encode()
     if len(job) > MAX_JOB_BYTES:
         raise JobError(f"a job must fit in {MAX_JOB_BYTES} bytes")
     return job
@@ -79,6 +85,7 @@ class JobPipe:
     def __init__(self, fd: int) -> None:
         self._fd: int | None = fd
         self._data = b""
+        self.progress_key: str | None = None  # the job's, once it is read
 
     def next(self) -> tuple[int | None, str] | str | None:
         """WARM_DEVICE, a job (size, compile mode), or None once the worker closed the pipe
@@ -89,7 +96,10 @@ class JobPipe:
         said = json.loads(message)
         if isinstance(said, dict) and said.get(WARM_DEVICE) is True:
             return WARM_DEVICE
-        return _job(said, message)
+        job = _job(said, message)
+        key = said.get("progress_key")
+        self.progress_key = key if isinstance(key, str) else None
+        return job
 
     def _next_bytes(self) -> bytes:
         """The next non-blank line, or what is left once the pipe is closed (b"": nothing)."""
@@ -135,18 +145,27 @@ def ready_line(
 class Progress:
     """Writes one JSON line per step to a file descriptor the worker reads."""
 
-    def __init__(self, fd: int | None) -> None:
+    def __init__(self, fd: int | None, key: str | None = None) -> None:
         self._stream = os.fdopen(fd, "w", buffering=1) if fd is not None else None
         self._started = time.monotonic()
+        self._key = key  # the job's progress key: what tells the worker a line is ours
 
     def step(self, name: str, **extra: Any) -> None:
         if self._stream is None:
             return
         line = {"step": name, "elapsed_s": round(time.monotonic() - self._started, 3), **extra}
+        if self._key is not None:
+            line["key"] = self._key
         try:
             self._stream.write(json.dumps(line) + "\n")
         except (BrokenPipeError, OSError):
             self._stream = None  # the worker stopped listening; keep running
+
+    def close(self) -> None:
+        """For tests: the harness itself ends with os._exit, which closes everything."""
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
 
 
 class BundleWriter:

@@ -85,12 +85,13 @@ class Options:
     compile_mode: str
     device: str
     progress_fd: int | None
+    progress_key: str | None = None  # from the job: marks the harness's progress lines
 
 
 class Run:
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.progress = Progress(options.progress_fd)
+        self.progress = Progress(options.progress_fd, options.progress_key)
         self.writer = BundleWriter(options.bundle)
         self.doc = self.writer.document
         self.snippet_file = str(options.snippet)

@@ -8,13 +8,14 @@ row stays the only truth about each problem.
 from __future__ import annotations
 
 from pydantic import BaseModel
+from sqlalchemy import delete, func, update
 from sqlmodel import col, select
 
 from backend.run_head import RunHead
 from backend.store import mapping
 from backend.store.db import read_session, write_session
 from backend.store.ids import new_run_id
-from backend.store.models import Run, Suite, User
+from backend.store.models import Artifact, Run, Suite, User
 from backend.store.repository import Store
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
@@ -98,3 +99,50 @@ def problem_heads(store: Store, suite_id: str, viewer: Viewer) -> list[tuple[str
         if head is not None:
             found.append((name, head))
     return found
+
+
+def problem_ids(store: Store, suite_id: str) -> list[str]:
+    """Every problem's run id, whoever may read it (for the suite's author)."""
+    with read_session(store.engine) as session:
+        return list(session.exec(select(Run.id).where(Run.suite_id == suite_id)))
+
+
+def update_suite(
+    store: Store,
+    suite_id: str,
+    *,
+    set_title: bool = False,
+    title: str | None = None,
+    visibility: Visibility | None = None,
+) -> None:
+    """Set the suite's title (when `set_title`; None clears it) and the visibility of the
+    suite and every problem: like a sweep, a suite is one submission, and its page shows
+    each problem's numbers."""
+    changes: dict[str, object] = {"title": title} if set_title else {}
+    if visibility is not None:
+        changes["visibility"] = visibility
+    with write_session(store.engine) as session:
+        if changes:
+            session.exec(update(Suite).where(col(Suite.id) == suite_id).values(**changes))
+        if visibility is not None:
+            same_suite = col(Run.suite_id) == suite_id
+            session.exec(update(Run).where(same_suite).values(visibility=visibility))
+
+
+def delete_suite_unless_running(store: Store, suite_id: str) -> int:
+    """Delete the suite and every problem's run, in one transaction (a worker cannot claim
+    a problem in between), unless a problem is running: then nothing is deleted and the
+    answer is how many are (0: deleted). Blobs no other run shares are freed at once."""
+    problems = col(Run.suite_id) == suite_id
+    with write_session(store.engine) as session:
+        running_query = select(func.count()).where(problems, col(Run.status) == "running")
+        running = session.exec(running_query).one()
+        if running:
+            return running
+        in_suite = select(Run.id).where(problems)
+        shas = session.exec(select(Artifact.sha256).where(col(Artifact.run_id).in_(in_suite)))
+        freed = set(shas)
+        session.exec(delete(Run).where(problems))
+        session.exec(delete(Suite).where(col(Suite.id) == suite_id))
+    store.release_blobs(freed)
+    return 0

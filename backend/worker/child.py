@@ -163,7 +163,7 @@ def _run(
 
     limits = request.setup.limits
     streams = {name: _Stream(limits.output_cap_bytes) for name in ("stdout", "stderr")}
-    progress = ProgressReader(step)
+    progress = ProgressReader(step, key=process.progress_key)
     try:
         ended_by = _pump(process, streams, request, clock, progress)
         if ended_by == "timeout":

@@ -114,6 +114,8 @@ class HarnessProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.progress_fd = -1
         self._job_fd: int | None = None
+        # Sent with the job; only progress lines that carry it are the harness's own.
+        self.progress_key = secrets.token_urlsafe(16)
         self._ready_line: bytearray | None = bytearray()  # None once it has been read
         self._niced = False
         try:
@@ -255,7 +257,7 @@ class HarnessProcess:
         self._restore_priority()
         fd, self._job_fd = self._job_fd, None
         try:
-            os.write(fd, encode_job(job.size, job.compile_mode))
+            os.write(fd, encode_job(job.size, job.compile_mode, self.progress_key))
         except BrokenPipeError:
             raise ProcessGone(f"harness process {self.name}: {self.describe_exit()}") from None
         finally:

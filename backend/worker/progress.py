@@ -2,8 +2,11 @@
 
 The snippet finds the progress descriptor in its own `sys.argv` and can write anything to
 it. A line counts only when it is a JSON object whose `step` is one of the harness's
-`STEPS` and whose `elapsed_s` is a finite number, and only when its step comes after the
-last one passed on: the harness goes through its steps in order, so a run causes at most
+`STEPS`, whose `elapsed_s` is a finite number and whose `key` is the run's progress key
+(sent with the job, which the harness reads before the snippet loads: a snippet that
+prints a line like the harness's cannot jump the step list; only one that digs the key out
+of the harness's memory could, and only for its own run), and only when its step comes
+after the last one passed on: the harness goes through its steps in order, so a run causes at most
 `len(STEPS)` status writes (database rows, heartbeats) however many lines it sends.
 Anything else is counted and dropped, never an error. A line longer than `MAX_LINE_BYTES`
 is not even parsed, and a line that never ends is not kept.
@@ -11,6 +14,7 @@ is not even parsed, and a line that never ends is not kept.
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 import time
@@ -61,8 +65,9 @@ class StepClock:
 class ProgressReader:
     """Splits what arrives on the progress pipe into lines and passes valid steps on."""
 
-    def __init__(self, on_progress: ProgressCallback | None) -> None:
+    def __init__(self, on_progress: ProgressCallback | None, key: str | None = None) -> None:
         self.on_progress = on_progress
+        self.key = key  # None: lines need none (a harness started without a job pipe)
         self.ignored = 0  # lines dropped: not JSON, not a step, too long, out of order
         self._pending = bytearray()
         self._discarding = False  # inside a line already too long: drop it to its end
@@ -96,7 +101,7 @@ class ProgressReader:
     def _line(self, line: bytes) -> None:
         if not line.strip():
             return
-        found = parse_step(line)
+        found = parse_step(line, self.key)
         if found is None or STEPS.index(found[0]) <= self._last:
             self.ignored += 1
             return
@@ -105,15 +110,16 @@ class ProgressReader:
             self.on_progress(*found)
 
 
-def parse_step(line: bytes) -> tuple[str, float] | None:
-    """(step, elapsed_s) of a well-formed progress line, else None."""
+def parse_step(line: bytes, key: str | None = None) -> tuple[str, float] | None:
+    """(step, elapsed_s) of a well-formed progress line (carrying `key`, if given), else
+    None."""
     if len(line) > MAX_LINE_BYTES:
         return None
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(message, dict):
+    if not isinstance(message, dict) or not _has_key(message, key):
         return None
     step, elapsed = message.get("step"), message.get("elapsed_s", 0.0)
     if not isinstance(step, str) or step not in STEPS:
@@ -123,3 +129,10 @@ def parse_step(line: bytes) -> tuple[str, float] | None:
     if not math.isfinite(elapsed) or elapsed < 0:
         return None
     return step, float(elapsed)
+
+
+def _has_key(message: dict[str, object], key: str | None) -> bool:
+    sent = message.get("key")
+    if key is None:
+        return True
+    return isinstance(sent, str) and hmac.compare_digest(sent.encode(), key.encode())

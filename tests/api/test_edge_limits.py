@@ -18,34 +18,46 @@ from urllib.parse import urlsplit
 import pytest
 
 from backend.store import accounts
+from backend.store.ownership import run_access, update_run
 from backend.store.repository import Store
 from tests.browser.live import Server, serve
 from tests.factories import CODE, save_finished
 
 
 def open_stream(
-    stack: ExitStack, server: Server, path: str, token: str | None
+    stack: ExitStack, server: Server, path: str, token: str | None, forwarded: str | None = None
 ) -> http.client.HTTPResponse:
     """A GET whose response is left open until `stack` closes its connection."""
     where = urlsplit(server.url)
     connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
     stack.callback(connection.close)
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if forwarded is not None:
+        headers["X-Forwarded-For"] = forwarded
     connection.request("GET", path, headers=headers)
     reply = connection.getresponse()
     stack.callback(reply.close)
     return reply
 
 
-def held_open(stack: ExitStack, server: Server, path: str, token: str | None = None) -> None:
-    reply = open_stream(stack, server, path, token)
+def held_open(
+    stack: ExitStack,
+    server: Server,
+    path: str,
+    token: str | None = None,
+    forwarded: str | None = None,
+) -> http.client.HTTPResponse:
+    reply = open_stream(stack, server, path, token, forwarded)
     assert reply.status == 200, reply.read()
     assert reply.readline().startswith(b"event: progress")  # the stream is live
+    return reply
 
 
-def refused(server: Server, path: str, token: str | None = None) -> dict[str, str]:
+def refused(
+    server: Server, path: str, token: str | None = None, forwarded: str | None = None
+) -> dict[str, str]:
     with ExitStack() as stack:
-        reply = open_stream(stack, server, path, token)
+        reply = open_stream(stack, server, path, token, forwarded)
         assert reply.status == 429
         error: dict[str, str] = json.loads(reply.read())["error"]
     return error
@@ -82,6 +94,20 @@ def test_one_address_may_hold_only_so_many_event_streams(
             held_open(stack, server, path)
 
 
+def test_made_up_forwarded_addresses_do_not_open_more_streams(
+    open_server: tuple[Server, str, str],
+) -> None:
+    """No proxy is trusted by default: X-Forwarded-For from loopback was believed, and 300
+    streams, each "from" another address, were admitted."""
+    server, run_id, _ = open_server
+    path = f"/api/runs/{run_id}/events"
+    with ExitStack() as stack:
+        for n in range(3):
+            held_open(stack, server, path, forwarded=f"203.0.113.{n}")
+        error = refused(server, path, forwarded="203.0.113.99")
+        assert "Address 127.0.0.1" in error["message"]
+
+
 @pytest.mark.parametrize(
     "query",
     ["start_us=nan&end_us=50", "start_us=0&end_us=inf", "start_us=-inf&end_us=1", "start_us=NaN"],
@@ -107,7 +133,13 @@ def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
             tokens[name] = accounts.create_token(store, name, "tests").token
         alice_id = ids["alice"]
         run_id = store.create_run(CODE, owner_id=alice_id, visibility="public")
-    env = {"KERNELSCOPE_AUTH": "accounts", "KERNELSCOPE_MAX_STREAMS_PER_USER": "2"}
+    # One address cap would be shared by every user behind one proxy: signed-in users
+    # count per user only.
+    env = {
+        "KERNELSCOPE_AUTH": "accounts",
+        "KERNELSCOPE_MAX_STREAMS_PER_USER": "2",
+        "KERNELSCOPE_MAX_STREAMS_PER_ADDRESS": "1",
+    }
     path = f"/api/runs/{run_id}/events"
     with serve(data_dir, workers=0, env=env) as server, ExitStack() as stack:
         for _ in range(2):
@@ -116,4 +148,40 @@ def test_one_user_may_hold_only_so_many_event_streams(tmp_path: Path) -> None:
         assert error["kind"] == "too_many_streams"
         assert "User 'alice'" in error["message"]
         assert "KERNELSCOPE_MAX_STREAMS_PER_USER" in error["message"]
-        held_open(stack, server, path, tokens["bob"])  # another user of the same address
+        for _ in range(2):
+            held_open(stack, server, path, tokens["bob"])  # another user of the same address
+        held_open(stack, server, path)  # nobody signed in: the address's one stream
+        assert "Address 127.0.0.1" in refused(server, path)["message"]
+
+
+def ended(reply: http.client.HTTPResponse) -> bytes:
+    """The rest of an open stream: returns once the server ends it (else the connection's
+    10 s timeout fails the test)."""
+    return reply.read()
+
+
+def test_an_open_stream_ends_when_its_reader_loses_access(tmp_path: Path) -> None:
+    """A stream opened while the run was readable kept sending after it was made private
+    (issue 34, L5), and after the reader's token was revoked."""
+    data_dir = tmp_path / "data"
+    with Store.open(data_dir) as store:
+        alice = accounts.create_user(store, "alice")
+        accounts.create_user(store, "bob")
+        bob = accounts.create_token(store, "bob", "tests")
+        team_run = store.create_run(CODE, owner_id=alice, visibility="team")
+        public_run = store.create_run(CODE, owner_id=alice, visibility="public")
+        kept_run = store.create_run(CODE, owner_id=alice, visibility="team")
+    env = {"KERNELSCOPE_AUTH": "accounts"}
+    with serve(data_dir, workers=0, env=env) as server, ExitStack() as stack:
+        made_private = held_open(stack, server, f"/api/runs/{team_run}/events", bob.token)
+        anonymous = held_open(stack, server, f"/api/runs/{public_run}/events")
+        revoked = held_open(stack, server, f"/api/runs/{kept_run}/events", bob.token)
+        with Store.open(data_dir) as store:
+            for run_id in (team_run, public_run):
+                access = run_access(store, run_id)
+                assert access is not None
+                update_run(store, access, visibility="private")
+            assert b"finished" not in ended(made_private)
+            assert b"finished" not in ended(anonymous)
+            accounts.revoke_token(store, "bob", bob.id)
+            assert b"finished" not in ended(revoked)

@@ -165,6 +165,15 @@ raise RuntimeError("the snippet's own error, after its progress lines")
 """
 )
 
+# A line just like the harness's, for a step far ahead: the step list must not jump to it.
+PROGRESS_JUMP = (
+    PRELUDE
+    + r"""
+progress(b'{"step": "timing", "elapsed_s": 0.5}')
+raise RuntimeError("the snippet's own error, after its progress line")
+"""
+)
+
 # "NVIDIA H200" on a CPU machine, and a speedup of 44,239x.
 FORGED_DEVICE = (
     PRELUDE

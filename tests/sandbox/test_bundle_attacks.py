@@ -312,6 +312,18 @@ def test_a_progress_flood_makes_few_status_writes(
     assert len(status_writes) <= len(RUN_STEPS) + 1, len(status_writes)
 
 
+def test_a_snippets_own_progress_line_does_not_move_the_step_list(
+    module_store: Store, data_dir: Path, status_writes: list[str | None]
+) -> None:
+    """The snippet can write to the progress pipe; its lines lack the key the harness got
+    with the job, so a "timing" line from a snippet that never got past loading is ignored."""
+    result = run(module_store, data_dir, hostile.PROGRESS_JUMP)
+    assert result.error is not None and result.error.kind == "exception", result.error
+    assert "timing" not in status_writes, status_writes
+    assert "loading snippet" in status_writes  # the harness's own lines still pass
+    assert any("progress" in note and "ignored" in note for note in result.notes), result.notes
+
+
 # ---- the sandbox's disk ---------------------------------------------------------------------
 
 

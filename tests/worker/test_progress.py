@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
-from backend.harness.protocol import STEPS
+from backend.harness.protocol import STEPS, JobPipe, Progress, encode_job
 from backend.worker.progress import MAX_LINE_BYTES, ProgressReader, parse_step
 
 
@@ -78,3 +79,34 @@ def test_a_line_that_never_ends_is_not_kept(seen: list[tuple[str, float]]) -> No
         assert len(reader._pending) <= MAX_LINE_BYTES
     reader.feed(b"tail of the long line\n" + line("timing"))
     assert seen == [("timing", 1.0)] and reader.ignored == 1
+
+
+def test_only_lines_with_the_runs_key_are_steps(seen: list[tuple[str, float]]) -> None:
+    """The snippet can write to the progress pipe (issue 34): a line just like the
+    harness's, without the key that came with the job, does not move the step list."""
+    reader = ProgressReader(lambda step, elapsed: seen.append((step, elapsed)), key="k3y")
+    keyed = {"step": "loading snippet", "elapsed_s": 0.5}
+    reader.feed(line("timing"))  # what a snippet copying the harness's lines writes
+    reader.feed(json.dumps({**keyed, "key": "guess"}).encode() + b"\n")
+    reader.feed(json.dumps({**keyed, "key": ["k3y"]}).encode() + b"\n")
+    assert seen == [] and reader.ignored == 3
+    reader.feed(json.dumps({**keyed, "key": "k3y"}).encode() + b"\n")
+    assert seen == [("loading snippet", 0.5)]
+
+
+def test_the_harness_writes_the_key_of_its_job() -> None:
+    """End to end through the two pipes: the job carries the key, the harness's Progress
+    writes it into each line, and the worker's reader takes those lines."""
+    job_read, job_write = os.pipe()
+    os.write(job_write, encode_job(None, "default", "k3y"))
+    os.close(job_write)
+    pipe = JobPipe(job_read)
+    assert pipe.next() == (None, "default") and pipe.progress_key == "k3y"
+    progress_read, progress_write = os.pipe()
+    progress = Progress(progress_write, pipe.progress_key)
+    progress.step("loading snippet")
+    progress.close()
+    seen: list[str] = []
+    ProgressReader(lambda step, _: seen.append(step), key="k3y").feed(os.read(progress_read, 4096))
+    os.close(progress_read)
+    assert seen == ["loading snippet"]
