@@ -89,6 +89,40 @@ def token_worker(principal: CallerPrincipal) -> str | None:
 TokenWorker = Annotated[str | None, Depends(token_worker)]
 
 
+def bound_kinds(principal: Principal | None) -> list[str] | None:
+    """The device kinds the caller's token may serve (an admin binds them); None only
+    without a token (accounts off). An unbound worker token serves none: the kinds a
+    worker declares are its own say, and a stolen token must not pick the runs it gets."""
+    if principal is None:
+        return None
+    if principal.device_kinds is None:
+        raise ApiError(
+            403,
+            "worker_token_unbound",
+            f"This worker token of {principal.name!r} is bound to no device kind, so it "
+            "may not serve any. An admin binds it with `kernelscope token kinds "
+            f"{principal.name} ID KINDS` (e.g. h100,cpu; the ID is in `kernelscope token "
+            f"list {principal.name}`).",
+        )
+    return principal.device_kinds
+
+
+def check_kind(principal: Principal | None, kind: str) -> None:
+    """Refuse a heartbeat declaring a device kind the worker's token is not bound to."""
+    kinds = bound_kinds(principal)
+    if kinds is None or kind in kinds:
+        return
+    assert principal is not None
+    raise ApiError(
+        403,
+        "device_kind_not_bound",
+        f"This worker token may serve device kind(s) {', '.join(kinds)}, not {kind!r}. "
+        f"Start the worker with --device-kind {kinds[0]}, or have an admin bind the token "
+        f"to {kind!r} too: `kernelscope token kinds {principal.name} ID "
+        f"{','.join([*kinds, kind])}`.",
+    )
+
+
 def acting_as(token_name: str | None, claimed: str) -> str:
     """The worker a request acts as: its token's. A body naming another worker is refused;
     the body names the worker only when no token was sent (accounts off)."""
@@ -119,11 +153,15 @@ def me(principal: CallerPrincipal, worker: TokenWorker, request: Request) -> Wor
 
 
 @router.post("/heartbeat", response_model=BeatReply)
-def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatReply:
+def heartbeat(
+    body: Heartbeat, principal: CallerPrincipal, worker: TokenWorker, context: Context
+) -> BeatReply:
     """A worker is alive and holds these runs (steps update progress); the reply names
     runs to cancel and runs that are no longer this worker's (another worker's runs are
-    answered the same way, and their leases are left alone)."""
+    answered the same way, and their leases are left alone). 403 for a device kind its
+    token is not bound to: nothing of it is recorded."""
     acting_as(worker, body.worker.id)
+    check_kind(principal, body.worker.device_kind)
     reply = jobs.heartbeat(context.store, body.worker, body.runs)
     if not body.runs:
         context.queue.notify()  # an idle worker: hand it a run now
@@ -131,15 +169,22 @@ def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatRep
 
 
 @router.post("/runs/{run_id}/start", response_model=StartedRun)
-def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context) -> StartedRun:
+def start(
+    run_id: str,
+    body: StartRequest,
+    principal: CallerPrincipal,
+    worker: TokenWorker,
+    context: Context,
+) -> StartedRun:
     """Claim the run that RQ job `job_id` names; 403 unless it was handed to this worker
-    and waits for its device kind, or when another worker holds it; 409 unless it still
-    waits for that job (cancelled meanwhile, already claimed, or handed over again)."""
+    and waits for its device kind (one its token is bound to), or when another worker
+    holds it; 409 unless it still waits for that job (cancelled meanwhile, already
+    claimed, or handed over again)."""
     worker_id = acting_as(worker, body.worker_id)
+    kinds = bound_kinds(principal)
+    timeout_s = context.settings.run_timeout_s
     try:
-        started = jobs.start_run(
-            context.store, run_id, body.job_id, worker_id, context.settings.run_timeout_s
-        )
+        started = jobs.start_run(context.store, run_id, body.job_id, worker_id, timeout_s, kinds)
     except RunNotFound:
         raise not_found("run", run_id) from None
     except jobs.HeldByAnother as exc:

@@ -145,7 +145,9 @@ def test_the_worker_learns_its_name_from_its_token(cluster: Cluster) -> None:
 def test_a_worker_token_without_a_worker_name_is_refused_with_the_fix(cluster: Cluster) -> None:
     """Worker tokens made before worker names existed (migration 0003 leaves them nameless)
     name no worker, so they cannot act as one."""
-    token = accounts.create_token(cluster.store, "ops", "old", scope="worker", worker_name="x")
+    token = accounts.create_token(
+        cluster.store, "ops", "old", scope="worker", worker_name="x", device_kinds=["cpu"]
+    )
     with cluster.store.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE api_tokens SET worker_name = NULL")
     headers = {"Authorization": f"Bearer {token.token}"}

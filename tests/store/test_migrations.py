@@ -80,7 +80,9 @@ def test_0003_down_and_up_keeps_every_token_and_run(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         accounts.create_user(store, "ops")
         user_token = accounts.create_token(store, "ops", "ci").token
-        worker_token = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+        worker_token = accounts.create_token(
+            store, "ops", "w", "worker", worker_name="gpu-0", device_kinds=["cpu"]
+        ).token
         run_id = store.create_run(CODE)
         store.save_result(rich_result(run_id), CODE, [])
         before = store.load_result(run_id)
@@ -109,7 +111,9 @@ def test_0003_keeps_worker_names_across_a_restart(tmp_path: Path) -> None:
 
     with Store.open(tmp_path) as store:
         accounts.create_user(store, "ops")
-        raw = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+        raw = accounts.create_token(
+            store, "ops", "w", "worker", worker_name="gpu-0", device_kinds=["cpu"]
+        ).token
     with Store.open(tmp_path) as store:
         principal = accounts.verify_token(store, raw)
     assert principal is not None and principal.worker_name == "gpu-0"
