@@ -32,10 +32,12 @@ from backend.result import FINISHED_STATUSES, RunResult
 from backend.store import accounts, jobs
 from backend.store.accounts import Principal
 from backend.store.repository import ArtifactInput, RunNotFound, Store
+from backend.worker.bundle import BundleLimits
 from backend.worker_protocol import (
     REPORT_CONTENT_TYPE,
     REPORT_FILE,
     RESULT_FILE,
+    ArtifactEntry,
     BeatReply,
     Heartbeat,
     Report,
@@ -45,9 +47,20 @@ from backend.worker_protocol import (
     WorkerIdentity,
 )
 
-MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
+# A report's files are what its worker read from the run's bundle, so the bundle's limits
+# bound them here too: an honest report always fits, and a token holder's costs the API
+# no more than a real run's. Tests lower them.
+REPORT_LIMITS = BundleLimits()
+TAR_SLACK_BYTES = 16 * 1024**2  # tar headers and padding: 1 KiB at most per member
+
+
+def max_report_bytes(limits: BundleLimits) -> int:
+    """The whole report: both documents, the run's files, the tar around them."""
+    return 2 * DOCUMENT_BYTES + limits.run_bytes + TAR_SLACK_BYTES
+
+
 _WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
 
 
@@ -223,7 +236,7 @@ async def report(
     holder = (acting_as(worker, worker_id), attempt)
     _check_holder(context, run_id, holder)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_REPORT_BYTES:
+    if declared.isdigit() and int(declared) > max_report_bytes(REPORT_LIMITS):
         raise _report_too_large()
     body = await _read_body(request)
     try:
@@ -236,10 +249,10 @@ async def report(
 
 async def _read_body(request: Request) -> IO[bytes]:
     body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY_BYTES)  # noqa: SIM115
-    size = 0
+    size, limit = 0, max_report_bytes(REPORT_LIMITS)
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_REPORT_BYTES:
+        if size > limit:  # a body that lied about its length, or sent none
             body.close()
             raise _report_too_large()
         body.write(chunk)
@@ -247,9 +260,18 @@ async def _read_body(request: Request) -> IO[bytes]:
     return body
 
 
-def _report_too_large() -> ApiError:
-    limit = MAX_REPORT_BYTES // 1024**2
-    return ApiError(413, "report_too_large", f"A report may be at most {limit:,} MiB.")
+def _report_too_large(why: str | None = None) -> ApiError:
+    limits = REPORT_LIMITS
+    limit = max_report_bytes(limits) // 1024**2
+    message = why or f"A report may be at most {limit:,} MiB."
+    return ApiError(
+        413,
+        "report_too_large",
+        f"{message} A run's files are bounded as its bundle is (each trace "
+        f"{limits.trace_mb} MiB, each generated-code file {limits.code_mb} MiB, "
+        f"{limits.run_mb} MiB in all), so a worker's honest report always fits. Nothing "
+        "of it was stored.",
+    )
 
 
 def _check_holder(context: AppContext, run_id: str, holder: tuple[str, int]) -> None:
@@ -281,10 +303,7 @@ def _ingest(
             else:
                 document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
                 result = _worker_result(store, run_id, document, holder[0])
-                artifacts: list[ArtifactInput] = [
-                    (a.kind, a.name, _member(tar, a.member), a.content_type)
-                    for a in report.artifacts
-                ]
+                artifacts = _artifacts(tar, report.artifacts, REPORT_LIMITS)
                 jobs.save_report(store, run_id, holder, result, artifacts)
     except (tarfile.TarError, ValidationError, ValueError) as exc:
         raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
@@ -299,16 +318,51 @@ def _ingest(
     return ReportReply(stored=True, status=status, message=f"Run {run_id} is {status}.")
 
 
+def _artifacts(
+    tar: tarfile.TarFile, entries: list[ArtifactEntry], limits: BundleLimits
+) -> list[ArtifactInput]:
+    """The report's files, each checked against its bundle limit, and all against the
+    run's, by their tar headers before any is read (tarfile reads a member's header size,
+    never more): a file too large costs nothing but its refusal."""
+    total = 0
+    for entry in entries:
+        size, limit = _regular(tar, entry.member).size, _file_limit(entry.kind, limits)
+        total += size
+        if size > limit:
+            raise _report_too_large(
+                f"Its file {entry.name!r} is {_mib(size)}; at most {_mib(limit)}."
+            )
+        if total > limits.run_bytes:
+            raise _report_too_large(f"Its files hold more than {limits.run_mb} MiB in all.")
+    return [(a.kind, a.name, _member(tar, a.member), a.content_type) for a in entries]
+
+
+def _file_limit(kind: str, limits: BundleLimits) -> int:
+    """Traces (`*_trace`, gzip, at most their inflated limit), else generated code."""
+    return (limits.trace_mb if kind.endswith("_trace") else limits.code_mb) * 1024**2
+
+
+def _mib(size: int) -> str:
+    return f"{size / 1024**2:,.1f} MiB"
+
+
 def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:
     return ApiError(403, "run_held_by_another_worker", str(exc))
 
 
-def _member(tar: tarfile.TarFile, name: str, limit: int | None = None) -> bytes:
-    """A regular file of the report, read into memory (nothing is extracted to disk)."""
+def _regular(tar: tarfile.TarFile, name: str) -> tarfile.TarInfo:
     try:
         member = tar.getmember(name)
     except KeyError:
         raise ValueError(f"the tar has no {name}") from None
+    if not member.isfile():
+        raise ValueError(f"{name} is not a regular file")
+    return member
+
+
+def _member(tar: tarfile.TarFile, name: str, limit: int | None = None) -> bytes:
+    """A regular file of the report, read into memory (nothing is extracted to disk)."""
+    member = _regular(tar, name)
     if limit is not None and member.size > limit:
         raise ValueError(f"{name} is {member.size:,} bytes; at most {limit:,} are read")
     stream = tar.extractfile(member) if member.isfile() else None

@@ -12,19 +12,25 @@ Clocks are driven by writing the API's own timestamps, never by sleeping.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rq import Queue
 
+from backend.api import worker_routes
 from backend.result import RunResult
 from backend.store import accounts, jobs, mapping
 from backend.store.db import write_session
 from backend.store.models import Run, Worker
+from backend.worker.bundle import BundleLimits
+from backend.worker_protocol import REPORT_CONTENT_TYPE
 from tests.helpers import wait_for
 from tests.queue.api_cluster import Cluster, WorkerCalls, make_worker_token
+
+MIB = 1024**2
 
 
 def finish(worker: WorkerCalls, tmp: Path, run_id: str, job: str) -> None:
@@ -152,3 +158,44 @@ def test_a_job_moved_off_its_workers_queue_is_handed_on_within_a_lease(
     following = cluster.submit("alice")  # and the worker is handed the next one
     finish(worker, tmp_path, following, worker.job_for_me(following))
     wait_for(lambda: cluster.run("alice", following)["status"] == "failed", what="stored")
+
+
+def test_a_reports_files_are_bounded_by_the_bundle_limits(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token holder's report brought a 1 GiB file into the API's memory and its owner's
+    quota; a report's files are now held to what a run's bundle may hold (lowered here)."""
+    monkeypatch.setattr(
+        worker_routes, "REPORT_LIMITS", BundleLimits(trace_mb=1, code_mb=1, run_mb=2)
+    )
+    monkeypatch.setattr(worker_routes, "DOCUMENT_BYTES", MIB)
+    monkeypatch.setattr(worker_routes, "TAR_SLACK_BYTES", 0)  # a whole report: 4 MiB
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    result = RunResult.model_validate(started["document"]).model_copy(update={"status": "failed"})
+
+    big_code = [("output_code", "big.py", b"x" * (MIB + 1), "text/x-python")]
+    status, kind, message = error_of(worker.report(tmp_path, started, result, big_code))
+    assert (status, kind) == (413, "report_too_large")
+    assert "'big.py' is 1.0 MiB; at most 1.0 MiB" in message and "Nothing" in message
+    traces = [(f"{v}_trace", f"{v}.json.gz", b"t" * (MIB - 1), "application/gzip") for v in "abc"]
+    status, kind, message = error_of(worker.report(tmp_path, started, result, traces))
+    assert (status, kind) == (413, "report_too_large")
+    assert "more than 2 MiB in all" in message
+
+    def five_mib() -> Iterator[bytes]:  # chunked: no Content-Length to refuse it by
+        yield from (b"\0" * MIB for _ in range(5))
+
+    streamed = cluster.client.post(
+        f"/api/worker/runs/{run_id}/report",
+        params={"worker_id": "w1", "attempt": started["attempt"]},
+        content=five_mib(),
+        headers={**worker.headers, "Content-Type": REPORT_CONTENT_TYPE},
+    )
+    assert error_of(streamed)[:2] == (413, "report_too_large")
+    assert "at most 4 MiB" in error_of(streamed)[2]
+    assert cluster.run("alice", run_id)["status"] == "running"  # nothing was stored
+
+    fits = worker.report(tmp_path, started, result, traces[:2])
+    assert fits.status_code == 200, fits.text
