@@ -162,7 +162,10 @@ router = APIRouter(
 def me(principal: CallerPrincipal, worker: TokenWorker, request: Request) -> WorkerIdentity:
     """Who the API takes this worker to be: `kernelscope worker` names itself from this."""
     user = principal.name if principal is not None else None
-    return WorkerIdentity(worker=worker, user=user, accounts=accounts_on(request))
+    kinds = principal.device_kinds if principal is not None else None
+    return WorkerIdentity(
+        worker=worker, user=user, accounts=accounts_on(request), device_kinds=kinds
+    )
 
 
 @router.post("/heartbeat", response_model=BeatReply)
