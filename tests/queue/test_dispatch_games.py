@@ -165,11 +165,10 @@ def test_a_reports_files_are_bounded_by_the_bundle_limits(
 ) -> None:
     """A token holder's report brought a 1 GiB file into the API's memory and its owner's
     quota; a report's files are now held to what a run's bundle may hold (lowered here)."""
-    monkeypatch.setattr(
-        worker_routes, "REPORT_LIMITS", BundleLimits(trace_mb=1, code_mb=1, run_mb=2)
-    )
+    lowered = BundleLimits(trace_mb=1, code_mb=1, run_mb=2)
+    monkeypatch.setattr(worker_routes, "REPORT_LIMITS", lowered, raising=False)
     monkeypatch.setattr(worker_routes, "DOCUMENT_BYTES", MIB)
-    monkeypatch.setattr(worker_routes, "TAR_SLACK_BYTES", 0)  # a whole report: 4 MiB
+    monkeypatch.setattr(worker_routes, "TAR_SLACK_BYTES", 0, raising=False)  # in all: 4 MiB
     worker = WorkerCalls(cluster, "w1")
     run_id = cluster.submit("alice")
     started = worker.claim(run_id)
