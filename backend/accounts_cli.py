@@ -59,7 +59,7 @@ def add_commands(commands: Any, default_data_dir: Path) -> None:
         "--worker",
         action="store_true",
         help="a worker-scope token, for `kernelscope worker --token` (worker routes only); "
-        "needs --worker-name",
+        "needs --worker-name and --kinds",
     )
     create.add_argument(
         "--worker-name",
@@ -68,10 +68,26 @@ def add_commands(commands: Any, default_data_dir: Path) -> None:
         "`kernelscope worker` takes its name from the token, and the API refuses the token "
         "anything done in another worker's name",
     )
+    create.add_argument(
+        "--kinds",
+        metavar="KIND,...",
+        help="with --worker-name, required: the device kinds the worker may serve, e.g. "
+        "h100,cpu; the API refuses it heartbeats and claims of any other kind",
+    )
     listing = _command(
         token_commands, "list", "list a user's tokens", _token_list, default_data_dir
     )
     listing.add_argument("name")
+    kinds = _command(
+        token_commands,
+        "kinds",
+        "bind a worker token to the device kinds it may serve",
+        _token_kinds,
+        default_data_dir,
+    )
+    kinds.add_argument("name")
+    kinds.add_argument("id", type=int, help="the token id, from `kernelscope token list`")
+    kinds.add_argument("kinds", metavar="KIND,...", help="e.g. h100,cpu (replaces what it had)")
     revoke = _command(
         token_commands, "revoke", "revoke a token now", _token_revoke, default_data_dir
     )
@@ -195,9 +211,12 @@ def _token_create(args: argparse.Namespace) -> int:
     worker = args.worker_name
     scope: accounts.TokenScope = "worker" if args.worker or worker else "user"
     label = args.label or worker or "cli"
+    kinds = _split_kinds(args.kinds) if args.kinds is not None else None
     with Store.open(args.data_dir) as store:
-        created = accounts.create_token(store, args.name, label, scope, worker_name=worker)
-    acts_as = f", acting as worker {worker!r}" if worker else ""
+        created = accounts.create_token(
+            store, args.name, label, scope, worker_name=worker, device_kinds=kinds
+        )
+    acts_as = f", acting as worker {worker!r} for {args.kinds}" if worker else ""
     print(
         f"{scope} token {created.id} for {args.name!r}{acts_as}; shown this once, keep it secret:",
         file=sys.stderr,
@@ -206,18 +225,42 @@ def _token_create(args: argparse.Namespace) -> int:
     return 0
 
 
+def _split_kinds(text: str) -> list[str]:
+    return [kind.strip() for kind in text.split(",") if kind.strip()]
+
+
 def _token_list(args: argparse.Namespace) -> int:
     with Store.open(args.data_dir) as store:
         tokens = accounts.list_tokens(store, args.name)
-    print("id\tscope\tlabel\tcreated\tlast used\tstate\tworker")
+    print("id\tscope\tlabel\tcreated\tlast used\tstate\tworker\tkinds")
     for token in tokens:
         state = "revoked" if token.revoked else "active"
         last_used = token.last_used_at or "never"
         worker = token.worker_name or ("(none: replace it)" if token.scope == "worker" else "-")
         print(
             f"{token.id}\t{token.scope}\t{token.name}\t{token.created_at}\t{last_used}\t"
-            f"{state}\t{worker}"
+            f"{state}\t{worker}\t{_kinds_column(token)}"
         )
+    return 0
+
+
+def _kinds_column(token: accounts.TokenInfo) -> str:
+    if token.scope != "worker":
+        return "-"
+    if token.device_kinds is None:
+        return "(none: bind them with `token kinds`)"
+    return ",".join(token.device_kinds)
+
+
+def _token_kinds(args: argparse.Namespace) -> int:
+    kinds = _split_kinds(args.kinds)
+    with Store.open(args.data_dir) as store:
+        accounts.bind_device_kinds(store, args.name, args.id, kinds)
+    print(
+        f"token {args.id} of {args.name!r} may serve device kind(s) {','.join(kinds)} from "
+        "its next request; a heartbeat or claim of any other kind is refused",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -59,6 +59,11 @@ class WorkerIdentity(BaseModel):
     )
     user: str | None = Field(description="the account the token belongs to")
     accounts: bool = Field(description="whether the API requires a worker token")
+    device_kinds: list[str] | None = Field(
+        default=None,
+        description="the device kinds the token may serve, as an admin bound them; None "
+        "without a token, or for a token bound to none (refused until bound)",
+    )
 
 
 class BeatReply(BaseModel):

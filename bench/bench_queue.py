@@ -74,7 +74,9 @@ class Cluster:
                 self.tokens.append(accounts.create_token(store, f"user{n}", "bench").token)
             accounts.create_user(store, "ops")
             self.worker_tokens = [  # one per worker: the token names it
-                accounts.create_token(store, "ops", f"w{n}", "worker", worker_name=f"w{n}").token
+                accounts.create_token(
+                    store, "ops", f"w{n}", "worker", worker_name=f"w{n}", device_kinds=["cpu"]
+                ).token
                 for n in range(workers)
             ]
 

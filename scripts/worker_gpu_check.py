@@ -92,7 +92,12 @@ def main() -> None:
         user = accounts.create_token(store, "alice", "check").token
         accounts.create_user(store, "gpu-workers", is_admin=False)
         worker_token = accounts.create_token(
-            store, "gpu-workers", "gpu-check", "worker", worker_name="gpu-check"
+            store,
+            "gpu-workers",
+            "gpu-check",
+            "worker",
+            worker_name="gpu-check",
+            device_kinds=[args.kind],
         ).token
     env = {**os.environ, "KERNELSCOPE_WORKER_TOKEN": worker_token, "KERNELSCOPE_SANDBOX": "none"}
     redis_url = f"redis://127.0.0.1:{redis_port}/0"

@@ -72,6 +72,11 @@ class TokenRequest(BaseModel):
         max_length=100,
         description="the one worker a worker token acts as (default: the label)",
     )
+    device_kinds: list[str] | None = Field(
+        default=None,
+        max_length=32,
+        description="worker tokens, required: the device kinds it may serve, e.g. ['h100']",
+    )
 
 
 class CreatedToken(BaseModel):
@@ -156,7 +161,12 @@ def create_token(body: TokenRequest, principal: SignedIn, context: Context) -> C
     worker_name = (body.worker_name or body.label) if body.worker else body.worker_name
     try:
         created = accounts.create_token(
-            context.store, user.name, body.label, scope, worker_name=worker_name
+            context.store,
+            user.name,
+            body.label,
+            scope,
+            worker_name=worker_name,
+            device_kinds=body.device_kinds,
         )
     except AccountError as exc:
         raise ApiError(422, "invalid_token_request", str(exc), field="worker_name") from None

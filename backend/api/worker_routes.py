@@ -32,10 +32,12 @@ from backend.result import FINISHED_STATUSES, RunResult
 from backend.store import accounts, jobs
 from backend.store.accounts import Principal
 from backend.store.repository import ArtifactInput, RunNotFound, Store
+from backend.worker.bundle import BundleLimits
 from backend.worker_protocol import (
     REPORT_CONTENT_TYPE,
     REPORT_FILE,
     RESULT_FILE,
+    ArtifactEntry,
     BeatReply,
     Heartbeat,
     Report,
@@ -45,9 +47,20 @@ from backend.worker_protocol import (
     WorkerIdentity,
 )
 
-MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
+# A report's files are what its worker read from the run's bundle, so the bundle's limits
+# bound them here too: an honest report always fits, and a token holder's costs the API
+# no more than a real run's. Tests lower them.
+REPORT_LIMITS = BundleLimits()
+TAR_SLACK_BYTES = 16 * 1024**2  # tar headers and padding: 1 KiB at most per member
+
+
+def max_report_bytes(limits: BundleLimits) -> int:
+    """The whole report: both documents, the run's files, the tar around them."""
+    return 2 * DOCUMENT_BYTES + limits.run_bytes + TAR_SLACK_BYTES
+
+
 _WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
 
 
@@ -89,6 +102,40 @@ def token_worker(principal: CallerPrincipal) -> str | None:
 TokenWorker = Annotated[str | None, Depends(token_worker)]
 
 
+def bound_kinds(principal: Principal | None) -> list[str] | None:
+    """The device kinds the caller's token may serve (an admin binds them); None only
+    without a token (accounts off). An unbound worker token serves none: the kinds a
+    worker declares are its own say, and a stolen token must not pick the runs it gets."""
+    if principal is None:
+        return None
+    if principal.device_kinds is None:
+        raise ApiError(
+            403,
+            "worker_token_unbound",
+            f"This worker token of {principal.name!r} is bound to no device kind, so it "
+            "may not serve any. An admin binds it with `kernelscope token kinds "
+            f"{principal.name} ID KINDS` (e.g. h100,cpu; the ID is in `kernelscope token "
+            f"list {principal.name}`).",
+        )
+    return principal.device_kinds
+
+
+def check_kind(principal: Principal | None, kind: str) -> None:
+    """Refuse a heartbeat declaring a device kind the worker's token is not bound to."""
+    kinds = bound_kinds(principal)
+    if kinds is None or kind in kinds:
+        return
+    assert principal is not None
+    raise ApiError(
+        403,
+        "device_kind_not_bound",
+        f"This worker token may serve device kind(s) {', '.join(kinds)}, not {kind!r}. "
+        f"Start the worker with --device-kind {kinds[0]}, or have an admin bind the token "
+        f"to {kind!r} too: `kernelscope token kinds {principal.name} ID "
+        f"{','.join([*kinds, kind])}`.",
+    )
+
+
 def acting_as(token_name: str | None, claimed: str) -> str:
     """The worker a request acts as: its token's. A body naming another worker is refused;
     the body names the worker only when no token was sent (accounts off)."""
@@ -115,15 +162,22 @@ router = APIRouter(
 def me(principal: CallerPrincipal, worker: TokenWorker, request: Request) -> WorkerIdentity:
     """Who the API takes this worker to be: `kernelscope worker` names itself from this."""
     user = principal.name if principal is not None else None
-    return WorkerIdentity(worker=worker, user=user, accounts=accounts_on(request))
+    kinds = principal.device_kinds if principal is not None else None
+    return WorkerIdentity(
+        worker=worker, user=user, accounts=accounts_on(request), device_kinds=kinds
+    )
 
 
 @router.post("/heartbeat", response_model=BeatReply)
-def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatReply:
+def heartbeat(
+    body: Heartbeat, principal: CallerPrincipal, worker: TokenWorker, context: Context
+) -> BeatReply:
     """A worker is alive and holds these runs (steps update progress); the reply names
     runs to cancel and runs that are no longer this worker's (another worker's runs are
-    answered the same way, and their leases are left alone)."""
+    answered the same way, and their leases are left alone). 403 for a device kind its
+    token is not bound to: nothing of it is recorded."""
     acting_as(worker, body.worker.id)
+    check_kind(principal, body.worker.device_kind)
     reply = jobs.heartbeat(context.store, body.worker, body.runs)
     if not body.runs:
         context.queue.notify()  # an idle worker: hand it a run now
@@ -131,15 +185,22 @@ def heartbeat(body: Heartbeat, worker: TokenWorker, context: Context) -> BeatRep
 
 
 @router.post("/runs/{run_id}/start", response_model=StartedRun)
-def start(run_id: str, body: StartRequest, worker: TokenWorker, context: Context) -> StartedRun:
+def start(
+    run_id: str,
+    body: StartRequest,
+    principal: CallerPrincipal,
+    worker: TokenWorker,
+    context: Context,
+) -> StartedRun:
     """Claim the run that RQ job `job_id` names; 403 unless it was handed to this worker
-    and waits for its device kind, or when another worker holds it; 409 unless it still
-    waits for that job (cancelled meanwhile, already claimed, or handed over again)."""
+    and waits for its device kind (one its token is bound to), or when another worker
+    holds it; 409 unless it still waits for that job (cancelled meanwhile, already
+    claimed, or handed over again)."""
     worker_id = acting_as(worker, body.worker_id)
+    kinds = bound_kinds(principal)
+    timeout_s = context.settings.run_timeout_s
     try:
-        started = jobs.start_run(
-            context.store, run_id, body.job_id, worker_id, context.settings.run_timeout_s
-        )
+        started = jobs.start_run(context.store, run_id, body.job_id, worker_id, timeout_s, kinds)
     except RunNotFound:
         raise not_found("run", run_id) from None
     except jobs.HeldByAnother as exc:
@@ -178,7 +239,7 @@ async def report(
     holder = (acting_as(worker, worker_id), attempt)
     _check_holder(context, run_id, holder)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_REPORT_BYTES:
+    if declared.isdigit() and int(declared) > max_report_bytes(REPORT_LIMITS):
         raise _report_too_large()
     body = await _read_body(request)
     try:
@@ -191,10 +252,10 @@ async def report(
 
 async def _read_body(request: Request) -> IO[bytes]:
     body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY_BYTES)  # noqa: SIM115
-    size = 0
+    size, limit = 0, max_report_bytes(REPORT_LIMITS)
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_REPORT_BYTES:
+        if size > limit:  # a body that lied about its length, or sent none
             body.close()
             raise _report_too_large()
         body.write(chunk)
@@ -202,9 +263,18 @@ async def _read_body(request: Request) -> IO[bytes]:
     return body
 
 
-def _report_too_large() -> ApiError:
-    limit = MAX_REPORT_BYTES // 1024**2
-    return ApiError(413, "report_too_large", f"A report may be at most {limit:,} MiB.")
+def _report_too_large(why: str | None = None) -> ApiError:
+    limits = REPORT_LIMITS
+    limit = max_report_bytes(limits) // 1024**2
+    message = why or f"A report may be at most {limit:,} MiB."
+    return ApiError(
+        413,
+        "report_too_large",
+        f"{message} A run's files are bounded as its bundle is (each trace "
+        f"{limits.trace_mb} MiB, each generated-code file {limits.code_mb} MiB, "
+        f"{limits.run_mb} MiB in all), so a worker's honest report always fits. Nothing "
+        "of it was stored.",
+    )
 
 
 def _check_holder(context: AppContext, run_id: str, holder: tuple[str, int]) -> None:
@@ -236,10 +306,7 @@ def _ingest(
             else:
                 document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
                 result = _worker_result(store, run_id, document, holder[0])
-                artifacts: list[ArtifactInput] = [
-                    (a.kind, a.name, _member(tar, a.member), a.content_type)
-                    for a in report.artifacts
-                ]
+                artifacts = _artifacts(tar, report.artifacts, REPORT_LIMITS)
                 jobs.save_report(store, run_id, holder, result, artifacts)
     except (tarfile.TarError, ValidationError, ValueError) as exc:
         raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
@@ -254,16 +321,51 @@ def _ingest(
     return ReportReply(stored=True, status=status, message=f"Run {run_id} is {status}.")
 
 
+def _artifacts(
+    tar: tarfile.TarFile, entries: list[ArtifactEntry], limits: BundleLimits
+) -> list[ArtifactInput]:
+    """The report's files, each checked against its bundle limit, and all against the
+    run's, by their tar headers before any is read (tarfile reads a member's header size,
+    never more): a file too large costs nothing but its refusal."""
+    total = 0
+    for entry in entries:
+        size, limit = _regular(tar, entry.member).size, _file_limit(entry.kind, limits)
+        total += size
+        if size > limit:
+            raise _report_too_large(
+                f"Its file {entry.name!r} is {_mib(size)}; at most {_mib(limit)}."
+            )
+        if total > limits.run_bytes:
+            raise _report_too_large(f"Its files hold more than {limits.run_mb} MiB in all.")
+    return [(a.kind, a.name, _member(tar, a.member), a.content_type) for a in entries]
+
+
+def _file_limit(kind: str, limits: BundleLimits) -> int:
+    """Traces (`*_trace`, gzip, at most their inflated limit), else generated code."""
+    return (limits.trace_mb if kind.endswith("_trace") else limits.code_mb) * 1024**2
+
+
+def _mib(size: int) -> str:
+    return f"{size / 1024**2:,.1f} MiB"
+
+
 def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:
     return ApiError(403, "run_held_by_another_worker", str(exc))
 
 
-def _member(tar: tarfile.TarFile, name: str, limit: int | None = None) -> bytes:
-    """A regular file of the report, read into memory (nothing is extracted to disk)."""
+def _regular(tar: tarfile.TarFile, name: str) -> tarfile.TarInfo:
     try:
         member = tar.getmember(name)
     except KeyError:
         raise ValueError(f"the tar has no {name}") from None
+    if not member.isfile():
+        raise ValueError(f"{name} is not a regular file")
+    return member
+
+
+def _member(tar: tarfile.TarFile, name: str, limit: int | None = None) -> bytes:
+    """A regular file of the report, read into memory (nothing is extracted to disk)."""
+    member = _regular(tar, name)
     if limit is not None and member.size > limit:
         raise ValueError(f"{name} is {member.size:,} bytes; at most {limit:,} are read")
     stream = tar.extractfile(member) if member.isfile() else None

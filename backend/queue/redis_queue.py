@@ -9,8 +9,11 @@ are data, not code: JSON naming one run, the only job workers run (`backend.queu
 
 One dispatcher thread in the API process, every `DISPATCH_POLL_S` or when woken:
 1. gives up runs whose worker has been silent for `lease_s` (`jobs.expire_leases`);
-2. every `RECONCILE_S`, takes back runs whose RQ job vanished (Redis lost it, or a
-   worker died holding it before claiming the run) so they are handed over again;
+2. every `RECONCILE_S`, takes back runs that were handed over `lease_s` ago by the API's
+   clock and are still not claimed, whatever Redis says of their job (anyone with the
+   Redis worker password can move a job off its queue while RQ still calls it queued),
+   and, sooner, runs whose RQ job vanished or ended unclaimed; each waits again and is
+   handed over as a new job, and its worker is idle again;
 3. hands one run to each idle live worker, on that worker's own RQ queue
    (`payload.worker_queue`): only that worker may claim it (`jobs.start_run`).
 Redis being down only pauses 2 and 3: the waiting runs are safe in SQLite.
@@ -167,12 +170,23 @@ class RedisQueue:
 
     def _reconcile(self) -> None:
         """Take back runs whose job will never reach a worker that claims them."""
-        lost = jobs.handed_to_lost_workers(self.store, self.settings.lease_s)
-        for run_id, job_id, kind, worker in lost:
-            if jobs.undispatch(self.store, run_id, job_id):
-                log.warning("run %s: worker %s went silent; handing the run on", run_id, worker)
-                self._delete_job(job_id, worker_queue(kind, worker))
-                self._wake.set()
+        lease = self.settings.lease_s
+        for run_id, job_id, kind, worker in jobs.handed_to_lost_workers(self.store, lease):
+            self._hand_on(run_id, job_id, kind, worker, f"worker {worker} went silent")
+        for run_id, job_id, kind, worker in jobs.unclaimed_dispatches(self.store, lease):
+            why = f"worker {worker} has not claimed it within {lease:g} s of its hand-over"
+            self._hand_on(run_id, job_id, kind, worker, why)
+        self._check_jobs_in_redis()
+
+    def _hand_on(self, run_id: str, job_id: str, kind: str, worker: str, why: str) -> None:
+        """The run waits again (and its worker is idle again): both are handed on."""
+        if jobs.undispatch(self.store, run_id, job_id):
+            log.warning("run %s: %s; handing the run on", run_id, why)
+            self._delete_job(job_id, worker_queue(kind, worker) if worker else None)
+            self._wake.set()
+
+    def _check_jobs_in_redis(self) -> None:
+        """Sooner than a lease: jobs Redis lost or RQ ended without a claim."""
         handed = jobs.dispatched_jobs(self.store)
         if not handed:
             return

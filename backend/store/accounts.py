@@ -23,7 +23,7 @@ from backend.store import mapping
 from backend.store.db import read_session, write_session
 from backend.store.models import ApiToken, LoginSession, User
 from backend.store.repository import Store
-from backend.worker_protocol import WORKER_NAME_PATTERN
+from backend.worker_protocol import KIND_PATTERN, WORKER_NAME_PATTERN
 
 TokenScope = Literal["user", "worker"]
 TOKEN_PREFIX = "ks_"
@@ -31,6 +31,7 @@ MIN_PASSWORD_LENGTH = 8
 # Names come from the CLI or a proxy's identity header (often an e-mail address).
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$")
 _WORKER_NAME = re.compile(WORKER_NAME_PATTERN)
+_DEVICE_KIND = re.compile(KIND_PATTERN)
 # A token's last use is written at most this often: a worker's heartbeats must not take
 # SQLite's write lock on every request just to move a timestamp.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -49,6 +50,8 @@ class Principal(BaseModel):
     is_admin: bool
     scope: TokenScope = "user"
     worker_name: str | None = None  # the worker a worker token acts as (None: names none)
+    # The device kinds a worker token may serve (None: user tokens, unbound worker tokens)
+    device_kinds: list[str] | None = None
 
 
 class NewToken(BaseModel):
@@ -77,6 +80,9 @@ class TokenInfo(BaseModel):
     name: str = Field(description="the label given when it was created")
     scope: TokenScope
     worker_name: str | None = Field(default=None, description="the worker a worker token acts as")
+    device_kinds: list[str] | None = Field(
+        default=None, description="the device kinds a worker token may serve (None: unbound)"
+    )
     created_at: str
     last_used_at: str | None
     revoked: bool
@@ -215,12 +221,15 @@ def create_token(
     scope: TokenScope = "user",
     *,
     worker_name: str | None = None,
+    device_kinds: list[str] | None = None,
 ) -> NewToken:
     """A new API token for `user_name`; the only time the raw token is available.
 
-    A worker token names the one worker it acts as (`worker_name`): the API takes the
-    worker's identity from the token, never from what the worker sends."""
+    A worker token names the one worker it acts as (`worker_name`) and the device kinds it
+    may serve (`device_kinds`): the API takes both from the token, never from what the
+    worker sends."""
     _check_token_worker(scope, worker_name)
+    kinds = _token_kinds(scope, device_kinds)
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with write_session(store.engine) as session:
         user = _user(session, user_name)
@@ -231,6 +240,7 @@ def create_token(
             token_hash=digest(raw),
             scope=scope,
             worker_name=worker_name,
+            device_kinds=kinds,
             created_at=mapping.utc_now(),
         )
         session.add(token)
@@ -251,6 +261,47 @@ def _check_token_worker(scope: TokenScope, worker_name: str | None) -> None:
         check_worker_name(worker_name)
 
 
+def check_device_kinds(kinds: list[str]) -> list[str]:
+    """The kinds, each checked, without repeats; at least one."""
+    bad = [kind for kind in kinds if not _DEVICE_KIND.match(kind)]
+    if bad or not kinds:
+        raise AccountError(
+            f"bad device kinds {', '.join(map(repr, bad)) or '(none)'}: give one or more "
+            "kinds, comma-separated, each 1 to 32 lowercase letters, digits and . _ - "
+            "(e.g. h100,cpu)"
+        )
+    return sorted(set(kinds))
+
+
+def _token_kinds(scope: TokenScope, kinds: list[str] | None) -> list[str] | None:
+    if scope == "user":
+        if kinds is not None:
+            raise AccountError("only a worker token serves device kinds; add --worker-name")
+        return None
+    if kinds is None:
+        raise AccountError(
+            "a worker token names the device kinds it may serve, e.g. `kernelscope token "
+            "create USER --worker-name NAME --kinds h100`: the API hands it runs of those "
+            "kinds only"
+        )
+    return check_device_kinds(kinds)
+
+
+def bind_device_kinds(store: Store, user_name: str, token_id: int, kinds: list[str]) -> None:
+    """Bind a worker token to the device kinds it may serve (replacing what it had): it is
+    refused heartbeats and claims of any other kind from its next request."""
+    checked = check_device_kinds(kinds)
+    with write_session(store.engine) as session:
+        user = _user(session, user_name)
+        token = session.get(ApiToken, token_id)
+        if token is None or token.user_id != user.id:
+            raise AccountError(f"user {user_name!r} has no token {token_id}")
+        if token.scope != "worker":
+            raise AccountError(f"token {token_id} is a user token: only worker tokens serve kinds")
+        token.device_kinds = checked
+        session.add(token)
+
+
 def verify_token(store: Store, raw: str) -> Principal | None:
     """The token's owner and scope, or None for an unknown, revoked or disabled one.
 
@@ -265,6 +316,7 @@ def verify_token(store: Store, raw: str) -> Principal | None:
             return None
         principal = _principal(user, token.scope)  # type: ignore[arg-type]
         principal.worker_name = token.worker_name
+        principal.device_kinds = token.device_kinds
         stale = token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION
     if stale:
         with write_session(store.engine) as session:
@@ -316,6 +368,7 @@ def list_tokens(store: Store, user_name: str) -> list[TokenInfo]:
             name=t.name,
             scope=t.scope,  # type: ignore[arg-type]
             worker_name=t.worker_name,
+            device_kinds=t.device_kinds,
             created_at=mapping.format_utc(t.created_at),
             last_used_at=mapping.format_utc(t.last_used_at) if t.last_used_at else None,
             revoked=t.revoked_at is not None,

@@ -44,6 +44,7 @@ from backend.store.run_queue import (
     queue_position,
     queued_count,
     requeue_unfinished,
+    unclaimed_dispatches,
     undispatch,
 )
 
@@ -79,5 +80,6 @@ __all__ = [
     "requeue_unfinished",
     "save_report",
     "start_run",
+    "unclaimed_dispatches",
     "undispatch",
 ]

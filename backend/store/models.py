@@ -132,6 +132,9 @@ class Run(SQLModel, table=True):
     # (the file's stem), which compares one suite's problem with another's.
     suite_id: str | None = None
     problem: str | None = None
+    # What the stored result's rows take in the database, estimated when it is stored
+    # (migration 0014): counted in the owner's storage quota beside the run's files.
+    row_bytes: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Suite(SQLModel, table=True):
@@ -307,6 +310,9 @@ class ApiToken(SQLModel, table=True):
     # The one worker a worker-scope token acts as; the API never takes it from a request.
     # None on user tokens, and on worker tokens made before 0003 (refused: they name nobody).
     worker_name: str | None = None
+    # The device kinds a worker token may serve, bound by an admin (migration 0014); None
+    # on user tokens, and on worker tokens left unbound (refused until bound).
+    device_kinds: list[str] | None = Field(default=None, sa_type=_json(nullable=True))
     created_at: datetime = Field(sa_type=UTCDateTime)
     last_used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -336,3 +342,6 @@ class Worker(SQLModel, table=True):
     started_at: datetime = Field(sa_type=UTCDateTime)
     last_seen_at: datetime = Field(sa_type=UTCDateTime)
     current_run_id: str | None = None
+    # When the API last handed it a run, by the API's clock (migration 0014): idle workers
+    # take turns by it, so a worker cannot get ahead by what it sends or when.
+    last_handed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

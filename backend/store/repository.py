@@ -35,7 +35,7 @@ from backend.store.ids import new_run_id
 from backend.store.models import Artifact, RoundTrip, Run, Variant
 from backend.store.pages import KernelPage as KernelPage
 from backend.store.pages import RoundTripPage as RoundTripPage
-from backend.store.quota import BlobQuota, QuotaExceeded
+from backend.store.quota import BlobQuota, QuotaExceeded, row_bytes_of
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
 log = logging.getLogger(__name__)
@@ -217,13 +217,20 @@ class Store:
                 measure=list(run.measure or []),
             )
 
-    def save_result(self, result: doc.RunResult, code: str, artifacts: list[ArtifactInput]) -> None:
+    def save_result(
+        self,
+        result: doc.RunResult,
+        code: str,
+        artifacts: list[ArtifactInput],
+        *,
+        within_quota: bool = True,
+    ) -> None:
         """Store a finished document in one transaction, replacing the run's previous children.
 
         `result.sweep` is not stored: `load_result` derives it from the sibling runs.
-        QuotaExceeded, storing nothing, when the artifacts would take the run's owner or
-        the instance past `self.quota` (`save_within_quota` stores the run as failed then).
-        """
+        QuotaExceeded, storing nothing, when the artifacts and the result's rows would take
+        the run's owner or the instance past `self.quota` (`save_within_quota` stores the
+        run as failed then); `within_quota=False` skips that check."""
         keys = [(kind, name) for kind, name, _, _ in artifacts]
         if len(set(keys)) != len(keys):
             raise ValueError(f"duplicate artifact (kind, name) in {keys}")
@@ -243,10 +250,12 @@ class Store:
                     )
                     for kind, name, data, content_type in artifacts
                 ]
+                rows = row_bytes_of(result, code)
                 with gc_paused(), write_session(self.engine) as session:
-                    self._check_quota(session, result.id, artifact_rows)
+                    if within_quota:
+                        self._check_quota(session, result.id, artifact_rows, rows)
                     replaced = set(artifact_shas(session, [result.id]))
-                    _upsert_run(session, result, code)
+                    _upsert_run(session, result, code, rows)
                     for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
                         session.exec(delete(table).where(col(table.run_id) == result.id))
                     children.insert_children(session.connection(), result)
@@ -269,7 +278,9 @@ class Store:
         except QuotaExceeded as exc:
             log.warning("run %s: files refused: %s", result.id, exc)
             refused = _quota_failure(result, exc)
-            self.save_result(refused, code, [])
+            # Stored past the quota all the same: a run must end, and this document is
+            # small (no analysis; its output within the run's output caps).
+            self.save_result(refused, code, [], within_quota=False)
             return refused
         return result
 
@@ -282,12 +293,14 @@ class Store:
             except QuotaExceeded as exc:
                 raise self.quota.refused(exc, "submit") from None
 
-    def _check_quota(self, session: Session, run_id: str, rows: list[Artifact]) -> None:
+    def _check_quota(
+        self, session: Session, run_id: str, artifacts: list[Artifact], rows: int
+    ) -> None:
         run = session.get(Run, run_id)
         owner_id = run.owner_id if run is not None else None
         try:
-            files = [(row.sha256, row.size_bytes) for row in rows]
-            self.quota.check_save(session, run_id, owner_id, files)
+            files = [(row.sha256, row.size_bytes) for row in artifacts]
+            self.quota.check_save(session, run_id, owner_id, files, rows)
         except QuotaExceeded as exc:
             raise self.quota.refused(exc, "store") from None
 
@@ -483,8 +496,8 @@ def _format_optional(value: datetime | None) -> str | None:
     return None if value is None else mapping.format_utc(value)
 
 
-def _upsert_run(session: Session, result: doc.RunResult, code: str) -> None:
-    columns = {**mapping.run_columns(result), "code": code}
+def _upsert_run(session: Session, result: doc.RunResult, code: str, rows: int) -> None:
+    columns = {**mapping.run_columns(result), "code": code, "row_bytes": rows}
     run = session.get(Run, result.id)
     if run is None:
         # A result for a run this store never queued (e.g. imported): take its compile mode.

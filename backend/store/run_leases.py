@@ -9,6 +9,7 @@ snippet had not started, else given up (`expire_leases`). Every change of status
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
@@ -36,11 +37,17 @@ NOT_STARTED_STEPS = (None, "starting")  # the harness has not loaded the snippet
 
 
 def start_run(
-    store: Store, run_id: str, job_id: str, worker_id: str, timeout_s: float
+    store: Store,
+    run_id: str,
+    job_id: str,
+    worker_id: str,
+    timeout_s: float,
+    kinds: Collection[str] | None = None,
 ) -> StartedRun:
     """A worker claims the run RQ handed it: only the worker it was handed to, serving its
-    device kind, with the run's current job. Refusals never name a job id: a job id is
-    what a claim proves, so it is said only to the worker it was handed to."""
+    device kind (one of `kinds`, its token's, unless None), with the run's current job.
+    Refusals never name a job id: a job id is what a claim proves, so it is said only to
+    the worker it was handed to."""
     with STATUS_LOCK:
         with write_session(store.engine) as session:
             run = session.get(Run, run_id)
@@ -48,6 +55,7 @@ def start_run(
                 raise RunNotFound(run_id)
             _check_not_held_by_another(run, worker_id)
             _check_claimable(session, run, job_id, worker_id)
+            _check_kind_bound(run, kinds)
             mark_started(run)
             session.add(run)
             attempt, code = run.attempts, run.code
@@ -87,6 +95,15 @@ def _check_claimable(session: Session, run: Run, job_id: str, worker_id: str) ->
         raise Refused(
             f"Run {run.id} now waits for a newer job than the one this worker holds (it was "
             "handed over again); drop this one."
+        )
+
+
+def _check_kind_bound(run: Run, kinds: Collection[str] | None) -> None:
+    """A worker registered under a kind its token has since been unbound from."""
+    if kinds is not None and run.device_kind not in kinds:
+        raise NotHandedToYou(
+            f"Run {run.id} waits for device kind {run.device_kind!r}; this worker's token "
+            f"may serve only {', '.join(sorted(kinds))}. Drop this job."
         )
 
 

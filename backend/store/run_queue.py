@@ -223,22 +223,30 @@ def dispatch_next(
         run = _next_waiting(session, kind)
         if run is None:
             return None
-        run.job_id, run.dispatched_at = job_id_for(run.id), mapping.utc_now()
-        run.worker_id = worker
+        now = mapping.utc_now()
+        run.job_id, run.dispatched_at, run.worker_id = job_id_for(run.id), now, worker
         session.add(run)
+        handed = session.get(Worker, worker)
+        if handed is not None:  # its turn is taken (`idle_workers`)
+            handed.last_handed_at = now
+            session.add(handed)
         return run
 
 
 def idle_workers(store: Store, kind: str, lease_s: float) -> list[str]:
     """Live workers of `kind` (a heartbeat within `lease_s`) holding no run and no run
-    handed to them: each may be given one, oldest seen first."""
+    handed to them: each may be given one, in turns. The turn is the API's own clock of
+    when it last handed the worker a run (never: when it first reported in), not the
+    last heartbeat: a worker chooses when it beats, and one that beat rarely was handed
+    every run ahead of the workers beating every second."""
     since = mapping.utc_now() - timedelta(seconds=lease_s)
     busy = select(Run.worker_id).where(_IN_FLIGHT, col(Run.worker_id).is_not(None))
+    turn = func.coalesce(col(Worker.last_handed_at), col(Worker.started_at))
     query = (
         select(Worker.id)
         .where(Worker.device_kind == kind, col(Worker.last_seen_at) >= since)
         .where(col(Worker.id).not_in(busy))
-        .order_by(col(Worker.last_seen_at))
+        .order_by(turn, col(Worker.id))
     )
     with read_session(store.engine) as session:
         return list(session.exec(query))
@@ -257,6 +265,22 @@ def handed_to_lost_workers(store: Store, lease_s: float) -> list[tuple[str, str,
     )
     with read_session(store.engine) as session:
         return [(r, j, k, w) for r, j, k, w in session.exec(query) if j and w]
+
+
+def unclaimed_dispatches(store: Store, lease_s: float) -> list[tuple[str, str, str, str]]:
+    """(run id, job id, device kind, worker) of runs handed to a worker more than `lease_s`
+    ago, by the API's clock, and still not claimed. A worker claims its job within
+    milliseconds of taking it; one that has not in a whole lease never will: its job was
+    lost, or moved off its queue by anyone holding the Redis worker password (RQ still
+    says `queued` then), so Redis cannot be asked."""
+    cutoff = mapping.utc_now() - timedelta(seconds=lease_s)
+    query = select(Run.id, Run.job_id, Run.device_kind, Run.worker_id).where(
+        Run.status == "queued",
+        col(Run.job_id).is_not(None),
+        col(Run.dispatched_at) < cutoff,
+    )
+    with read_session(store.engine) as session:
+        return [(r, j, k, w or "") for r, j, k, w in session.exec(query) if j]
 
 
 def dispatched_jobs(store: Store) -> dict[str, str]:

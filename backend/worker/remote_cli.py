@@ -122,6 +122,13 @@ def worker_name(args: argparse.Namespace, client: api_client.ApiClient) -> str:
     identity = _identity(client)
     if identity.worker is None:
         return str(args.name or _default_name(args))
+    kinds = identity.device_kinds
+    if kinds is not None and args.device_kind not in kinds:  # the API would refuse each beat
+        raise NameRefused(
+            f"--device-kind {args.device_kind!r}, but the worker token may serve only "
+            f"{', '.join(kinds)}: an admin binds its kinds (`kernelscope token kinds "
+            f"{identity.user} ID ...` on the API host). Start it with --device-kind {kinds[0]}."
+        )
     if args.name is not None and args.name != identity.worker:
         raise NameRefused(
             f"--name {args.name!r}, but the worker token names worker {identity.worker!r}: the "

@@ -21,6 +21,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from backend.store import accounts
+from backend.store.db import read_session
+from backend.store.models import Run
 from backend.store.repository import Store
 from tests.browser.live import Server, serve
 from tests.factories import CODE, save_with_files
@@ -122,9 +124,10 @@ def test_a_sandboxed_run_whose_traces_pass_the_users_limit_fails_and_stores_no_f
     tmp_path: Path,
 ) -> None:
     data_dir = tmp_path / "data"
+    seed = MiB - 2048 - seeded_rows(tmp_path / "probe")  # the run's rows count too
     with Store.open(data_dir) as store:
         ids, tokens = people(store)
-        save_with_files(store, [b"a" * (MiB - 2048)], owner_id=ids["alice"])
+        save_with_files(store, [b"a" * seed], owner_id=ids["alice"])
     blobs_before = sorted((data_dir / "blobs").glob("*/*"))
     env = {
         "KERNELSCOPE_AUTH": "accounts",
@@ -149,8 +152,18 @@ def test_a_sandboxed_run_whose_traces_pass_the_users_limit_fails_and_stores_no_f
         assert status == 404
         seen = metrics(server, tokens["alice"])
         assert seen[("kernelscope_storage_quota_refusals_total", "at=store,quota=user")] == 1
-        assert seen[("kernelscope_stored_bytes", "")] == MiB - 2048
+        assert seen[("kernelscope_stored_bytes", "")] == seed
     assert sorted((data_dir / "blobs").glob("*/*")) == blobs_before
+
+
+def seeded_rows(data_dir: Path) -> int:
+    """The row bytes a run stored by `save_with_files` counts in its owner's quota."""
+    with Store.open(data_dir) as store:
+        run_id = save_with_files(store, [b"a"])
+        with read_session(store.engine) as session:
+            run = session.get(Run, run_id)
+            assert run is not None
+            return run.row_bytes
 
 
 def wait_finished(server: Server, run_id: str, token: str) -> dict[str, Any]:

@@ -57,5 +57,5 @@ def anonymous(client: TestClient) -> Person:
 @pytest.fixture
 def worker_token(app_store: Store, admin: Person) -> str:
     return accounts.create_token(
-        app_store, admin.name, "gpu-1", "worker", worker_name="gpu-1"
+        app_store, admin.name, "gpu-1", "worker", worker_name="gpu-1", device_kinds=["cpu"]
     ).token

@@ -88,7 +88,10 @@ def test_passwd_changes_the_password(data_dir: Path) -> None:
 def test_token_create_list_revoke(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(data_dir, "user", "add", "gpu", "--no-password")
     capsys.readouterr()
-    create = ("token", "create", "gpu", "--label", "h200-1", "--worker-name", "gpu-host-1-gpu0")
+    create = (
+        *("token", "create", "gpu", "--label", "h200-1"),
+        *("--worker-name", "gpu-host-1-gpu0", "--kinds", "h200"),
+    )
     assert run(data_dir, *create) == 0
     out, err = capsys.readouterr()
     token = out.strip()  # stdout is the token alone: $(kernelscope token create ...) works
@@ -151,7 +154,8 @@ def test_a_worker_token_names_its_worker(
     assert "--worker-name NAME" in capsys.readouterr().err
     assert run(data_dir, "token", "create", "gpu", "--worker-name", "../etc") == 2
     assert "bad worker name '../etc'" in capsys.readouterr().err
-    assert run(data_dir, "token", "create", "gpu", "--worker-name", "gpu-host-2-gpu1") == 0
+    named = ("token", "create", "gpu", "--worker-name", "gpu-host-2-gpu1", "--kinds", "h100")
+    assert run(data_dir, *named) == 0
     token = capsys.readouterr().out.strip()
     with Store.open(data_dir) as store:
         principal = accounts.verify_token(store, token)
@@ -160,3 +164,32 @@ def test_a_worker_token_names_its_worker(
     assert (principal.worker_name, listed.name) == ("gpu-host-2-gpu1", "gpu-host-2-gpu1")
     with Store.open(data_dir) as store, pytest.raises(accounts.AccountError, match="only a worker"):
         accounts.create_token(store, "gpu", "t", "user", worker_name="gpu-host-2-gpu1")
+
+
+def test_a_worker_token_serves_only_the_device_kinds_an_admin_binds(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The kinds a worker may serve are the admin's word, on its token: a worker token
+    without them is refused at creation, and `token kinds` rebinds one."""
+    run(data_dir, "user", "add", "gpu", "--no-password")
+    create = ("token", "create", "gpu", "--worker-name", "gpu-host-3-gpu0")
+    assert run(data_dir, *create) == 2
+    assert "--kinds h100" in capsys.readouterr().err
+    assert run(data_dir, *create, "--kinds", "H100 GPU!") == 2
+    assert "bad device kinds 'H100 GPU!'" in capsys.readouterr().err
+    assert run(data_dir, *create, "--kinds", "h100,cpu") == 0
+    token = capsys.readouterr().out.strip()
+    with Store.open(data_dir) as store:
+        principal = accounts.verify_token(store, token)
+        [listed] = accounts.list_tokens(store, "gpu")
+    assert principal is not None and principal.device_kinds == ["cpu", "h100"]
+    assert run(data_dir, "token", "kinds", "gpu", str(listed.id), "a100") == 0
+    assert "may serve device kind(s) a100" in capsys.readouterr().err
+    assert run(data_dir, "token", "list", "gpu") == 0
+    assert "gpu-host-3-gpu0\ta100" in capsys.readouterr().out
+    with Store.open(data_dir) as store:
+        principal = accounts.verify_token(store, token)
+        user_token = accounts.create_token(store, "gpu", "cli")
+    assert principal is not None and principal.device_kinds == ["a100"]
+    assert run(data_dir, "token", "kinds", "gpu", str(user_token.id), "cpu") == 2
+    assert "is a user token" in capsys.readouterr().err

@@ -60,7 +60,9 @@ def test_a_token_is_shown_once(client: TestClient, alice: Person) -> None:
     assert [t["name"] for t in listed] == ["tests", "ci"]
     assert created["token"] not in str(listed)
     assert all(
-        set(t) == {"id", "name", "scope", "worker_name", "created_at", "last_used_at", "revoked"}
+        set(t)
+        == {"id", "name", "scope", "worker_name", "device_kinds"}
+        | {"created_at", "last_used_at", "revoked"}
         for t in listed
     )
 
@@ -99,9 +101,16 @@ def test_worker_tokens_only_from_admins(client: TestClient, alice: Person, admin
         "/api/tokens", json={"label": "w", "worker": True}, headers=alice.headers()
     )
     assert refused.status_code == 403 and refused.json()["error"]["kind"] == "admin_only"
-    made = client.post("/api/tokens", json={"label": "w", "worker": True}, headers=admin.headers())
+    unbound = client.post(
+        "/api/tokens", json={"label": "w", "worker": True}, headers=admin.headers()
+    )
+    assert unbound.status_code == 422 and "device kinds" in unbound.json()["error"]["message"]
+    kinds = {"device_kinds": ["h100"]}
+    made = client.post(
+        "/api/tokens", json={"label": "w", "worker": True, **kinds}, headers=admin.headers()
+    )
     assert made.status_code == 201 and made.json()["scope"] == "worker"
-    named = {"label": "gpu 2", "worker": True, "worker_name": "gpu-host-1-gpu2"}
+    named = {"label": "gpu 2", "worker": True, "worker_name": "gpu-host-1-gpu2", **kinds}
     assert client.post("/api/tokens", json=named, headers=admin.headers()).status_code == 201
     workers = [t["worker_name"] for t in client.get("/api/tokens", headers=admin.headers()).json()]
     assert workers[-2:] == ["w", "gpu-host-1-gpu2"]  # the label names it unless a name is given
@@ -156,7 +165,9 @@ def test_require_user_and_require_worker(settings: Settings) -> None:
         accounts.create_user(store, "u", None)
         user, worker = (
             accounts.create_token(store, "u", "t").token,
-            accounts.create_token(store, "u", "w", "worker", worker_name="w").token,
+            accounts.create_token(
+                store, "u", "w", "worker", worker_name="w", device_kinds=["cpu"]
+            ).token,
         )
         assert client.get("/api/probe", headers=bearer(user)).json() == {"ok": "user"}
         assert client.get("/api/worker/probe", headers=bearer(worker)).json() == {"ok": "worker"}

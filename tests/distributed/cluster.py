@@ -136,7 +136,9 @@ class Cluster:
                 self.tokens[name] = accounts.create_token(store, name, "tests").token
             accounts.create_user(store, "ops")
             worker_tokens = {
-                name: accounts.create_token(store, "ops", name, "worker", worker_name=name).token
+                name: accounts.create_token(
+                    store, "ops", name, "worker", worker_name=name, device_kinds=["cpu"]
+                ).token
                 for name in WORKERS
             }
         env = {

@@ -124,7 +124,7 @@ def test_with_accounts_metrics_need_a_user_and_health_stays_open(tmp_path: Path)
         accounts.create_user(store, "prometheus")
         user_token = accounts.create_token(store, "prometheus", "scraper").token
         worker_token = accounts.create_token(
-            store, "prometheus", "w", scope="worker", worker_name="w"
+            store, "prometheus", "w", scope="worker", worker_name="w", device_kinds=["cpu"]
         ).token
     with TestClient(create_app(settings)) as client:
         anonymous = client.get("/metrics")

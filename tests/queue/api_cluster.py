@@ -104,8 +104,14 @@ def add_people(store: Store, users: list[str]) -> dict[str, str]:
     return tokens
 
 
-def make_worker_token(store: Store, name: str) -> str:
-    return accounts.create_token(store, "ops", name, scope="worker", worker_name=name).token
+WORKER_KINDS = ["cpu", "h100"]  # the kinds the queue tests' workers serve
+
+
+def make_worker_token(store: Store, name: str, kinds: list[str] | None = None) -> str:
+    """A worker token naming worker `name`, bound to `kinds` (default WORKER_KINDS)."""
+    return accounts.create_token(
+        store, "ops", name, scope="worker", worker_name=name, device_kinds=kinds or WORKER_KINDS
+    ).token
 
 
 class WorkerCalls:

@@ -15,6 +15,8 @@ import pytest
 
 from backend.result import RunResult
 from backend.store import accounts
+from backend.store.db import read_session
+from backend.store.models import Run
 from tests.factories import save_with_files
 from tests.helpers import wait_for
 from tests.queue.api_cluster import QUEUED_ONLY, Cluster, WorkerCalls
@@ -105,11 +107,13 @@ def test_a_report_whose_files_pass_the_users_quota_ends_the_run_failed_without_t
 ) -> None:
     cluster = cluster_factory(max_stored_mib_per_user=1)
     alice = accounts.principal_of(cluster.store, "alice").user_id
-    save_with_files(cluster.store, [b"a" * (1024**2 - 100)], owner_id=alice)
+    room = 4 * 1024  # what a failed run's small document takes, not a trace as well
+    seed_rows = row_bytes(cluster, save_with_files(cluster.store, [b"p"]))  # no owner
+    save_with_files(cluster.store, [b"a" * (1024**2 - seed_rows - room)], owner_id=alice)
     worker = WorkerCalls(cluster, "w1")
     run_id = cluster.submit("alice")
     started = worker.claim(run_id)
-    trace = b"t" * 200  # 100 bytes too many
+    trace = b"t" * room  # with the result's own rows: too many
     artifacts = [("eager_trace", "eager_trace.json.gz", trace, "application/gzip")]
     reply = worker.report(tmp_path, started, result_of(started, status="succeeded"), artifacts)
     assert reply.status_code == 200, reply.text  # the worker is done with it either way
@@ -123,6 +127,14 @@ def test_a_report_whose_files_pass_the_users_quota_ends_the_run_failed_without_t
     )
     assert again.status_code == 202  # still under the limit: only that run's files were
     assert cluster.store.quota.refusals() == {("user", "store"): 1}
+
+
+def row_bytes(cluster: Cluster, run_id: str) -> int:
+    """What the run's stored rows count in its owner's quota, beside its files."""
+    with read_session(cluster.store.engine) as session:
+        run = session.get(Run, run_id)
+        assert run is not None
+        return run.row_bytes
 
 
 def test_a_malformed_report_is_422(cluster: Cluster) -> None:

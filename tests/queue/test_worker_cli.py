@@ -74,6 +74,13 @@ def test_the_token_names_the_worker() -> None:
         name_of(FakeClient(named("gpu-a")), "--name", "gpu-b")
 
 
+def test_a_worker_serves_only_a_kind_its_token_is_bound_to() -> None:
+    bound = named("gpu-a").model_copy(update={"device_kinds": ["a100", "h100"]})
+    assert name_of(FakeClient(bound), "--device-kind", "h100") == "gpu-a"
+    with pytest.raises(NameRefused, match=r"may serve only a100, h100.*--device-kind a100"):
+        name_of(FakeClient(bound), "--device-kind", "h200")
+
+
 def test_without_a_token_and_accounts_the_worker_names_itself() -> None:
     host = socket.gethostname()
     assert name_of(FakeClient(named(None)), "--device-kind", "h100") == f"{host}-h100"

@@ -139,13 +139,20 @@ def test_the_worker_learns_its_name_from_its_token(cluster: Cluster) -> None:
     worker = WorkerCalls(cluster, "gpu-host-2-h100-gpu3")
     reply = cluster.client.get("/api/worker/me", headers=worker.headers)
     assert reply.status_code == 200, reply.text
-    assert reply.json() == {"worker": "gpu-host-2-h100-gpu3", "user": "ops", "accounts": True}
+    assert reply.json() == {
+        "worker": "gpu-host-2-h100-gpu3",
+        "user": "ops",
+        "accounts": True,
+        "device_kinds": ["cpu", "h100"],  # as an admin bound them (tests/queue/api_cluster.py)
+    }
 
 
 def test_a_worker_token_without_a_worker_name_is_refused_with_the_fix(cluster: Cluster) -> None:
     """Worker tokens made before worker names existed (migration 0003 leaves them nameless)
     name no worker, so they cannot act as one."""
-    token = accounts.create_token(cluster.store, "ops", "old", scope="worker", worker_name="x")
+    token = accounts.create_token(
+        cluster.store, "ops", "old", scope="worker", worker_name="x", device_kinds=["cpu"]
+    )
     with cluster.store.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE api_tokens SET worker_name = NULL")
     headers = {"Authorization": f"Bearer {token.token}"}
@@ -173,6 +180,7 @@ def test_without_accounts_the_body_names_the_worker_unless_a_token_does(
         "worker": None,
         "user": None,
         "accounts": False,
+        "device_kinds": None,
     }
     named = WorkerCalls(cluster, "w2")
     assert named.posing_as("w1").post_beat().status_code == 403

@@ -80,7 +80,9 @@ def test_0003_down_and_up_keeps_every_token_and_run(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         accounts.create_user(store, "ops")
         user_token = accounts.create_token(store, "ops", "ci").token
-        worker_token = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+        worker_token = accounts.create_token(
+            store, "ops", "w", "worker", worker_name="gpu-0", device_kinds=["cpu"]
+        ).token
         run_id = store.create_run(CODE)
         store.save_result(rich_result(run_id), CODE, [])
         before = store.load_result(run_id)
@@ -109,7 +111,9 @@ def test_0003_keeps_worker_names_across_a_restart(tmp_path: Path) -> None:
 
     with Store.open(tmp_path) as store:
         accounts.create_user(store, "ops")
-        raw = accounts.create_token(store, "ops", "w", "worker", worker_name="gpu-0").token
+        raw = accounts.create_token(
+            store, "ops", "w", "worker", worker_name="gpu-0", device_kinds=["cpu"]
+        ).token
     with Store.open(tmp_path) as store:
         principal = accounts.verify_token(store, raw)
     assert principal is not None and principal.worker_name == "gpu-0"
@@ -117,3 +121,32 @@ def test_0003_keeps_worker_names_across_a_restart(tmp_path: Path) -> None:
 
 def _columns(store: Store, table: str) -> set[str]:
     return {column["name"] for column in inspect(store.engine).get_columns(table)}
+
+
+def test_0014_binds_each_worker_token_to_the_kinds_its_worker_served(tmp_path: Path) -> None:
+    """Upgrading keeps serving workers working: a worker token is bound to the kinds its
+    worker registered with or ran; one whose worker never served anything stays unbound
+    (refused on the worker routes until an admin binds it)."""
+    from backend.store import accounts, jobs
+    from backend.worker_protocol import WorkerInfo
+    from tests.factories import CODE
+
+    with Store.open(tmp_path) as store:
+        accounts.create_user(store, "ops")
+        tokens = {
+            name: accounts.create_token(
+                store, "ops", name, "worker", worker_name=name, device_kinds=["x"]
+            ).token
+            for name in ("gpu-0", "idle")
+        }
+        jobs.heartbeat(store, WorkerInfo(id="gpu-0", device_kind="h100", host="h"), [])
+        run_id = store.create_run(CODE, device_kind="a100")
+        with store.engine.begin() as connection:  # a run it held while it served a100
+            connection.exec_driver_sql(
+                "UPDATE runs SET worker_id = 'gpu-0' WHERE id = ?", (run_id,)
+            )
+        command.downgrade(alembic_config(store.engine), "0013")
+        assert "device_kinds" not in _columns(store, "api_tokens")
+        command.upgrade(alembic_config(store.engine), "head")
+        kinds = {name: accounts.verify_token(store, raw) for name, raw in tokens.items()}
+    assert [p.device_kinds if p else "?" for p in kinds.values()] == [["a100", "h100"], None]
