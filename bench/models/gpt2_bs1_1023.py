@@ -1,0 +1,25 @@
+# GPT-2 (124M), batch 1 x 1023, from its published configuration (no weights: nothing is
+# downloaded), in KernelBench level-4 style: `Model` wraps the model, `get_inputs()` gives token
+# ids.
+import torch
+from transformers import AutoModelForCausalLM, GPT2Config
+
+BATCH, SEQUENCE = 1, 1023
+CONFIG = GPT2Config()
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = AutoModelForCausalLM.from_config(CONFIG)
+
+    def forward(self, x):
+        return self.model(x).logits
+
+
+def get_inputs():
+    return [torch.randint(0, CONFIG.vocab_size, (BATCH, SEQUENCE))]
+
+
+def get_init_inputs():
+    return []
