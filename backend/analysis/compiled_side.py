@@ -7,10 +7,11 @@ reduction's result the same kernel's next loop reads). Each kept round trip ther
 gets its own compiled number (`compiled_bytes`, `compiled_reads`), so the summary, the
 "why" card and the compiled panel say one number per side.
 
-The compiled variant may also send through memory what eager never did: part of a library
-op that Inductor split (the mm part of an addmm whose bias it moved into a fused kernel).
-Those are counted in the totals (`compiled_only_*`), so the drop in bytes moved can be
-explained in words.
+The compiled variant may also send through memory what eager never did (a layout copy
+Inductor made for a library call). Those are counted in the totals (`compiled_only_*`), so
+the drop in bytes moved can be explained in words. The mm part of an addmm whose bias
+Inductor moved into a fused kernel is not one of them: it stands in for the addmm's value,
+whose round trip is then kept as the mm's output (fusion_reasons.py, `_split_why`).
 
 Values are followed by their transfer names in launch order, as the picture's blocks are:
 a write of an intermediate opens a stay in memory, each later read by a kernel adds to it.

@@ -461,6 +461,11 @@ def _descends_from(parsed: ParsedTrace, index: int | None, ancestor: int) -> boo
     return False
 
 
+# the shapes an op was called with, sorted, each without its 1s (a bias gradient summed to
+# [1, 768] is added as [768]): its tensor inputs', or a factory's (`zeros`) requested size
+Sizes = list[tuple[int, ...]]
+
+
 class _IslandQueue:
     """Eager ops that run between compiled graphs: same op, same data as in eager.
 
@@ -475,7 +480,7 @@ class _IslandQueue:
         self.taken: set[int] = set()
 
     def take(self, op_names: set[str], sizes: Mapping[str, Sizes]) -> Source | None:
-        order = [*range(self.cursor, len(self.sources)), *range(self.cursor)]
+        order: list[int] = [*range(self.cursor, len(self.sources)), *range(self.cursor)]
         for position in order:
             source = self.sources[position]
             if source.op not in op_names or source.op_index in self.taken:
@@ -488,11 +493,6 @@ class _IslandQueue:
                 self.taken.add(source.op_index)
             return source
         return None
-
-
-# the shapes an op was called with, sorted, each without its 1s (a bias gradient summed to
-# [1, 768] is added as [768]): its tensor inputs', or a factory's (`zeros`) requested size
-Sizes = list[tuple[int, ...]]
 
 
 def _squeezed(shape: Sequence[int]) -> tuple[int, ...]:

@@ -74,3 +74,28 @@ def test_an_op_that_stands_for_its_inner_op_passes_over_it_in_the_trace() -> Non
     assert matched == {0: 0, 1: 2}
     # without the nesting (a sibling, not a child) it is the next op, as before
     assert match_in_order(wanted, trace, [["aten::mul"], []], [None, None, None]) == {0: 0, 1: 1}
+
+
+def test_split_gemms_are_kept_as_the_mms_output_and_say_so() -> None:
+    # GPT-2's c_proj and c_fc: Inductor lowers addmm to an extern mm and fuses the bias add
+    # into the residual add (or the GELU); the bias is zero (built from its configuration),
+    # so the mm's buffer holds the addmm's numbers: once "the two disagree", now both agree
+    trips = analyse_bundle(INFERENCE).round_trips
+    split = [t for t in trips if t.why is not None and "split addmm" in t.why.message]
+    assert len(split) == 6  # c_proj, c_fc, mlp c_proj in each of two blocks
+    for trip in split:
+        why = trip.why
+        assert why is not None and why.kind == "library_call"
+        assert (trip.eliminated, trip.decided_by) == (False, "inductor+values")
+        assert why.message.startswith(
+            "Kept, as the mm's output: Inductor split addmm into mm + bias add, and fused the "
+            "bias add into the kernel that reads addmm output, line 15"
+        )
+        assert trip.compiled_bytes and trip.compiled_reads  # the mm's write and reads back
+
+
+def test_unknown_fates_are_under_two_percent() -> None:
+    for folder in (INFERENCE, TRAIN):
+        trips = analyse_bundle(folder).round_trips
+        unknown = [t for t in trips if t.eliminated is None]
+        assert len(unknown) <= 0.02 * len(trips), [t.unknown_reason for t in unknown]
