@@ -99,3 +99,13 @@ def test_unknown_fates_are_under_two_percent() -> None:
         trips = analyse_bundle(folder).round_trips
         unknown = [t for t in trips if t.eliminated is None]
         assert len(unknown) <= 0.02 * len(trips), [t.unknown_reason for t in unknown]
+
+
+def test_reads_of_same_named_values_go_to_the_value_they_read() -> None:
+    # every Linear's output is `addmm output, line 15`; block 1's residual kernel reads its
+    # own attention c_proj output and block 0's MLP output (the residual it recomputes):
+    # each read goes to its own value, not both to the newest
+    trips = [t for t in analyse_bundle(INFERENCE).round_trips if t.producer == "aten::addmm"]
+    reads = [t.compiled_reads for t in trips]
+    # per block: c_attn (3 readers), attn c_proj, c_fc, MLP c_proj (read again next block)
+    assert reads == [3, 1, 1, 2, 3, 1, 1, 1]
