@@ -7,10 +7,11 @@ reduction's result the same kernel's next loop reads). Each kept round trip ther
 gets its own compiled number (`compiled_bytes`, `compiled_reads`), so the summary, the
 "why" card and the compiled panel say one number per side.
 
-The compiled variant may also send through memory what eager never did: part of a library
-op that Inductor split (the mm part of an addmm whose bias it moved into a fused kernel).
-Those are counted in the totals (`compiled_only_*`), so the drop in bytes moved can be
-explained in words.
+The compiled variant may also send through memory what eager never did (a layout copy
+Inductor made for a library call). Those are counted in the totals (`compiled_only_*`), so
+the drop in bytes moved can be explained in words. The mm part of an addmm whose bias
+Inductor moved into a fused kernel is not one of them: it stands in for the addmm's value,
+whose round trip is then kept as the mm's output (fusion_reasons.py, `_split_why`).
 
 Values are followed by their transfer names in launch order, as the picture's blocks are:
 a write of an intermediate opens a stay in memory, each later read by a kernel adds to it.
@@ -34,23 +35,43 @@ class _Stay:
     bytes: int
     reads: int = 0
 
+    def __post_init__(self) -> None:
+        self.written = self.bytes  # the write alone; `bytes` grows with each read
+
 
 def _stays(kernels: Sequence[Kernel]) -> list[_Stay]:
-    """Every intermediate the compiled kernels write, with what later kernels read of it."""
+    """Every intermediate the compiled kernels write, with what later kernels read of it.
+
+    Values of one snippet line share a name (a whole model called on one line: every
+    Linear's output is `addmm output, line 15`). A kernel's reads of one name are distinct
+    values (the launch log lists a value once per kernel), so each goes to a different
+    stay of that name, of its size where one is, the newest first: a residual add that
+    also reads the previous block's output is not counted twice against the newest."""
     found: list[_Stay] = []
-    open_stays: dict[str, _Stay] = {}
+    open_stays: dict[str, list[_Stay]] = {}
     for kernel in kernels:
+        used: set[int] = set()
         for transfer in kernel.transfers:
-            stay = open_stays.get(transfer.tensor)
-            if transfer.direction == "read" and stay is not None:
-                stay.bytes += transfer.bytes
-                stay.reads += 1
+            if transfer.direction == "read":
+                stay = _reader_of(open_stays.get(transfer.tensor, []), transfer.bytes, used)
+                if stay is not None:
+                    stay.bytes += transfer.bytes
+                    stay.reads += 1
         for transfer in kernel.transfers:
             if transfer.direction == "write" and transfer.role == "intermediate":
                 stay = _Stay(transfer.tensor, transfer.bytes)
-                open_stays[transfer.tensor] = stay
+                open_stays.setdefault(transfer.tensor, []).append(stay)
                 found.append(stay)
     return found
+
+
+def _reader_of(stays: Sequence[_Stay], size: int, used: set[int]) -> _Stay | None:
+    """The newest stay this kernel has not read yet, of this size if one is."""
+    fresh = [stay for stay in reversed(stays) if id(stay) not in used]
+    chosen = next((s for s in fresh if s.written == size), fresh[0] if fresh else None)
+    if chosen is not None:
+        used.add(id(chosen))
+    return chosen
 
 
 def count_compiled_side(

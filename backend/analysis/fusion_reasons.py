@@ -161,6 +161,9 @@ class Reasons:
     def _library(
         self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
     ) -> FusionWhy | None:
+        split = self._split_why(tensor, producer, consumers, lines)
+        if split is not None:
+            return split
         call = next((op for op in [producer, *consumers] if self._is_library(op)), None)
         if call is not None and self._template(producer):
             message = (
@@ -181,6 +184,32 @@ class Reasons:
             f"{call} runs as a library call ({self._library_name(call)}): Inductor "
             f"generates no code for it, and it {role} {tensor} in memory, so the round trip "
             "stays."
+        )
+        hint = None
+        if call in GEMMS and "max-autotune" not in self.mode:
+            hint = Hint(message=self._autotune_hint(), compile_mode=AUTOTUNE)
+        return FusionWhy(kind="library_call", message=message, lines=lines, hint=hint)
+
+    def _split_why(
+        self, tensor: str, producer: Json, consumers: Sequence[Json], lines: list[int]
+    ) -> FusionWhy | None:
+        """Inductor split the producer (addmm) into a library call (mm) and the rest (the bias
+        add), which it fused into the reader's kernel: the library call's output is what
+        goes through memory now, in place of the producer's value."""
+        placement = self.placements.get(int(producer["index"]))
+        if placement is None or placement.split is None:
+            return None
+        graph = next(g for g, node in placement.nodes if node == placement.split)
+        call = op_display(self._node_target(graph, placement.split))
+        rest = [n for g, n in placement.nodes if g == graph and n != placement.split]
+        target = self._node_target(graph, rest[0]) if rest else ""
+        moved = "bias add" if op_display(target) == "add" else f"{op_display(target)} part"
+        readers = ", ".join(sorted({_op(op) for op in consumers}))
+        message = (
+            f"Kept, as the {call}'s output: Inductor split {_op(producer)} into {call} + "
+            f"{moved}, and fused the {moved} into the kernel that reads {tensor} ({readers}). "
+            f"{call} runs as a library call ({self._library_name(call)}), so its output, "
+            f"before the {moved}, goes through memory instead."
         )
         hint = None
         if call in GEMMS and "max-autotune" not in self.mode:

@@ -57,6 +57,9 @@ class Placement:
     materialized: bool = False
     buffers: list[tuple[int, str]] = field(default_factory=list)  # (graph, buffer name)
     library: bool = False  # held by a library call's output (cuBLAS, cuDNN: an extern kernel)
+    # the library node Inductor split off the op, whose output goes through memory in place
+    # of the op's value (addmm -> mm + a bias add fused into the next kernel): `mm_default`
+    split: str | None = None
 
 
 class CompiledGraphs:
@@ -92,6 +95,21 @@ class CompiledGraphs:
             if self.nodes[graph].get(user, {}).get("target") in VIEW_TARGETS:
                 found += self.buffers(graph, user, seen)
         return found
+
+    def library_part(self, graph: int, node: str) -> str | None:
+        """The library node of the same eager op that feeds this node, when Inductor split
+        the op in two (addmm into an extern mm and a bias add): the part that runs as a
+        library call and so writes its output to memory."""
+        here = self.nodes[graph].get(node, {})
+        for name, other in self.nodes[graph].items():
+            if (
+                _is_library_node(other)
+                and other.get("aten") == here.get("aten")
+                and node in other.get("users", [])
+                and self.buffers(graph, name)
+            ):
+                return str(name)
+        return None
 
     def leaves_graph(self, graph: int, node: str, seen: set[str] | None = None) -> bool:
         seen = seen if seen is not None else set()
@@ -149,6 +167,12 @@ def place_eager_ops(eager_ops: Sequence[Json], graphs: Sequence[Json]) -> dict[i
             placement = placements.setdefault(int(op["index"]), Placement())
             placement.nodes.append((index, node))
             kept = compiled.buffers(index, node)
+            if not kept and not compiled.leaves_graph(index, node):
+                part = compiled.library_part(index, node)
+                if part is not None:  # its library part's output is stored instead
+                    placement.split = part
+                    placement.nodes.append((index, part))
+                    kept = compiled.buffers(index, part)
             placement.buffers += [(index, b) for b in kept]
             placement.materialized |= bool(kept) or compiled.leaves_graph(index, node)
             placement.library |= any(compiled.is_library(index, b) for b in kept)

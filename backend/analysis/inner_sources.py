@@ -35,6 +35,9 @@ class Node:
     op: str  # dispatcher name, `aten.bmm.default`
     accesses: list[Access]
     children: list[Node] = field(default_factory=list)
+    # ops below it it stands for, outermost first: the profiler still shows them as its
+    # children (`mul.Scalar` calls `mul.Tensor`), so they are not the next op of that name
+    swallowed: list[str] = field(default_factory=list)
 
     def own_accesses(self) -> list[Access]:
         """What this op's own kernels moved: everything when it called no other op, else
@@ -60,7 +63,9 @@ def _collapse(node: Node) -> Node:
     calls `sum`) is that op: the kernel keeps the name the snippet used."""
     node.children = [_collapse(child) for child in node.children]
     if len(node.children) == 1 and _moves(node.children[0]) == _moves(node):
-        node.children = node.children[0].children
+        only = node.children[0]
+        node.swallowed = [only.op, *only.swallowed]
+        node.children = only.children
     return node
 
 

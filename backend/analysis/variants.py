@@ -8,6 +8,7 @@ Joining is by name in launch order, which both sides share.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
@@ -24,6 +25,7 @@ from backend.analysis.trace import (
     TraceKernel,
     cuda_kernels,
 )
+from backend.analysis.trace_json import nested_int_tuples
 from backend.analysis.triton_launch import triton_launch
 from backend.result import Kernel, Transfer
 
@@ -48,6 +50,7 @@ class Source:
     launches: int | None = None  # its op's main kernel ran as this many launches
     helper: str | None = None  # a helper kernel of its op: memset, layout transform, ...
     note: str | None = None  # why it carries no traffic, when it carries none
+    swallowed: list[str] = field(default_factory=list)  # ops below it it stands for
 
 
 def profiler_name(dispatch_op: str) -> str:
@@ -56,17 +59,65 @@ def profiler_name(dispatch_op: str) -> str:
     return f"{namespace}::{rest.split('.')[0]}"
 
 
-def match_in_order(wanted: Sequence[str], trace_ops: Sequence[str]) -> dict[int, int]:
-    """Pair each wanted name with the next trace op of that name, keeping order."""
+def match_in_order(
+    wanted: Sequence[str],
+    trace_ops: Sequence[str],
+    inside: Sequence[Sequence[str]] = (),
+    parents: Sequence[int | None] = (),
+) -> dict[int, int]:
+    """Pair each wanted name with the next trace op of that name, keeping order.
+
+    An op and its in-place or out-of-place twin (`aten::add`, `aten::add_`) pair up: while a
+    dispatch mode is on, autograd never sums gradients in place (it takes the mode for a
+    tensor subclass), so the accounting pass saw `add` where the profiled run ran `add_`,
+    the same kernel moving the same bytes; an exact pairing would skip ahead to a later
+    `add` and leave every op in between unpaired. `inside[i]`: the ops wanted[i] stands
+    for below it (`inner_sources.Node.swallowed`): the first descendant of each name in the
+    trace (`parents`) is its own, passed over rather than paired with the next wanted op."""
+    keys = [_twin(name) for name in trace_ops]
+    below = _children(parents)
     matches: dict[int, int] = {}
+    passed: set[int] = set()
     cursor = 0
     for index, name in enumerate(wanted):
-        for position in range(cursor, len(trace_ops)):
-            if trace_ops[position] == name:
+        key = _twin(name)
+        for position in range(cursor, len(keys)):
+            if keys[position] == key and position not in passed:
                 matches[index] = position
                 cursor = position + 1
+                for inner in inside[index] if index < len(inside) else ():
+                    passed |= _first_named(below, keys, position, _twin(inner))
                 break
     return matches
+
+
+def _twin(name: str) -> str:
+    """`aten::add_` -> `aten::add`: the name an op shares with its in-place form."""
+    namespace, sep, op = name.rpartition("::")
+    if op.endswith("_") and not op.endswith("__"):
+        op = op[:-1]
+    return f"{namespace}{sep}{op}"
+
+
+def _children(parents: Sequence[int | None]) -> dict[int, list[int]]:
+    below: dict[int, list[int]] = defaultdict(list)
+    for index, parent in enumerate(parents):
+        if parent is not None:
+            below[parent].append(index)
+    return below
+
+
+def _first_named(
+    below: Mapping[int, list[int]], keys: Sequence[str], top: int, key: str
+) -> set[int]:
+    """The first descendant of `top` (depth first, in start order) with this name, if any."""
+    stack = list(reversed(below.get(top, [])))
+    while stack:
+        position = stack.pop()
+        if keys[position] == key:
+            return {position}
+        stack += reversed(below.get(position, []))
+    return set()
 
 
 def transfers(source: Source | None) -> list[Transfer]:
@@ -187,6 +238,7 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
                     op_index=int(op["index"]),
                     fixed=own,
                     note=None if own else f"{profiler_name(node.op)}'s ops inside it did its work",
+                    swallowed=[profiler_name(name) for name in node.swallowed],
                 )
             )
     return sources
@@ -195,7 +247,9 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
 def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Kernel]:
     sources = eager_sources_with_inner(eager) if device_type == "cuda" else eager_sources(eager)
     op_names = [op.name for op in parsed.ops]
-    matched = match_in_order([s.op or "" for s in sources], op_names)
+    parents = [op.parent for op in parsed.ops]
+    inside = [s.swallowed for s in sources]
+    matched = match_in_order([s.op or "" for s in sources], op_names, inside, parents)
     if device_type == "cuda":
         return build_kernels(_cuda_rows(parsed, sources, matched))
     rows = []
@@ -285,7 +339,7 @@ def compiled_kernels(
     for position in sorted(set(owners)):
         event = events[position]
         if event.graph_annotation is None:
-            source = islands.take(_op_family(parsed, event))
+            source = islands.take(_op_family(parsed, event), _input_sizes(parsed, event))
         else:
             source = launches.take(names[position], user_ops[position])
         if source is not None:
@@ -407,20 +461,76 @@ def _descends_from(parsed: ParsedTrace, index: int | None, ancestor: int) -> boo
     return False
 
 
+# the shapes an op was called with, sorted, each without its 1s (a bias gradient summed to
+# [1, 768] is added as [768]): its tensor inputs', or a factory's (`zeros`) requested size
+Sizes = list[tuple[int, ...]]
+
+
 class _IslandQueue:
-    """Eager ops that run between compiled graphs: same op, same data as in eager."""
+    """Eager ops that run between compiled graphs: same op, same data as in eager.
+
+    Mostly they run in eager's order. Gradient accumulation does not: after a compiled
+    backward the engine adds every parameter's gradient at once, in an order of its own.
+    So an island takes the next op of its name whose tensors have the sizes the profiler
+    recorded for it (`Input Dims`), and looks back for one only when none lies ahead."""
 
     def __init__(self, eager: Json) -> None:
         self.sources = eager_sources(eager)
         self.cursor = 0
         self.taken: set[int] = set()
 
-    def take(self, op_names: set[str]) -> Source | None:
-        for position in range(self.cursor, len(self.sources)):
+    def take(self, op_names: set[str], sizes: Mapping[str, Sizes]) -> Source | None:
+        order: list[int] = [*range(self.cursor, len(self.sources)), *range(self.cursor)]
+        for position in order:
             source = self.sources[position]
-            if source.op in op_names:
-                self.cursor = position + 1
-                if source.op_index is not None:
-                    self.taken.add(source.op_index)
-                return source
+            if source.op not in op_names or source.op_index in self.taken:
+                continue
+            recorded = sizes.get(source.op or "")
+            if recorded is not None and recorded != _source_sizes(source):
+                continue
+            self.cursor = max(self.cursor, position + 1)
+            if source.op_index is not None:
+                self.taken.add(source.op_index)
+            return source
+        return None
+
+
+def _squeezed(shape: Sequence[int]) -> tuple[int, ...]:
+    return tuple(int(n) for n in shape if n != 1)
+
+
+def _source_sizes(source: Source) -> Sizes:
+    read = [source.values[v]["shape"] for v in source.reads]
+    if not read and source.writes:
+        read = [source.values[source.writes[0]]["shape"]]
+    return sorted(_squeezed(shape) for shape in read if shape)
+
+
+def _input_sizes(parsed: ParsedTrace, event: TraceKernel) -> dict[str, Sizes]:
+    """For each op from the kernel's launching op out, the sizes the profiler recorded for
+    it (with record_shapes): its tensor inputs' `Input Dims`, or for an op that read no
+    tensor the size list it was given (`Concrete Inputs`); none where it recorded neither."""
+    sizes: dict[str, Sizes] = {}
+    index = event.launch_op
+    while index is not None:
+        op = parsed.ops[index]
+        found = _recorded_sizes(op.args)
+        if found is not None:
+            sizes.setdefault(op.name, found)
+        index = op.parent
+    return sizes
+
+
+def _recorded_sizes(args: Mapping[str, object]) -> Sizes | None:
+    dims = [d for d in nested_int_tuples(args.get("Input Dims")) if d]
+    if dims:
+        return sorted(_squeezed(d) for d in dims)
+    types, given = args.get("Input type"), args.get("Concrete Inputs")
+    if not (isinstance(types, list) and isinstance(given, list) and types and given):
+        return None
+    if types[0] != "ScalarList":
+        return None
+    try:
+        return [_squeezed(json.loads(str(given[0])))]
+    except (ValueError, TypeError):
         return None

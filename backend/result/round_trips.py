@@ -102,8 +102,8 @@ class Totals(BaseModel):
     )
     compiled_only_round_trips: int = Field(
         default=0,
-        description="intermediates only the compiled variant writes and reads back (part of "
-        "a library op Inductor split, e.g. the mm part of an addmm): traffic it adds",
+        description="intermediates only the compiled variant writes and reads back (a layout "
+        "copy Inductor made for a library call): traffic it adds",
     )
     compiled_only_bytes: int = Field(default=0, description="their writes plus reads back")
     compiled_only_names: list[str] = Field(
