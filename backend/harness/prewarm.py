@@ -44,7 +44,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from backend.harness import cuda_stack
+from backend.harness import cuda_stack, imports
 
 if TYPE_CHECKING:
     import torch
@@ -97,6 +97,11 @@ def _warm_host() -> None:
 
     if torch.cuda.is_initialized():  # a parked spare would hold device memory after all
         raise RuntimeError("importing the harness initialised CUDA before the device stage")
+    failed = imports.import_ahead(imports.wanted())  # what this host's snippets import
+    if torch.cuda.is_initialized():
+        raise RuntimeError(f"importing {imports.wanted()} initialised CUDA")
+    if failed:
+        raise RuntimeError(f"could not import ahead of need: {', '.join(failed)}")
 
 
 def _warm_device(device_choice: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,12 @@ STEPS = (
     "writing results",
 )
 
+
+# Installed packages a warm spare imports ahead of need (harness/imports.py), comma-separated
+# top-level names, each a Python identifier; at most MAX_PACKAGES.
+PREIMPORT_ENV = "KERNELSCOPE_PREIMPORT"
+PACKAGE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
+MAX_PACKAGES = 32
 
 MAX_JOB_BYTES = 4096  # a message is a few small fields: it fits a pipe's buffer in one write
 READY = "ready"

@@ -27,6 +27,7 @@ from backend.harness import (
     accuracy,
     cuda_stack,
     environment,
+    imports,
     inductor,
     measure,
     memory,
@@ -222,14 +223,19 @@ class Run:
 
     def _load(self, device: torch.device) -> EntryPoint:
         self._enter(SNIPPET_STEP)
-        module = load_module(self.options.snippet, device)
-        self.namespace = vars(module)
-        entry = self._user_code(
-            "while setting up",
-            lambda: find_entry_point(module, self.options.snippet, self.options.size),
-        )
+        imported: list[str] = []
+        with imports.recorded(imported):  # what its spares may import ahead (imports.py)
+            module = load_module(self.options.snippet, device)
+            self.namespace = vars(module)
+            entry = self._user_code(
+                "while setting up",
+                lambda: find_entry_point(module, self.options.snippet, self.options.size),
+            )
         self.doc.update(
-            entry_point=entry.name, style=entry.style, notes=[*self.early_notes, *entry.notes]
+            entry_point=entry.name,
+            style=entry.style,
+            notes=[*self.early_notes, *entry.notes],
+            snippet_imports=imported,
         )
         return entry  # type: ignore[no-any-return]
 

@@ -24,7 +24,7 @@ from backend.settings import Settings
 from backend.store.operations import gauges, stored_bytes
 from backend.store.quota import SCOPES, STAGES
 from backend.store.repository import Store
-from backend.worker import device
+from backend.worker import device, preimports
 from backend.worker.local import LocalWorkers
 
 # Snippet runs last from about a second (an instant snippet) to the wall-clock limit.
@@ -145,7 +145,16 @@ class SpareCollector(Collector):
         takes.add_metric(["none"], counts.cold)
         started = CounterMetricFamily("kernelscope_spares_started", "spares started")
         started.add_metric([], counts.started)
-        yield from (held, wanted, takes, started, *self._costs(self.workers.spare_processes()))
+        imports = GaugeMetricFamily(
+            "kernelscope_spare_imports",
+            "installed packages new spares import ahead of need, learned from what recent "
+            "runs' snippets imported (1 each)",
+            labels=["package"],
+        )
+        for package in preimports.LEARNER.wanted():
+            imports.add_metric([package], 1)
+        yield from (held, wanted, takes, started, imports)
+        yield from self._costs(self.workers.spare_processes())
 
     def _costs(self, pids: list[int]) -> Iterable[Metric]:
         rss, cpu = _host_use(pids)

@@ -219,6 +219,10 @@ class Graph(_Part):
 
 
 Names = Annotated[list[Name], Field(max_length=MAX_NODES)]
+# A top-level package a snippet imported (backend/harness/imports.py): its spares may import
+# it ahead of need, so only a Python identifier is taken.
+PackageName = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")]
+MAX_IMPORTED = 32
 
 
 class InductorNode(_Part):
@@ -359,6 +363,7 @@ class Bundle(_Part):
     entry_point: Name | None = None
     style: Word | None = None
     notes: Annotated[list[Text], Field(max_length=100)] = []
+    snippet_imports: Annotated[list[PackageName], Field(max_length=MAX_IMPORTED)] = []
     inputs: Annotated[list[Input], Field(max_length=1000)] = []
     eager: Eager | None = None
     compiled: Compiled | None = None

@@ -28,7 +28,7 @@ from typing import Any
 from backend.analysis.ncu import NcuKernel
 from backend.harness.protocol import SNIPPET_STEP
 from backend.result import GpuProcess, Measurement
-from backend.worker import device
+from backend.worker import device, preimports
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
 from backend.worker.process import HarnessProcess, Job, ProcessGone, WorkerSetup
@@ -174,6 +174,8 @@ def _run(
         raise ChildStopped(f"stopped after {time.monotonic() - started:.1f} s")
     step(ANALYSING_STEP, time.monotonic() - started)  # the worker's part: read, analyse
     outcome = _outcome(request, process, ended_by, streams, started)
+    if outcome.bundle is not None:  # what its snippet imported: spares may import it ahead
+        preimports.LEARNER.saw(outcome.bundle.document.get("snippet_imports"))
     outcome.steps, outcome.prewarm_s = steps, process.prewarm_s
     if process.prewarm and process.prewarmed_device is False:
         outcome.notes.append(PARKED_NOTE)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from backend.harness.protocol import READY, encode_job, encode_warm_device
 from backend.limits import RunLimits
+from backend.worker import preimports
 from backend.worker.bytecode import bytecode_env
 from backend.worker.host import SYSTEM_PATH
 from backend.worker.host_builds import host_builds_env
@@ -386,6 +387,7 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
     env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
     env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
     env.update(host_builds_env(env, setup.device))  # builds of the host alone, made once
+    env.update(preimports.LEARNER.env())  # libraries this worker's runs keep importing
     return env
 
 

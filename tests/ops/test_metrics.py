@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
@@ -20,6 +21,7 @@ from backend.store import accounts
 from backend.store.db import write_session
 from backend.store.models import Run, Worker
 from backend.store.repository import Store
+from backend.worker import preimports
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
@@ -141,6 +143,18 @@ def test_a_server_without_slots_reports_no_spares(client: TestClient) -> None:
     assert metrics[("kernelscope_spares", (("state", "ready"),))] == 0
     assert metrics[("kernelscope_spare_takes_total", (("found", "none"),))] == 0
     assert metrics[("kernelscope_spare_takes_total", (("found", "warming"),))] == 0
+
+
+def test_the_packages_spares_import_ahead_are_shown(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    learner = preimports.ImportLearner()
+    monkeypatch.setattr(preimports, "LEARNER", learner)
+    assert not [key for key in scrape(client) if key[0] == "kernelscope_spare_imports"]
+    learner.saw(["transformers", "idna"])
+    learner.saw(["transformers"])
+    imports = [key for key in scrape(client) if key[0] == "kernelscope_spare_imports"]
+    assert imports == [("kernelscope_spare_imports", (("package", "transformers"),))]
 
 
 def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None:
