@@ -132,6 +132,12 @@ class Run(SQLModel, table=True):
     # (the file's stem), which compares one suite's problem with another's.
     suite_id: str | None = None
     problem: str | None = None
+    # The snippet's modules, [{path, type}] (migration 0014): the tree of GET .../modules.
+    modules: list[dict[str, Any]] = Field(
+        default_factory=list,
+        sa_type=_json(nullable=False),
+        sa_column_kwargs={"server_default": "[]"},
+    )
 
 
 class Suite(SQLModel, table=True):
@@ -213,6 +219,8 @@ class Kernel(SQLModel, table=True):
     traffic_note: str | None = Field(default=None, sa_type=Text)  # migration 0011
     launches: int | None = None
     helper: str | None = None
+    module: str | None = None  # migration 0014: where in the model (Kernel.module)
+    frame: str | None = None
 
 
 class Transfer(SQLModel, table=True):
@@ -262,6 +270,8 @@ class RoundTrip(SQLModel, table=True):
     )
     compiled_bytes: int | None = None  # a kept one's bytes in the compiled variant
     compiled_reads: int | None = None  # compiled kernels reading it back (0: written only)
+    module: str | None = None  # migration 0014: its writer's module (RoundTrip.module)
+    frame: str | None = None
 
 
 class Artifact(SQLModel, table=True):
