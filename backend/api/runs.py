@@ -11,9 +11,10 @@ from typing import Annotated
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from backend.analysis.kernel_source import kernel_source
+from backend.analysis.module_tree import module_ledger
 from backend.api.auth import Caller, Reader, current_viewer
 from backend.api.conditional import NOT_MODIFIED, Tagged, conditional, uncached
 from backend.api.context import (
@@ -43,6 +44,7 @@ from backend.result import (
     RunStatus,
     VariantName,
 )
+from backend.result.modules import ModuleLedger
 from backend.run_head import RunHead
 from backend.store.ownership import RunAccess
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
@@ -179,6 +181,44 @@ def list_round_trips(
         if head.status in FINISHED_STATUSES
         else uncached(page)
     )
+
+
+MAX_UNFOLD = 64  # parent paths one request may unfold
+UnfoldPath = Annotated[str, Field(max_length=512)]
+
+
+@router.get(
+    "/{run_id}/modules",
+    response_model=ModuleLedger,
+    responses=NOT_MODIFIED,
+    dependencies=[READ_RUN],
+)
+def module_ledger_of_run(
+    run_id: str,
+    request: Request,
+    context: Context,
+    unfold: Annotated[
+        list[UnfoldPath] | None,
+        Query(
+            max_length=MAX_UNFOLD,
+            description="a parent's path (`model.transformer.h`) whose repeated children "
+            "are listed one by one, not folded; repeat it for several; `*` for all",
+        ),
+    ] = None,
+) -> Response:
+    """The ledger by module: the snippet's module tree, each node with its eager and
+    compiled kernels, bytes, kernel time and round trips (eliminated, kept, unknown, bytes
+    saved), summed over its subtree; repeated blocks folded ("2 x GPT2Block")."""
+    head = head_of_run(context, run_id)
+    sums = context.store.module_sums(run_id)
+    if sums is None:
+        raise not_found("run", run_id)
+    root = module_ledger(sums.modules, sums.kernels, sums.trips, unfold or ())
+    root.name = head.entry_point or ""
+    ledger = ModuleLedger(run_id=run_id, root=root, unfolded=sorted(set(unfold or ())))
+    body = _json(ledger)
+    finished = head.status in FINISHED_STATUSES
+    return conditional(request, Tagged.of(body)) if finished else uncached(body)
 
 
 def _existing_run(run_id: str, _access: ReadableRun) -> str:

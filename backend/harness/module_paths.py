@@ -65,8 +65,9 @@ def module_table(tops: Mapping[str, torch.nn.Module]) -> dict[int, tuple[str, st
 
 
 def describe_modules(table: Mapping[int, tuple[str, str]]) -> list[dict[str, str]]:
-    """The bundle's `modules`: each named module's path and class, the root's path ""."""
-    rows = sorted(set(table.values()))
+    """The bundle's `modules`: each named module's path and class, the root's path "", in
+    named_modules() order (h.2 before h.10)."""
+    rows = list(dict.fromkeys(table.values()))
     return [{"path": p[:MAX_PATH_CHARS], "type": t[:128]} for p, t in rows[:MAX_MODULES]]
 
 
