@@ -63,9 +63,14 @@ class LaunchPlaces:
         buffers = launch.get("buffers") or {}
         for param, _ in launch.get("writes") or []:
             found = self.buffers[graph].get(str(buffers.get(param)))
-            if found is not None:
+            if found is None:
+                continue
+            if found.get("node"):
+                names.add(str(found["node"]))
+            own = self.nodes[graph].get(str(found.get("node")))
+            if launch.get("backend") != "extern" or own is None or not own[1].get("module"):
+                # a library call's buffer also lists the nodes its inputs came from (the
+                # LayerNorm before lm_head's mm): only its own node is its work
                 names.update(found.get("origins") or [])
-                if found.get("node"):
-                    names.add(str(found["node"]))
         known = [self.nodes[graph][n] for n in names if n in self.nodes[graph]]
         return [node for _, node in sorted(known, key=lambda pair: pair[0])]

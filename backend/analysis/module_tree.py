@@ -170,17 +170,20 @@ def _spread(values: list[float]) -> Spread:
     return Spread(mean=round(sum(values) / len(values), 3), min=min(values), max=max(values))
 
 
-def top_modules_by_saving(root: ModuleNode, limit: int) -> list[tuple[ModuleNode, int]]:
+def top_modules_by_saving(root: ModuleNode, limit: int) -> list[tuple[ModuleNode, TripNumbers]]:
     """For the CLI report: the modules whose own round trips (not their children's) saved
-    the most bytes, with those bytes, most first."""
-    found: list[tuple[ModuleNode, int]] = []
+    the most bytes, with those round trips' numbers, most bytes first."""
+    found: list[tuple[ModuleNode, TripNumbers]] = []
 
     def walk(node: ModuleNode) -> None:
         for child in node.children:
             walk(child)
-        own = node.round_trips.bytes_saved - sum(c.round_trips.bytes_saved for c in node.children)
-        if node.path and own > 0:
+        own = node.round_trips.model_copy()
+        for name in TripNumbers.model_fields:
+            taken = sum(getattr(c.round_trips, name) for c in node.children)
+            setattr(own, name, getattr(own, name) - taken)
+        if node.path and own.bytes_saved > 0:
             found.append((node, own))
 
     walk(root)
-    return sorted(found, key=lambda pair: -pair[1])[:limit]
+    return sorted(found, key=lambda pair: -pair[1].bytes_saved)[:limit]

@@ -77,7 +77,7 @@ def test_a_snippet_without_modules_has_only_its_top() -> None:
 
 def test_the_cli_ranks_modules_by_their_own_savings() -> None:
     root = module_ledger(MODULES, _kernels(), _trips(), unfold={"*"})
-    ranked = [(node.path, saved) for node, saved in top_modules_by_saving(root, 2)]
+    ranked = [(node.path, own.bytes_saved) for node, own in top_modules_by_saving(root, 2)]
     assert ranked == [("net.h.1.fc", 60), ("net.h.0.fc", 40)]
 
 
