@@ -22,7 +22,7 @@ from backend.figures.summary import (
     trip_size,
 )
 from backend.figures.units import human_bytes
-from backend.result import Hint, RunResult, Variant, profiler_inflated
+from backend.result import Hint, RoundTrip, RunResult, Variant, profiler_inflated
 
 RUN_REPORTED = "reported by the run"
 WORKER_RECORDED = "recorded by the worker"
@@ -165,8 +165,8 @@ def _round_trips(result: RunResult) -> list[str]:
         size = megabytes(trip.bytes // (1 + len(trip.consumers)))
         into = f"; fused into {trip.fused_into}" if trip.fused_into else ""
         lines.append(
-            f"eliminated: ({trip.tensor}) -> {size} written by {trip.producer} and read back by "
-            f"{', '.join(trip.consumers)}{into}"
+            f"eliminated: ({trip.tensor}) -> {size} written by {trip.producer}{_in(trip)} and "
+            f"read back by {', '.join(trip.consumers)}{into}"
         )
     if result.totals and gone:
         lines.append(
@@ -176,7 +176,7 @@ def _round_trips(result: RunResult) -> list[str]:
     if (reconciled := traffic_reconciled(result)) is not None and (gone or kept):
         lines.append(f"  {reconciled}")
     for trip in kept:
-        lines.append(f"still through memory: ({trip.tensor}) {trip_size(trip)}")
+        lines.append(f"still through memory: ({trip.tensor}) {trip_size(trip)}{_in(trip)}")
         if trip.why is not None:
             lines.append(f"  why ({trip.why.kind}): {trip.why.message}")
             if trip.why.hint is not None:
@@ -186,6 +186,11 @@ def _round_trips(result: RunResult) -> list[str]:
     for hint in result.hints:
         lines += _hint(hint, "")
     return lines
+
+
+def _in(trip: RoundTrip) -> str:
+    """Where in the model its writer ran, when it ran in a module."""
+    return f" in {trip.module}" if trip.module else ""
 
 
 TOP_MODULES = 5
