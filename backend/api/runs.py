@@ -419,6 +419,7 @@ def _links(store: Store, head: RunHead, viewer: Viewer) -> Links:
         downloads={name: f"{base}/downloads/{name}" for name in names},
         kernels={variant: f"{base}/kernels/{variant}" for variant in head.variants},
         round_trips=f"{base}/round-trips",
+        modules=f"{base}/modules" if head.modules else None,
     )
 
 

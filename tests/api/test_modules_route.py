@@ -41,7 +41,9 @@ def test_the_tree_sums_stored_rows_and_folds_the_blocks(
     client: TestClient, app_store: Store
 ) -> None:
     run_id = _saved(app_store)
-    body = client.get(f"/api/runs/{run_id}/modules").json()
+    links = client.get(f"/api/runs/{run_id}").json()["links"]
+    assert links["modules"] == f"/api/runs/{run_id}/modules"
+    body = client.get(links["modules"]).json()
     root = body["root"]
     assert (root["name"], root["type"]) == ("Model", "Model")
     assert root["eager"] == {"kernels": 4, "bytes": 40, "kernel_time_us": 6.0}
