@@ -41,15 +41,17 @@ class Where:
 
 
 def top_modules(
-    module: torch.nn.Module | None, namespace: Mapping[str, Any]
+    module: torch.nn.Module | None, namespace: Mapping[str, Any], arguments: Mapping[str, Any]
 ) -> dict[str, torch.nn.Module]:
     """Prefix -> top object: the benchmark Model under "" (paths as its named_modules()),
-    else every module the snippet holds at top level, under its name."""
+    else every module the snippet holds at top level or passes to its function, under its
+    name (a module reached both ways keeps its global name)."""
     if module is not None:
         return {"": module}
+    found = {**arguments, **namespace}
     return {
         name: value
-        for name, value in namespace.items()
+        for name, value in found.items()
         if isinstance(value, torch.nn.Module) and not name.startswith("_")
     }
 
@@ -193,15 +195,16 @@ _HEAD = re.compile(r"^(?P<scope>[LG])\[['\"](?P<name>[^'\"]+)['\"]\](?P<rest>.*)
 
 def dynamo_path(qualified: str, top_is_module: bool) -> str | None:
     """Dynamo's name of a module (`L['self'].model.transformer.h[0]`, or
-    `G['model'].h[0]` for a global) -> its named_modules() path (`model.transformer.h.0`);
-    None for the top Model itself, or a module the snippet does not name."""
+    `G['model'].h[0]` for a global, `L['model']` for an argument) -> its named_modules()
+    path (`model.transformer.h.0`); None for the top Model itself, or a module the snippet
+    does not name."""
     head = _HEAD.match(qualified.replace("._modules", ""))
     if head is None:
         return None
     rest = _KEY.sub(r".\1", _INDEX.sub(r".\1", head["rest"])).strip(".")
-    if head["scope"] == "L":  # a local: only the Model's `self` is named by the snippet
-        path = rest if top_is_module and head["name"] == "self" else None
-    else:
+    if top_is_module:  # the Model's `self`; nothing else has a name of the snippet's
+        path = rest if head["scope"] == "L" and head["name"] == "self" else None
+    else:  # a global, or the function's argument: named as the snippet names them
         path = ".".join(p for p in (head["name"], rest) if p)
     return path[:MAX_PATH_CHARS] if path else None
 

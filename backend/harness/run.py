@@ -269,7 +269,9 @@ class Run:
         args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         capture = EagerCapture(self.snippet_file, table)
-        tops = top_modules(entry.module, self.namespace)
+        tops = top_modules(
+            entry.module, self.namespace, dict(zip(entry.param_names, args, strict=False))
+        )
         names = module_table(tops)
         self.doc["modules"] = describe_modules(names)
         capture.modules = ModuleStack(names)

@@ -87,7 +87,8 @@ def test_dynamo_names_become_named_modules_paths() -> None:
     )
     assert dynamo_path("G['model']._modules['h'][1]", False) == "model.h.1"
     assert dynamo_path("L['self']", True) is None  # the Model itself: the snippet's top
-    assert dynamo_path("L['m'].fc", False) is None  # an argument: no name of the snippet's
+    assert dynamo_path("L['m'].fc", False) == "m.fc"  # the function's argument `m`
+    assert dynamo_path("L['x'].fc", True) is None  # a Model's forward argument: unnamed
 
 
 def test_library_frames_are_named_from_the_package_root() -> None:
