@@ -128,6 +128,16 @@ def _read_run(
     return conditional(request, tagged)
 
 
+ModuleFilter = Annotated[
+    str | None,
+    Query(
+        max_length=512,
+        description="only those of this module and the modules inside it "
+        "(`model.transformer.h.0`: its attn, mlp, ...)",
+    ),
+]
+
+
 @router.get(
     "/{run_id}/kernels/{variant}",
     response_model=KernelPage,
@@ -144,11 +154,13 @@ def list_kernels(
     line: Annotated[
         int | None, Query(ge=1, le=MAX_OFFSET, description="only kernels from this snippet line")
     ] = None,
+    module: ModuleFilter = None,
 ) -> Response:
     """One variant's kernels, each with its transfers, `limit` at a time from `offset` in
-    launch order; `total` says how many there are (with `line`: how many came from it)."""
+    launch order; `total` says how many there are (with `line` or `module`: how many
+    came from it)."""
     head_with_kernels(context, run_id)
-    page = context.store.kernel_page(run_id, variant, offset, limit, line)
+    page = context.store.kernel_page(run_id, variant, offset, limit, line, module)
     if page is None:
         raise not_found("variant", f"{run_id}/{variant}")
     return conditional(request, Tagged.of(_json(page)))  # a run with kernels is finished
@@ -170,12 +182,13 @@ def list_round_trips(
         Fate | None,
         Query(description="only those eliminated, kept (still through memory) or unknown"),
     ] = None,
+    module: ModuleFilter = None,
 ) -> Response:
     """The run's round trips (eager intermediates written and read back, and what compile
     did to each), `limit` at a time from `offset`, in the document's order. A kept one
     carries `why` it still goes through memory."""
     head = head_of_run(context, run_id)
-    page = _json(context.store.round_trip_page(run_id, offset, limit, fate))
+    page = _json(context.store.round_trip_page(run_id, offset, limit, fate, module))
     return (
         conditional(request, Tagged.of(page))
         if head.status in FINISHED_STATUSES

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Column, Connection, func, or_, select
 
 from backend.analysis.module_tree import KernelSum, TripSum
 from backend.store.children import ROUND_TRIPS, execute_raw
@@ -52,3 +52,9 @@ def trip_sums(connection: Connection, run_id: str) -> list[TripSum]:
 def _fate(raw: Any) -> bool | None:
     """SQLite hands booleans back as 0/1 through the raw driver."""
     return None if raw is None else bool(raw)
+
+
+def in_module(column: Column[Any], path: str) -> Any:
+    """A filter: rows of the module at `path` and of every module inside it (`h.0`
+    holds `h.0.attn`, not `h.00`). A prefix compare, not LIKE: `_` is common in names."""
+    return or_(column == path, func.substr(column, 1, len(path) + 1) == f"{path}.")

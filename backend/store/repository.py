@@ -383,8 +383,9 @@ class Store:
         offset: int,
         limit: int,
         line: int | None = None,
+        module: str | None = None,
     ) -> KernelPage | None:
-        return pages.kernel_page(self.engine, run_id, variant, offset, limit, line)
+        return pages.kernel_page(self.engine, run_id, variant, offset, limit, line, module)
 
     def kernels_at(
         self, run_id: str, variant: str, positions: Sequence[int]
@@ -400,9 +401,14 @@ class Store:
         return pages.longest_kernels(self.engine, run_id, limit)
 
     def round_trip_page(
-        self, run_id: str, offset: int, limit: int, fate: round_trips.Fate | None = None
+        self,
+        run_id: str,
+        offset: int,
+        limit: int,
+        fate: round_trips.Fate | None = None,
+        module: str | None = None,
     ) -> RoundTripPage:
-        return pages.round_trip_page(self.engine, run_id, offset, limit, fate)
+        return pages.round_trip_page(self.engine, run_id, offset, limit, fate, module)
 
     def module_sums(self, run_id: str) -> ModuleSums | None:
         """The run's modules and its kernels and round trips summed per module (one

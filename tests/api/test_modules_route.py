@@ -67,3 +67,17 @@ def test_unknown_runs_and_unbounded_unfolds_are_refused(
     assert many.status_code == 422
     long = client.get(f"/api/runs/{run_id}/modules", params={"unfold": "h" * 513})
     assert long.status_code == 422
+
+
+def test_kernels_and_round_trips_filter_by_a_modules_subtree(
+    client: TestClient, app_store: Store
+) -> None:
+    run_id = _saved(app_store)
+    base = f"/api/runs/{run_id}"
+    page = client.get(f"{base}/kernels/eager", params={"module": "h.1"}).json()
+    assert page["total"] == 2 and {k["module"] for k in page["kernels"]} == {"h.1"}
+    assert client.get(f"{base}/kernels/eager", params={"module": "h"}).json()["total"] == 4
+    assert client.get(f"{base}/kernels/eager", params={"module": "h."}).json()["total"] == 0
+    trips = client.get(f"{base}/round-trips", params={"module": "h.1", "fate": "eliminated"})
+    assert [t["bytes"] for t in trips.json()["round_trips"]] == [20]
+    assert client.get(f"{base}/round-trips", params={"module": "h"}).json()["total"] == 3
