@@ -6,6 +6,13 @@ import re
 from collections.abc import Sequence
 
 from backend.analysis.dram import measured_totals
+from backend.analysis.module_tree import (
+    UNFOLD_ALL,
+    KernelSum,
+    TripSum,
+    module_ledger,
+    top_modules_by_saving,
+)
 from backend.figures.summary import (
     achieved_rate,
     bandwidth_sentence,
@@ -15,7 +22,7 @@ from backend.figures.summary import (
     trip_size,
 )
 from backend.figures.units import human_bytes
-from backend.result import Hint, RunResult, Variant, profiler_inflated
+from backend.result import Hint, RoundTrip, RunResult, Variant, profiler_inflated
 
 RUN_REPORTED = "reported by the run"
 WORKER_RECORDED = "recorded by the worker"
@@ -35,7 +42,8 @@ def render(result: RunResult) -> str:
     if result.status != "succeeded":
         lines += _failure(result)
     else:
-        lines += _variants(result) + _round_trips(result) + _compile(result) + _correctness(result)
+        lines += _variants(result) + _round_trips(result) + _modules(result)
+        lines += _compile(result) + _correctness(result)
         lines += _cache_note(result) + _measured(result)
     if result.output.stdout.strip() or result.output.stderr.strip():
         lines.append("snippet output: " + _output_summary(result))
@@ -157,8 +165,8 @@ def _round_trips(result: RunResult) -> list[str]:
         size = megabytes(trip.bytes // (1 + len(trip.consumers)))
         into = f"; fused into {trip.fused_into}" if trip.fused_into else ""
         lines.append(
-            f"eliminated: ({trip.tensor}) -> {size} written by {trip.producer} and read back by "
-            f"{', '.join(trip.consumers)}{into}"
+            f"eliminated: ({trip.tensor}) -> {size} written by {trip.producer}{_in(trip)} and "
+            f"read back by {', '.join(trip.consumers)}{into}"
         )
     if result.totals and gone:
         lines.append(
@@ -168,7 +176,7 @@ def _round_trips(result: RunResult) -> list[str]:
     if (reconciled := traffic_reconciled(result)) is not None and (gone or kept):
         lines.append(f"  {reconciled}")
     for trip in kept:
-        lines.append(f"still through memory: ({trip.tensor}) {trip_size(trip)}")
+        lines.append(f"still through memory: ({trip.tensor}) {trip_size(trip)}{_in(trip)}")
         if trip.why is not None:
             lines.append(f"  why ({trip.why.kind}): {trip.why.message}")
             if trip.why.hint is not None:
@@ -177,6 +185,36 @@ def _round_trips(result: RunResult) -> list[str]:
         lines.append(f"unknown: ({trip.tensor}) {trip.unknown_reason}")
     for hint in result.hints:
         lines += _hint(hint, "")
+    return lines
+
+
+def _in(trip: RoundTrip) -> str:
+    """Where in the model its writer ran, when it ran in a module."""
+    return f" in {trip.module}" if trip.module else ""
+
+
+TOP_MODULES = 5
+
+
+def _modules(result: RunResult) -> list[str]:
+    """The modules whose own round trips saved the most bytes (GET .../modules has all)."""
+    if not result.modules:
+        return []
+    kernels = [
+        KernelSum(name, k.module, 1, k.bytes_read + k.bytes_written, k.dur_us)
+        for name, variant in result.variants.items()
+        for k in variant.kernels
+    ]
+    trips = [TripSum(t.module, t.eliminated, 1, t.bytes) for t in result.round_trips]
+    modules = [(m.path, m.type) for m in result.modules]
+    root = module_ledger(modules, kernels, trips, unfold={UNFOLD_ALL})
+    ranked = top_modules_by_saving(root, TOP_MODULES)
+    lines = ["top modules by bytes saved:"] if ranked else []
+    for node, own in ranked:
+        lines.append(
+            f"  {node.path} ({node.type or 'module'}): {megabytes(own.bytes_saved)} saved, "
+            f"{own.eliminated} round trip(s) eliminated, {own.kept} kept"
+        )
     return lines
 
 

@@ -31,6 +31,7 @@ from backend.result import (
     Hint,
     Kernel,
     MachineLoad,
+    NamedModule,
     Noise,
     RoundTrip,
     Totals,
@@ -65,6 +66,7 @@ class Analysis:
     machine_load: MachineLoad | None = None
     noise: list[Noise] = field(default_factory=list)
     compiled_modes: list[CompiledMode] = field(default_factory=list)
+    modules: list[NamedModule] = field(default_factory=list)
 
     def add_gpu_processes(self, processes: list[GpuProcess] | None) -> None:
         """The worker's view of the GPU (nvidia-smi), and the warning it may bring."""
@@ -88,6 +90,7 @@ def analyse(
         entry_point=bundle.get("entry_point"),
         notes=list(bundle.get("notes", [])),
         grad_mode=GradMode(**bundle["grad_mode"]) if bundle.get("grad_mode") else None,
+        modules=[NamedModule(**m) for m in bundle.get("modules") or []],
     )
     if bundle.get("status") != "succeeded" or eager_trace is None or compiled_trace is None:
         return analysis

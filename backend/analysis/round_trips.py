@@ -80,6 +80,8 @@ def eager_round_trips(bundle: Json, evidence: Evidence) -> list[RoundTrip]:
                 producer=profiler_name(producer["op"]),
                 consumers=[profiler_name(op["op"]) for op in consumers],
                 lines=sorted({op["line"] for op in [producer, *consumers] if op.get("line")}),
+                module=producer.get("module"),
+                frame=producer.get("frame"),
                 eliminated=verdict.eliminated,
                 fused_into=graph.fused_into(value["id"]) if verdict.eliminated else None,
                 decided_by=verdict.decided_by,

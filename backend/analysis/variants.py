@@ -19,6 +19,7 @@ from backend.analysis.compiled_trace import cpu_compiled_kernels
 from backend.analysis.hardware import believable_flops
 from backend.analysis.inner_sources import op_tree, transfers_of, value_transfer
 from backend.analysis.kernel_share import main_kernels, share_traffic
+from backend.analysis.module_places import LaunchPlaces
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
     ParsedTrace,
@@ -51,6 +52,8 @@ class Source:
     helper: str | None = None  # a helper kernel of its op: memset, layout transform, ...
     note: str | None = None  # why it carries no traffic, when it carries none
     swallowed: list[str] = field(default_factory=list)  # ops below it it stands for
+    module: str | None = None  # where in the model (Kernel.module)
+    frame: str | None = None
 
 
 def profiler_name(dispatch_op: str) -> str:
@@ -152,6 +155,8 @@ def build_kernels(
                 start_us=round(start - origin, 3),
                 dur_us=round(duration, 3),
                 lines=source.lines if source is not None else [],
+                module=source.module if source is not None else None,
+                frame=source.frame if source is not None else None,
                 source_ops=source_ops,
                 graph=source.graph if source is not None else None,
                 bytes_read=sum(t.bytes for t in moved if t.direction == "read"),
@@ -210,6 +215,8 @@ def eager_sources(eager: Json) -> list[Source]:
             lines=[op["line"]] if op.get("line") else [],
             read_bytes={int(vid): int(n) for vid, n in (op.get("read_bytes") or {}).items()},
             op_index=int(op["index"]),
+            module=op.get("module"),
+            frame=op.get("frame"),
         )
         for op in eager["ops"]
         if op["moves_data"]
@@ -239,6 +246,8 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
                     fixed=own,
                     note=None if own else f"{profiler_name(node.op)}'s ops inside it did its work",
                     swallowed=[profiler_name(name) for name in node.swallowed],
+                    module=op.get("module"),
+                    frame=op.get("frame"),
                 )
             )
     return sources
@@ -402,6 +411,7 @@ class _LaunchQueue:
         self.values = compiled["values"]
         self.lines = provenance.get("lines", {})
         self.source_ops = provenance.get("source_ops", {})
+        self.places = LaunchPlaces(compiled)
 
     def take(self, kernel_name: str, user_op: str | None) -> Source | None:
         """The next launch of this kernel; for a library kernel (cuBLAS, cuDNN, cutlass),
@@ -428,6 +438,7 @@ class _LaunchQueue:
     def _source(self, launch: Json, user_op: str | None) -> Source:
         kernel = launch["kernel"]
         touched = launch.get("read_bytes") or {}
+        module, frame = self.places.of(launch)
         return Source(
             op=user_op if launch["backend"] == "extern" else None,
             reads=[vid for _, vid in launch["reads"]],
@@ -437,6 +448,8 @@ class _LaunchQueue:
             source_ops=list(self.source_ops.get(kernel, [])),
             graph=launch["graph"],
             read_bytes={vid: int(touched[p]) for p, vid in launch["reads"] if p in touched},
+            module=module,
+            frame=frame,
         )
 
 

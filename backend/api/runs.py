@@ -12,9 +12,10 @@ from typing import Annotated
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from backend.analysis.kernel_source import kernel_source
+from backend.analysis.module_tree import module_ledger
 from backend.api.auth import Caller, Reader, current_viewer, fresh_viewer
 from backend.api.client_address import client_address
 from backend.api.conditional import NOT_MODIFIED, Tagged, conditional, uncached
@@ -46,6 +47,7 @@ from backend.result import (
     RunStatus,
     VariantName,
 )
+from backend.result.modules import ModuleLedger
 from backend.run_head import RunHead
 from backend.store.ownership import RunAccess, run_access
 from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, RunState, Store
@@ -130,6 +132,16 @@ def _read_run(
     return conditional(request, tagged)
 
 
+ModuleFilter = Annotated[
+    str | None,
+    Query(
+        max_length=512,
+        description="only those of this module and the modules inside it "
+        "(`model.transformer.h.0`: its attn, mlp, ...)",
+    ),
+]
+
+
 @router.get(
     "/{run_id}/kernels/{variant}",
     response_model=KernelPage,
@@ -146,11 +158,13 @@ def list_kernels(
     line: Annotated[
         int | None, Query(ge=1, le=MAX_OFFSET, description="only kernels from this snippet line")
     ] = None,
+    module: ModuleFilter = None,
 ) -> Response:
     """One variant's kernels, each with its transfers, `limit` at a time from `offset` in
-    launch order; `total` says how many there are (with `line`: how many came from it)."""
+    launch order; `total` says how many there are (with `line` or `module`: how many
+    came from it)."""
     head_with_kernels(context, run_id)
-    page = context.store.kernel_page(run_id, variant, offset, limit, line)
+    page = context.store.kernel_page(run_id, variant, offset, limit, line, module)
     if page is None:
         raise not_found("variant", f"{run_id}/{variant}")
     return conditional(request, Tagged.of(_json(page)))  # a run with kernels is finished
@@ -172,17 +186,56 @@ def list_round_trips(
         Fate | None,
         Query(description="only those eliminated, kept (still through memory) or unknown"),
     ] = None,
+    module: ModuleFilter = None,
 ) -> Response:
     """The run's round trips (eager intermediates written and read back, and what compile
     did to each), `limit` at a time from `offset`, in the document's order. A kept one
     carries `why` it still goes through memory."""
     head = head_of_run(context, run_id)
-    page = _json(context.store.round_trip_page(run_id, offset, limit, fate))
+    page = _json(context.store.round_trip_page(run_id, offset, limit, fate, module))
     return (
         conditional(request, Tagged.of(page))
         if head.status in FINISHED_STATUSES
         else uncached(page)
     )
+
+
+MAX_UNFOLD = 64  # parent paths one request may unfold
+UnfoldPath = Annotated[str, Field(max_length=512)]
+
+
+@router.get(
+    "/{run_id}/modules",
+    response_model=ModuleLedger,
+    responses=NOT_MODIFIED,
+    dependencies=[READ_RUN],
+)
+def module_ledger_of_run(
+    run_id: str,
+    request: Request,
+    context: Context,
+    unfold: Annotated[
+        list[UnfoldPath] | None,
+        Query(
+            max_length=MAX_UNFOLD,
+            description="a parent's path (`model.transformer.h`) whose repeated children "
+            "are listed one by one, not folded; repeat it for several; `*` for all",
+        ),
+    ] = None,
+) -> Response:
+    """The ledger by module: the snippet's module tree, each node with its eager and
+    compiled kernels, bytes, kernel time and round trips (eliminated, kept, unknown, bytes
+    saved), summed over its subtree; repeated blocks folded ("2 x GPT2Block")."""
+    head = head_of_run(context, run_id)
+    sums = context.store.module_sums(run_id)
+    if sums is None:
+        raise not_found("run", run_id)
+    root = module_ledger(sums.modules, sums.kernels, sums.trips, unfold or ())
+    root.name = head.entry_point or ""
+    ledger = ModuleLedger(run_id=run_id, root=root, unfolded=sorted(set(unfold or ())))
+    body = _json(ledger)
+    finished = head.status in FINISHED_STATUSES
+    return conditional(request, Tagged.of(body)) if finished else uncached(body)
 
 
 def _existing_run(run_id: str, _access: ReadableRun) -> str:
@@ -398,6 +451,7 @@ def _links(store: Store, head: RunHead, viewer: Viewer) -> Links:
         downloads={name: f"{base}/downloads/{name}" for name in names},
         kernels={variant: f"{base}/kernels/{variant}" for variant in head.variants},
         round_trips=f"{base}/round-trips",
+        modules=f"{base}/modules" if head.modules else None,
     )
 
 

@@ -120,6 +120,10 @@ class Links(BaseModel):
         default=None,
         description="the run's round trips, paged (?offset=&limit=&fate=kept|eliminated|unknown)",
     )
+    modules: str | None = Field(
+        default=None,
+        description="the ledger by module (?unfold=<parent path>), for a run with nn.Modules",
+    )
 
 
 class RunExtras(BaseModel):

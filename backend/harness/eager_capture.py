@@ -17,6 +17,7 @@ from torch.utils._pytree import tree_flatten
 
 from backend.harness.errors import HarnessError
 from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
+from backend.harness.module_paths import BackwardLink, ModuleStack, Where, library_frame
 from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
@@ -58,6 +59,10 @@ class EagerOp:
     # they started, and the buffers that lived only inside it
     inner: list[dict[str, Any]] = field(default_factory=list)
     locals: list[dict[str, Any]] = field(default_factory=list)
+    # the nn.Module path it ran in (None: the snippet's own code) and the innermost library
+    # line that called it (module_paths.py); a backward op takes its forward op's
+    module: str | None = None
+    frame: str | None = None
 
     @property
     def moves_data(self) -> bool:
@@ -77,6 +82,8 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         self.table = table
         self.ops: list[EagerOp] = []
         self._inner: InnerRecorder | None = None  # set while an op's own kernel code runs
+        self.modules: ModuleStack | None = None  # set by the caller to learn each op's module
+        self.link: BackwardLink | None = None
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
@@ -137,6 +144,8 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         view = _is_view(func, _tensors(inputs), outputs)
         op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
         op.backward = torch._C._current_autograd_node() is not None
+        where = self._where(op.backward)
+        op.module, op.frame = where.module, where.frame
         op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         if op.moves_data:
             tensors = _tensors(inputs)
@@ -153,6 +162,15 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
             for t in _tensors(inputs):
                 self.table.read(t, "const")
         self.ops.append(op)
+
+    def _where(self, backward: bool) -> Where:
+        if self.modules is None or self.link is None:
+            return Where(None, None)
+        if backward:
+            return self.link.backward(torch._C._current_autograd_node()) or Where(None, None)
+        where = Where(self.modules.current, library_frame(sys._getframe(), self.snippet_file))
+        self.link.forward(where)
+        return where
 
     def _operand(self, x: Any) -> Operand:
         if _tensors([x]):

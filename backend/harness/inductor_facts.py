@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from backend.harness.module_paths import library_frame_in_trace, node_module
+
 MAX_NODES_PER_GRAPH = 20_000  # a bundle stays bounded for models with huge graphs
 MAX_REJECTIONS = 2_000
 FUSION_LOGGERS = (
@@ -30,9 +32,10 @@ FUSION_LOGGERS = (
 class GraphCapture(logging.Handler):
     """Collects every graph Inductor schedules, and every fusion it declines."""
 
-    def __init__(self, snippet_file: str) -> None:
+    def __init__(self, snippet_file: str, top_is_module: bool = False) -> None:
         super().__init__(level=logging.DEBUG)
         self.snippet_file = snippet_file
+        self.top_is_module = top_is_module  # Dynamo's `L['self']` is the snippet's Model
         self.pending: list[tuple[Any, list[Any]]] = []
         self.rejections: list[dict[str, Any]] = []
 
@@ -84,18 +87,25 @@ class GraphCapture(logging.Handler):
 
     def take(self) -> list[dict[str, Any]]:
         """The graphs scheduled so far, as data (compilation is over: buffers are final)."""
-        described = [describe(graph, nodes, self.snippet_file) for graph, nodes in self.pending]
+        described = [
+            describe(graph, nodes, self.snippet_file, self.top_is_module)
+            for graph, nodes in self.pending
+        ]
         self.pending.clear()
         return described
 
 
-def describe(graph: Any, scheduled: list[Any], snippet_file: str) -> dict[str, Any]:
+def describe(
+    graph: Any, scheduled: list[Any], snippet_file: str, top_is_module: bool = False
+) -> dict[str, Any]:
     removed = set(graph.removed_buffers) | set(graph.inplaced_to_remove)
     nodes = [n for n in graph.module.graph.nodes if n.op in ("call_function", "placeholder")]
     outputs = {a.name for a in _output_args(graph.module.graph)}
     return {
         "wrapper_path": str(getattr(graph, "cache_path", "") or ""),
-        "nodes": [_node(n, snippet_file, outputs) for n in nodes[:MAX_NODES_PER_GRAPH]],
+        "nodes": [
+            _node(n, snippet_file, outputs, top_is_module) for n in nodes[:MAX_NODES_PER_GRAPH]
+        ],
         "buffers": [_buffer(b, removed) for b in graph.buffers],
         "kernels": [_scheduled(s) for s in scheduled],
         "truncated": len(nodes) > MAX_NODES_PER_GRAPH,
@@ -114,7 +124,9 @@ def _output_args(fx_graph: Any) -> list[Any]:
 _LINE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
 
-def _node(node: Any, snippet_file: str, outputs: set[str]) -> dict[str, Any]:
+def _node(
+    node: Any, snippet_file: str, outputs: set[str], top_is_module: bool = False
+) -> dict[str, Any]:
     trace = node.meta.get("stack_trace") or ""
     lines = [int(m["line"]) for m in _LINE.finditer(trace) if m["file"] == snippet_file]
     aten = node.meta.get("original_aten")
@@ -127,6 +139,9 @@ def _node(node: Any, snippet_file: str, outputs: set[str]) -> dict[str, Any]:
         "source": _dynamo_name(node),
         "users": [u.name for u in node.users],
         "output": node.name in outputs,
+        # where in the model (module_paths.py): the kernels holding this node inherit it
+        "module": node_module(node.meta, top_is_module),
+        "frame": library_frame_in_trace(trace, snippet_file),
     }
 
 

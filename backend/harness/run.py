@@ -45,6 +45,14 @@ from backend.harness.machine import (
     usable_cpus,
 )
 from backend.harness.memory import PeakTracker, is_out_of_memory, out_of_memory_error
+from backend.harness.module_paths import (
+    BackwardLink,
+    ModuleStack,
+    describe_modules,
+    module_table,
+    parameter_owners,
+    top_modules,
+)
 from backend.harness.protocol import (
     FURTHER_MODES_STEP,
     SNIPPET_STEP,
@@ -282,9 +290,17 @@ class Run:
         args = self.inputs.for_call()
         table = self._fresh_table(entry, args)
         capture = EagerCapture(self.snippet_file, table)
+        tops = top_modules(
+            entry.module, self.namespace, dict(zip(entry.param_names, args, strict=False))
+        )
+        names = module_table(tops)
+        self.doc["modules"] = describe_modules(names)
+        capture.modules = ModuleStack(names)
 
         def accounted() -> Any:
-            with capture:
+            assert capture.modules is not None
+            capture.link = BackwardLink(parameter_owners(tops))  # numbers from this call on
+            with capture.modules.installed(), capture:
                 return entry.call(*args)
 
         out, _ = self.peaks.measure(lambda: self._user_code("in the eager run", accounted))
@@ -325,7 +341,7 @@ class Run:
         recompiles_before = inductor.recompile_count()
         compiled = inductor.compile_entry(entry.call, mode)
         self.modules = ModuleRecorder()
-        self.graphs = GraphCapture(self.snippet_file)
+        self.graphs = GraphCapture(self.snippet_file, entry.module is not None)
         artifacts = inductor.ArtifactCapture()
         breaks = inductor.GraphBreaks(self.snippet_file)  # from this compile: no second trace
         started = time.perf_counter()

@@ -16,7 +16,14 @@ from here: `from backend.result import RunResult`.
 from __future__ import annotations
 
 from backend.result.compiled import CompiledMode, CompileInfo, Correctness, GraphBreak
-from backend.result.document import RunFields, RunFindings, RunOpening, RunResult, SweepPoint
+from backend.result.document import (
+    NamedModule,
+    RunFields,
+    RunFindings,
+    RunOpening,
+    RunResult,
+    SweepPoint,
+)
 from backend.result.environment import DeviceInfo, ErrorInfo, Output, Versions
 from backend.result.kernels import Kernel, Transfer, Variant, VariantTotals
 from backend.result.measuring import (
@@ -65,6 +72,7 @@ __all__ = [
     "MachineLoad",
     "MeasureKind",
     "Measurement",
+    "NamedModule",
     "Noise",
     "Output",
     "RoundTrip",

@@ -58,6 +58,13 @@ class RunOpening(BaseModel, Generic[V]):
     variants: dict[VariantName, V] = Field(default_factory=dict)
 
 
+class NamedModule(BaseModel):
+    """One module of the snippet's model, by its path (Kernel.module) and class."""
+
+    path: str = Field(description='as named_modules() spells it; "" for the top Model')
+    type: str = Field(description="its class name: `GPT2Block`")
+
+
 class RunFindings(BaseModel):
     """The fields after the variants (in the whole document, after the round trips)."""
 
@@ -109,6 +116,12 @@ class RunFindings(BaseModel):
         default_factory=list,
         description="why the timings may be noisy (wide spread, a loaded CPU, another "
         "process on the GPU); empty when nothing was seen",
+    )
+    modules: list[NamedModule] = Field(
+        default_factory=list,
+        description="the snippet's nn.Modules (path and class): the tree that kernels' and "
+        "round trips' `module` paths hang in (GET /api/runs/{id}/modules); empty for a "
+        "snippet without modules",
     )
     measurements: list[Measurement] = Field(
         default_factory=list,

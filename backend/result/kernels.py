@@ -46,6 +46,18 @@ class Kernel(BaseModel):
     shared_memory_bytes: int | None = None
     occupancy_pct: float | None = Field(default=None, description="theoretical, from launch config")
     lines: list[int] = Field(default_factory=list, description="snippet lines that produced it")
+    module: str | None = Field(
+        default=None,
+        description="nn.Module path it ran in, as named_modules() spells it from the "
+        "snippet's top object (`model.transformer.h.0.attn.c_attn`); a compiled kernel's is "
+        "the innermost module holding every graph node it computes, a backward kernel's its "
+        "forward op's; null for the snippet's own code outside any module",
+    )
+    frame: str | None = Field(
+        default=None,
+        description="innermost line of library code outside torch that called it "
+        "(`transformers/models/gpt2/modeling_gpt2.py:212`), beside the snippet's `lines`",
+    )
     source_ops: list[str] = Field(
         default_factory=list, description="ATen ops fused into this kernel (compiled only)"
     )

@@ -58,6 +58,12 @@ class RoundTrip(BaseModel):
     producer: str = Field(description="kernel that wrote it (short name)")
     consumers: list[str] = Field(description="kernels that read it back (short names)")
     lines: list[int] = Field(default_factory=list)
+    module: str | None = Field(
+        default=None, description="nn.Module path of the op that wrote it (Kernel.module)"
+    )
+    frame: str | None = Field(
+        default=None, description="library line of the op that wrote it (Kernel.frame)"
+    )
     eliminated: bool | None = Field(
         description="True when the compiled variant never writes it; None when Kernelscope "
         "could not tell (see unknown_reason)"

@@ -79,6 +79,7 @@ def run_columns(result: doc.RunResult) -> dict[str, Any]:
         "machine_load": _dump(result.machine_load),
         "noise": [warning.model_dump() for warning in result.noise],
         "measurements": [measurement.model_dump() for measurement in result.measurements],
+        "modules": [module.model_dump() for module in result.modules],
     }
 
 
@@ -162,6 +163,7 @@ def _run_fields(run: Run, sweep: Sequence[doc.SweepPoint]) -> dict[str, Any]:
         "machine_load": run.machine_load,
         "noise": run.noise,
         "measurements": run.measurements,
+        "modules": run.modules,
     }
 
 

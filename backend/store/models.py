@@ -135,6 +135,12 @@ class Run(SQLModel, table=True):
     # What the stored result's rows take in the database, estimated when it is stored
     # (migration 0014): counted in the owner's storage quota beside the run's files.
     row_bytes: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The snippet's modules, [{path, type}] (migration 0015): the tree of GET .../modules.
+    modules: list[dict[str, Any]] = Field(
+        default_factory=list,
+        sa_type=_json(nullable=False),
+        sa_column_kwargs={"server_default": "[]"},
+    )
 
 
 class Suite(SQLModel, table=True):
@@ -216,6 +222,8 @@ class Kernel(SQLModel, table=True):
     traffic_note: str | None = Field(default=None, sa_type=Text)  # migration 0011
     launches: int | None = None
     helper: str | None = None
+    module: str | None = None  # migration 0015: where in the model (Kernel.module)
+    frame: str | None = None
 
 
 class Transfer(SQLModel, table=True):
@@ -265,6 +273,8 @@ class RoundTrip(SQLModel, table=True):
     )
     compiled_bytes: int | None = None  # a kept one's bytes in the compiled variant
     compiled_reads: int | None = None  # compiled kernels reading it back (0: written only)
+    module: str | None = None  # migration 0015: its writer's module (RoundTrip.module)
+    frame: str | None = None
 
 
 class Artifact(SQLModel, table=True):

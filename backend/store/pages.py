@@ -10,6 +10,7 @@ from sqlalchemy import Engine
 from backend import result as doc
 from backend.store import children, round_trips
 from backend.store.db import gc_paused, read_session
+from backend.store.modules import in_module
 
 PAGE_OF_POSITIONS = 500  # kernels fetched by position per query
 
@@ -39,11 +40,14 @@ def kernel_page(
     offset: int,
     limit: int,
     line: int | None = None,
+    module: str | None = None,
 ) -> KernelPage | None:
     """A slice of one variant's kernels (with their transfers) in launch order, and how
-    many there are in all; with `line`, only those that came from that snippet line.
-    None when the run has no such variant."""
+    many there are in all; with `line`, only those that came from that snippet line; with
+    `module`, only those of that module's subtree. None when the run has no such variant."""
     where = [] if line is None else [children.from_line(line)]
+    if module:
+        where.append(in_module(children.KERNELS.table.c.module, module))
     with gc_paused(), read_session(engine) as session:
         connection = session.connection()
         found = children.variant_ids(connection, run_id).get(variant)
@@ -103,12 +107,17 @@ def longest_kernels(
 
 
 def round_trip_page(
-    engine: Engine, run_id: str, offset: int, limit: int, fate: round_trips.Fate | None = None
+    engine: Engine,
+    run_id: str,
+    offset: int,
+    limit: int,
+    fate: round_trips.Fate | None = None,
+    module: str | None = None,
 ) -> RoundTripPage:
     with gc_paused(), read_session(engine) as session:
         connection = session.connection()
-        total = round_trips.count_round_trips(connection, run_id, fate)
-        rows = round_trips.round_trips(connection, run_id, offset, limit, fate)
+        total = round_trips.count_round_trips(connection, run_id, fate, module)
+        rows = round_trips.round_trips(connection, run_id, offset, limit, fate, module)
     trips = [doc.RoundTrip.model_validate(row) for row in rows]
     return RoundTripPage(offset=offset, total=total, round_trips=trips)
 

@@ -11,6 +11,7 @@ module.
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -22,8 +23,9 @@ from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
 from backend import result as doc
+from backend.analysis.module_tree import KernelSum, TripSum
 from backend.run_head import RunHead
-from backend.store import artifacts, children, history, mapping, pages, round_trips
+from backend.store import artifacts, children, history, mapping, modules, pages, round_trips
 from backend.store.artifacts import ArtifactInfo as ArtifactInfo
 from backend.store.artifacts import artifact_shas
 from backend.store.blobs import BlobStore
@@ -37,6 +39,16 @@ from backend.store.pages import KernelPage as KernelPage
 from backend.store.pages import RoundTripPage as RoundTripPage
 from backend.store.quota import BlobQuota, QuotaExceeded, row_bytes_of
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
+
+
+@dataclass(frozen=True)
+class ModuleSums:
+    """What the ledger by module is built from (`backend.analysis.module_tree`)."""
+
+    modules: list[tuple[str, str]]
+    kernels: list[KernelSum]
+    trips: list[TripSum]
+
 
 log = logging.getLogger(__name__)
 DB_FILENAME = "kernelscope.db"
@@ -384,8 +396,9 @@ class Store:
         offset: int,
         limit: int,
         line: int | None = None,
+        module: str | None = None,
     ) -> KernelPage | None:
-        return pages.kernel_page(self.engine, run_id, variant, offset, limit, line)
+        return pages.kernel_page(self.engine, run_id, variant, offset, limit, line, module)
 
     def kernels_at(
         self, run_id: str, variant: str, positions: Sequence[int]
@@ -401,9 +414,28 @@ class Store:
         return pages.longest_kernels(self.engine, run_id, limit)
 
     def round_trip_page(
-        self, run_id: str, offset: int, limit: int, fate: round_trips.Fate | None = None
+        self,
+        run_id: str,
+        offset: int,
+        limit: int,
+        fate: round_trips.Fate | None = None,
+        module: str | None = None,
     ) -> RoundTripPage:
-        return pages.round_trip_page(self.engine, run_id, offset, limit, fate)
+        return pages.round_trip_page(self.engine, run_id, offset, limit, fate, module)
+
+    def module_sums(self, run_id: str) -> ModuleSums | None:
+        """The run's modules and its kernels and round trips summed per module (one
+        snapshot), or None for an unknown id."""
+        with read_session(self.engine) as session:
+            run = session.get(Run, run_id)
+            if run is None:
+                return None
+            connection = session.connection()
+            return ModuleSums(
+                [(str(m["path"]), str(m["type"])) for m in run.modules],
+                modules.kernel_sums(connection, run_id),
+                modules.trip_sums(connection, run_id),
+            )
 
     def round_trip_fates(
         self, run_id: str, named: int

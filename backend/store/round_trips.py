@@ -13,14 +13,18 @@ from sqlalchemy import Connection, and_, func, not_, or_, select
 
 from backend import result as doc
 from backend.store.children import ROUND_TRIPS, RowReader, execute_raw
+from backend.store.modules import in_module
 
 Fate = Literal["eliminated", "kept", "unknown"]
 
 
-def _of_run(run_id: str, fate: Fate | None) -> list[Any]:
-    """WHERE terms: the run's round trips, of one fate if given."""
+def _of_run(run_id: str, fate: Fate | None, module: str | None = None) -> list[Any]:
+    """WHERE terms: the run's round trips, of one fate and written in one module's subtree
+    if given."""
     table = ROUND_TRIPS.table
     terms = [table.c.run_id == run_id]
+    if module:
+        terms.append(in_module(table.c.module, module))
     if fate is not None:
         eliminated = table.c.eliminated
         terms.append(
@@ -39,17 +43,21 @@ def round_trips(
     offset: int = 0,
     limit: int | None = None,
     fate: Fate | None = None,
+    module: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The run's round trips (of one fate, if given) as field dicts, in saved order, sliced."""
+    """The run's round trips (of one fate, of one module's subtree, if given) as field
+    dicts, in saved order, sliced."""
     reader = RowReader(ROUND_TRIPS)
-    query = reader.select().where(*_of_run(run_id, fate))
+    query = reader.select().where(*_of_run(run_id, fate, module))
     query = query.order_by(ROUND_TRIPS.table.c.position).offset(offset).limit(limit)
     return [fields for _, fields in reader.rows(connection, query)]
 
 
-def count_round_trips(connection: Connection, run_id: str, fate: Fate | None = None) -> int:
+def count_round_trips(
+    connection: Connection, run_id: str, fate: Fate | None = None, module: str | None = None
+) -> int:
     table = ROUND_TRIPS.table
-    query = select(func.count()).select_from(table).where(*_of_run(run_id, fate))
+    query = select(func.count()).select_from(table).where(*_of_run(run_id, fate, module))
     return int(connection.execute(query).scalar_one())
 
 

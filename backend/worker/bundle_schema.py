@@ -167,6 +167,17 @@ class Local(_Part):
     bytes: Count
 
 
+# Where in the model (backend/harness/module_paths.py): a module path, a library line.
+MAX_MODULES = 20_000  # the harness's cap
+ModulePath = Annotated[StrictStr, StringConstraints(max_length=512)]
+Frame = Annotated[StrictStr, StringConstraints(max_length=512)]
+
+
+class NamedModule(_Part):
+    path: ModulePath
+    type: Annotated[StrictStr, StringConstraints(max_length=128)]
+
+
 class EagerOp(_Part):
     index: Index
     op: Name
@@ -180,6 +191,8 @@ class EagerOp(_Part):
     moves_data: StrictBool
     inner: Annotated[list[InnerOp], Field(max_length=256)] = []
     locals: Annotated[list[Local], Field(max_length=256)] = []
+    module: ModulePath | None = None
+    frame: Frame | None = None
 
 
 class Timing(_Part):
@@ -234,6 +247,8 @@ class InductorNode(_Part):
     source: Name | None = None
     users: Names = []
     output: StrictBool = False
+    module: ModulePath | None = None
+    frame: Frame | None = None
 
 
 class InductorBuffer(_Part):
@@ -373,6 +388,7 @@ class Bundle(_Part):
     grad_mode: GradMode | None = None
     load: Load | None = None
     further_modes: Annotated[list[FurtherMode], Field(max_length=MAX_FURTHER_MODES)] = []
+    modules: Annotated[list[NamedModule], Field(max_length=MAX_MODULES)] = []
 
     @model_validator(mode="after")
     def _complete(self) -> Bundle:
