@@ -48,6 +48,7 @@ from backend.worker_protocol import (
 MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
+MAX_ATTEMPT = 2**31  # far past jobs.MAX_ATTEMPTS; a larger number is no attempt of ours
 _WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
 
 
@@ -169,7 +170,7 @@ async def report(
     worker: TokenWorker,
     context: Context,
     worker_id: Annotated[str, Query(min_length=1, max_length=200)],
-    attempt: Annotated[int, Query(ge=1)],
+    attempt: Annotated[int, Query(ge=1, le=MAX_ATTEMPT)],
 ) -> ReportReply:
     """Store how the run ended (once: a repeated or stale report is refused with 409, a
     report for a run another worker holds with 403). `worker_id` and `attempt` say who
