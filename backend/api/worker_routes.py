@@ -17,6 +17,7 @@ where every route is open anyway) is who its body says.
 
 from __future__ import annotations
 
+import logging
 import tarfile
 import tempfile
 from typing import IO, Annotated, Any
@@ -28,7 +29,7 @@ from pydantic import ValidationError
 from backend.api.auth import accounts_on, require_worker
 from backend.api.context import AppContext, Context, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
-from backend.result import FINISHED_STATUSES, RunResult
+from backend.result import FINISHED_STATUSES, ErrorInfo, RunResult
 from backend.store import accounts, jobs
 from backend.store.accounts import Principal
 from backend.store.repository import ArtifactInput, RunNotFound, Store
@@ -45,6 +46,7 @@ from backend.worker_protocol import (
     WorkerIdentity,
 )
 
+log = logging.getLogger(__name__)
 MAX_REPORT_BYTES = 4 * 1024**3  # a large run's traces; only worker tokens get this far
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
@@ -224,26 +226,11 @@ def _ingest(
 ) -> ReportReply:
     store = context.store
     try:
-        with tarfile.open(fileobj=body, mode="r:") as tar:
-            report = Report.model_validate_json(_member(tar, REPORT_FILE, DOCUMENT_BYTES))
-            holder = (report.worker_id, report.attempt)
-            if holder != sender:
-                raise ValueError(
-                    f"report.json says worker {holder[0]!r}, attempt {holder[1]}, but the "
-                    f"request was sent as worker {sender[0]!r}, attempt {sender[1]}"
-                )
-            if report.kind == "cancelled":
-                jobs.finish_cancelled(store, run_id, holder, report.step)
-            else:
-                document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
-                result = _worker_result(store, run_id, document, holder[0])
-                artifacts: list[ArtifactInput] = [
-                    (a.kind, a.name, _member(tar, a.member), a.content_type)
-                    for a in report.artifacts
-                ]
-                jobs.save_report(store, run_id, holder, result, artifacts)
-    except (tarfile.TarError, ValidationError, ValueError) as exc:
-        raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
+        _store_report(store, run_id, sender, body)
+    except (tarfile.TarError, ValidationError, ValueError, OverflowError) as exc:
+        # ValueError and OverflowError: a report that the models let through but SQLite
+        # cannot hold is refused as well, never a 500 the worker would resend forever
+        raise _refused_for_good(store, run_id, sender, exc) from None
     except RunNotFound:
         raise not_found("run", run_id) from None
     except jobs.HeldByAnother as exc:
@@ -253,6 +240,67 @@ def _ingest(
     state = store.run_state(run_id)
     status = state.status if state is not None else "cancelled"
     return ReportReply(stored=True, status=status, message=f"Run {run_id} is {status}.")
+
+
+def _store_report(store: Store, run_id: str, sender: tuple[str, int], body: IO[bytes]) -> None:
+    with tarfile.open(fileobj=body, mode="r:") as tar:
+        report = Report.model_validate_json(_member(tar, REPORT_FILE, DOCUMENT_BYTES))
+        holder = (report.worker_id, report.attempt)
+        if holder != sender:
+            raise ValueError(
+                f"report.json says worker {holder[0]!r}, attempt {holder[1]}, but the "
+                f"request was sent as worker {sender[0]!r}, attempt {sender[1]}"
+            )
+        if report.kind == "cancelled":
+            jobs.finish_cancelled(store, run_id, holder, report.step)
+            return
+        document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
+        result = _worker_result(store, run_id, document, holder[0])
+        artifacts: list[ArtifactInput] = [
+            (a.kind, a.name, _member(tar, a.member), a.content_type) for a in report.artifacts
+        ]
+        jobs.save_report(store, run_id, holder, result, artifacts)
+
+
+def _refused_for_good(
+    store: Store, run_id: str, sender: tuple[str, int], exc: Exception
+) -> ApiError:
+    """A report the API cannot store ends its run failed, saying what was wrong; the 422
+    tells the worker to drop it (resending the same bytes cannot change the answer)."""
+    what = _what_was_wrong(exc)
+    log.warning("run %s: report from %s refused for good: %s", run_id, sender[0], what)
+    message = (
+        f"The worker's report of this run could not be stored, so nothing of its result was "
+        f"kept: {what}. Numbers like these are not measurements: if the snippet writes into "
+        "Kernelscope's files (its bundle directory), it must not; otherwise this is a bug in "
+        "Kernelscope (the server log has the details)."
+    )
+    try:
+        jobs.refuse_report(store, run_id, sender, ErrorInfo(kind="invalid_report", message=message))
+        ended = f"Run {run_id} is failed with this error."
+    except (RunNotFound, jobs.HeldByAnother, jobs.Refused) as gone:
+        ended = f"The run was left as it is ({gone})."
+    return ApiError(
+        422,
+        "invalid_report",
+        f"The report was refused for good and will never be stored: {what}. {ended} "
+        "Drop it; sending it again gets the same answer.",
+    )
+
+
+def _what_was_wrong(exc: Exception) -> str:
+    """The first problem, with where it is: a ValidationError's first line names only the
+    model ("1 validation error for RunResult")."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        more = exc.error_count() - 1
+        also = f" (and {more:,} more problem{'s' if more > 1 else ''})" if more else ""
+        document = {"Report": REPORT_FILE, "RunResult": RESULT_FILE}.get(exc.title, exc.title)
+        return f"{document}: {where}: {first['msg']}{also}"[:600]
+    if isinstance(exc, OverflowError):
+        return f"a number does not fit the database's 64-bit integers ({exc})"
+    return _brief(exc)
 
 
 def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:
