@@ -177,6 +177,25 @@ def test_a_checked_bundle_the_analysis_cannot_read_is_invalid_not_a_crash(folder
         loaded.analyse()
 
 
+def test_numbers_that_fit_but_add_up_past_any_run_are_invalid_not_a_bug(folder: Path) -> None:
+    """Each value within 2^48 bytes, one op reading them 64 times over: the eager kernel's
+    bytes pass the result's 2^53 (what the store may sum), said as the bundle's fault."""
+
+    def inflate(document: Document) -> None:
+        for value in document["eager"]["values"]:
+            value["bytes"], value["shape"] = 2**48, [2**46]
+        for op in document["eager"]["ops"]:
+            op["reads"] = op["reads"] * 64
+
+    edit(folder, inflate)
+    loaded = load_bundle(folder)
+    assert loaded is not None
+    with pytest.raises(InvalidBundle, match="claims more than any run measures") as bad:
+        loaded.analyse()
+    assert "Kernel.bytes_read: Input should be less than or equal to" in str(bad.value)
+    assert "bug" not in str(bad.value)
+
+
 def _set(path: str, value: object) -> Callable[[Document], object]:
     def change(document: Document) -> None:
         *parents, last = path.split(".")
