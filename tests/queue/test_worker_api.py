@@ -7,17 +7,24 @@ once, only from the worker and attempt holding the run; tokens are checked.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import uvicorn
 
 from backend.result import RunResult
 from backend.store import accounts, jobs
+from backend.worker.remote import Agent, WorkerConfig
+from backend.worker.spares import SpareOptions
+from backend.worker_protocol import Report
 from tests.factories import rich_result, save_with_files
 from tests.helpers import wait_for
 from tests.queue.api_cluster import QUEUED_ONLY, Cluster, WorkerCalls
+from tests.queue.redis_server import free_port
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:
@@ -273,6 +280,7 @@ def test_a_report_with_numbers_past_any_run_ends_the_run_failed_and_is_refused_f
     again = worker.report(tmp_path, started, _claiming_bytes(started, 2**62))  # a restart
     assert again.status_code == 409
     assert worker.beat((run_id, 1, None)) == {"cancel": [], "gone": [run_id]}  # not held
+    assert worker.claim(cluster.submit("bob"))["attempt"] == 1  # the worker is free again
 
 
 def test_a_report_sqlite_cannot_hold_is_refused_for_good_not_a_500(
@@ -310,6 +318,7 @@ def test_cancel_ends_a_run_whose_report_waits_in_its_workers_spool(
     assert run["status"] == "cancelled" and "'analysing'" in run["error"]["message"]
     assert worker.beat((run_id, 1, None))["gone"] == [run_id]  # the spool may drop it
     assert worker.report(tmp_path, started, result_of(started)).status_code == 409
+    assert worker.claim(cluster.submit("bob"))["attempt"] == 1  # the worker is free again
 
 
 def test_a_second_cancel_ends_a_run_whose_worker_never_stops_it(
@@ -331,3 +340,51 @@ def test_a_second_cancel_ends_a_run_whose_worker_never_stops_it(
     assert run["status"] == "cancelled" and "'compiling'" in run["error"]["message"]
     assert worker.beat((run_id, 1, "compiling")) == {"cancel": [], "gone": [run_id]}
     assert worker.report(tmp_path, started, result_of(started)).status_code == 409
+
+
+@contextmanager
+def serving(cluster: Cluster) -> Iterator[str]:
+    """The cluster's API over real HTTP (the worker's client is urllib), in a thread."""
+    port = free_port()
+    config = uvicorn.Config(
+        cluster.client.app, host="127.0.0.1", port=port, lifespan="off", log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, 30, "the API serves over HTTP")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def test_a_worker_drops_a_report_refused_for_good_and_takes_the_next_run(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The real worker (its courier and claim) against the real API over HTTP: the spooled
+    report the API cannot store is refused for good and dropped, the run is failed, and
+    the API hands the worker its next run, which it claims."""
+    run_id = cluster.submit("alice")
+    started = WorkerCalls(cluster, "w1").claim(run_id)
+    with serving(cluster) as url:
+        config = WorkerConfig(
+            api_url=url,
+            token=cluster.worker_token("w1"),
+            device_kind="cpu",
+            redis_url="redis://unused",
+            work_dir=tmp_path / "worker",
+            name="w1",
+            spares=SpareOptions(enabled=False),
+        )
+        agent = Agent(config)
+        report = Report(kind="result", worker_id="w1", attempt=started["attempt"])
+        agent.spool.put(report, run_id, _claiming_bytes(started, 2**62))
+        assert agent.deliver_pending() is True  # refused for good: nothing to retry
+        assert agent.spool.pending() == [] and agent.spool.beats() == []
+        assert cluster.run("alice", run_id)["status"] == "failed"
+        following = cluster.submit("bob")
+        job_id = WorkerCalls(cluster, "w1").job_for_me(following)  # w1 is idle again
+        claimed = agent._claim(following, job_id)
+        assert claimed is not None and claimed.id == following
