@@ -34,7 +34,7 @@ Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 def check_sum(where: str, numbers: Iterable[int | None], limit: int = MAX_BYTES) -> None:
     """A sum the store or a page makes of bounded numbers stays within `limit`; else a
     ValueError that says where, how much and why no run reaches it."""
-    total = sum(n for n in numbers if n is not None)
+    total = sum(filter(None, numbers))  # None: not measured
     if total > limit:
         raise ValueError(
             f"{where} add up to {total:,}, more than {limit:,} (2^{limit.bit_length() - 1}), "

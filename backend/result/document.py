@@ -9,6 +9,7 @@ to `RunOpening` or `RunFindings` is in both.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
@@ -133,6 +134,7 @@ class RunResult(RunFields[Variant], _RoundTripsAfterVariants):
     @model_validator(mode="after")
     def _sums_fit(self) -> RunResult:
         # the store sums these in SQL (backend/store/round_trips.py): bounded, they fit
-        check_sum("round_trips' bytes", (trip.bytes for trip in self.round_trips))
-        check_sum("round_trips' compiled_bytes", (t.compiled_bytes for t in self.round_trips))
+        trips = self.round_trips
+        check_sum("round_trips' bytes", map(attrgetter("bytes"), trips))
+        check_sum("round_trips' compiled_bytes", map(attrgetter("compiled_bytes"), trips))
         return self
