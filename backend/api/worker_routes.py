@@ -271,9 +271,9 @@ def _refused_for_good(
     log.warning("run %s: report from %s refused for good: %s", run_id, sender[0], what)
     message = (
         f"The worker's report of this run could not be stored, so nothing of its result was "
-        f"kept: {what}. Numbers like these are not measurements: if the snippet writes into "
-        "Kernelscope's files (its bundle directory), it must not; otherwise this is a bug in "
-        "Kernelscope (the server log has the details)."
+        f"kept: {what}. If the snippet writes into Kernelscope's own files (its bundle "
+        "directory), it must not: a run reports what it measured. Otherwise this is a bug "
+        "in Kernelscope (the server log has the details)."
     )
     try:
         jobs.refuse_report(store, run_id, sender, ErrorInfo(kind="invalid_report", message=message))
@@ -298,6 +298,8 @@ def _what_was_wrong(exc: Exception) -> str:
         also = f" (and {more:,} more problem{'s' if more > 1 else ''})" if more else ""
         document = {"Report": REPORT_FILE, "RunResult": RESULT_FILE}.get(exc.title, exc.title)
         return f"{document}: {where}: {first['msg']}{also}"[:600]
+    if isinstance(exc, tarfile.TarError):
+        return f"the report is not a readable tar file ({exc})"
     if isinstance(exc, OverflowError):
         return f"a number does not fit the database's 64-bit integers ({exc})"
     return _brief(exc)

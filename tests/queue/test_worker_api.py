@@ -143,6 +143,9 @@ def test_a_malformed_report_is_422(cluster: Cluster) -> None:
         headers={**worker.headers, "Content-Type": "application/x-tar"},
     )
     assert reply.status_code == 422 and reply.json()["error"]["kind"] == "invalid_report"
+    assert "refused for good" in reply.json()["error"]["message"]
+    run = cluster.run("alice", run_id)  # it would never be stored: the run ends, saying why
+    assert run["status"] == "failed" and "not a readable tar file" in run["error"]["message"]
 
 
 def test_cancelling_a_running_run_reaches_its_worker_on_the_next_heartbeat(
