@@ -391,3 +391,17 @@ def test_a_worker_drops_a_report_refused_for_good_and_takes_the_next_run(
         job_id = WorkerCalls(cluster, "w1").job_for_me(following)  # w1 is idle again
         claimed = agent._claim(following, job_id)
         assert claimed is not None and claimed.id == following
+
+
+@pytest.mark.parametrize("attempt", [0, 2**63, 2**64])
+def test_a_reports_attempt_out_of_range_is_a_422(cluster: Cluster, attempt: int) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    reply = cluster.client.post(
+        f"/api/worker/runs/{run_id}/report",
+        params={"worker_id": "w1", "attempt": attempt},
+        content=b"",
+        headers={**worker.headers, "Content-Type": "application/x-tar"},
+    )
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["error"]["field"] == "query.attempt"
