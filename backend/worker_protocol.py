@@ -41,7 +41,7 @@ class WorkerInfo(_Strict):
 
 class RunBeat(_Strict):
     run_id: str = Field(max_length=64)
-    attempt: int = Field(ge=1)
+    attempt: int = Field(ge=1, le=2**31)  # bounded: compared with the run row's
     step: str | None = Field(default=None, max_length=100, description="None: unchanged")
 
 
@@ -102,7 +102,7 @@ class ArtifactEntry(_Strict):
 class Report(_Strict):
     kind: Literal["result", "cancelled"]
     worker_id: str = Field(min_length=1, max_length=200)
-    attempt: int = Field(ge=1)
+    attempt: int = Field(ge=1, le=2**31)  # bounded: compared with the run row's
     step: str | None = Field(default=None, max_length=100, description="where a cancel hit")
     artifacts: list[ArtifactEntry] = Field(default_factory=list, max_length=10_000)
 

@@ -11,7 +11,7 @@ import secrets
 from datetime import timedelta
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -173,8 +173,12 @@ def create_token(body: TokenRequest, principal: SignedIn, context: Context) -> C
     return CreatedToken(id=created.id, label=body.label, scope=scope, token=created.token)
 
 
+# a row id: SQLite's INTEGER is signed 64-bit, and a larger number cannot even be looked up
+TokenId = Annotated[int, Path(ge=1, le=2**63 - 1, description="the token's id (token list)")]
+
+
 @router.delete("/tokens/{token_id}", status_code=204, response_class=Response)
-def revoke_token(token_id: int, principal: SignedIn, context: Context) -> Response:
+def revoke_token(token_id: TokenId, principal: SignedIn, context: Context) -> Response:
     """Revoke one of my tokens: it stops working at once."""
     user = _signed_in(principal, context)
     try:

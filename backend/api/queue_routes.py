@@ -43,7 +43,9 @@ def cancel_run(access: ChangeableRun, context: Context) -> Cancelled:
         raise not_found("run", access.id) from None
     except jobs.Refused as exc:
         raise ApiError(409, "run_finished", str(exc)) from None
-    if outcome.status == "cancelled":
+    if outcome.forced:
+        message = f"Run {access.id} was cancelled now, without waiting for its worker."
+    elif outcome.status == "cancelled":
         message = f"Run {access.id} was cancelled before it started."
     else:
         message = f"Run {access.id} is being stopped; it ends cancelled within seconds."

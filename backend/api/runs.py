@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from anyio import to_thread
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 
@@ -299,11 +299,14 @@ def _still_readable(request: Request, run_id: str) -> bool:
     dependencies=[READ_RUN],
 )
 def get_kernel_source(
-    run_id: str, variant: VariantName, index: int, context: Context
+    run_id: str,
+    variant: VariantName,
+    index: Annotated[int, Path(ge=0, le=MAX_OFFSET, description="position in launch order")],
+    context: Context,
 ) -> KernelSource:
     """One kernel's original ATen ops and, for generated kernels, its generated code."""
     head_with_kernels(context, run_id)
-    page = context.store.kernel_page(run_id, variant, index, 1) if index >= 0 else None
+    page = context.store.kernel_page(run_id, variant, index, 1)
     if page is None or not page.kernels:
         raise not_found("kernel", f"{variant}/{index}")
     kernel = page.kernels[0]

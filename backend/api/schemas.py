@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from backend.limits import MAX_SIZE
 from backend.result import (
@@ -30,10 +30,11 @@ class RunRequest(BaseModel):
 
     code: str = Field(min_length=1, description="the snippet (see the snippet contract)")
     title: str | None = Field(default=None, max_length=TITLE_MAX_CHARS)
-    sizes: list[Annotated[int, Field(gt=0, le=MAX_SIZE)]] | None = Field(
+    # strict: "1" and true are not sizes (lax mode would take them as 1)
+    sizes: list[Annotated[StrictInt, Field(gt=0, le=MAX_SIZE)]] | None = Field(
         default=None,
         min_length=1,
-        description="sweep: one run per size, each calling inputs(size)",
+        description="sweep: one run per size (whole numbers), each calling inputs(size)",
     )
     compile_mode: CompileMode = "default"
     measure: list[MeasureKind] = Field(

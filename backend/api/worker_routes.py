@@ -17,6 +17,7 @@ where every route is open anyway) is who its body says.
 
 from __future__ import annotations
 
+import logging
 import tarfile
 import tempfile
 from typing import IO, Annotated, Any
@@ -28,7 +29,7 @@ from pydantic import ValidationError
 from backend.api.auth import accounts_on, require_worker
 from backend.api.context import AppContext, Context, get_context
 from backend.api.errors import ERROR_RESPONSES, ApiError, not_found
-from backend.result import FINISHED_STATUSES, RunResult
+from backend.result import FINISHED_STATUSES, ErrorInfo, RunResult
 from backend.store import accounts, jobs
 from backend.store.accounts import Principal
 from backend.store.repository import ArtifactInput, RunNotFound, Store
@@ -47,6 +48,7 @@ from backend.worker_protocol import (
     WorkerIdentity,
 )
 
+log = logging.getLogger(__name__)
 DOCUMENT_BYTES = 64 * 1024**2  # report.json, result.json: parsed in memory
 IN_MEMORY_BYTES = 8 * 1024**2  # larger reports are spooled to a temporary file
 # A report's files are what its worker read from the run's bundle, so the bundle's limits
@@ -59,6 +61,9 @@ TAR_SLACK_BYTES = 16 * 1024**2  # tar headers and padding: 1 KiB at most per mem
 def max_report_bytes(limits: BundleLimits) -> int:
     """The whole report: both documents, the run's files, the tar around them."""
     return 2 * DOCUMENT_BYTES + limits.run_bytes + TAR_SLACK_BYTES
+
+
+MAX_ATTEMPT = 2**31  # far past jobs.MAX_ATTEMPTS; a larger number is no attempt of ours
 
 
 _WORKER_RESULT_STATUSES = frozenset(FINISHED_STATUSES) - {"cancelled"}
@@ -230,7 +235,7 @@ async def report(
     worker: TokenWorker,
     context: Context,
     worker_id: Annotated[str, Query(min_length=1, max_length=200)],
-    attempt: Annotated[int, Query(ge=1)],
+    attempt: Annotated[int, Query(ge=1, le=MAX_ATTEMPT)],
 ) -> ReportReply:
     """Store how the run ended (once: a repeated or stale report is refused with 409, a
     report for a run another worker holds with 403). `worker_id` and `attempt` say who
@@ -293,23 +298,11 @@ def _ingest(
 ) -> ReportReply:
     store = context.store
     try:
-        with tarfile.open(fileobj=body, mode="r:") as tar:
-            report = Report.model_validate_json(_member(tar, REPORT_FILE, DOCUMENT_BYTES))
-            holder = (report.worker_id, report.attempt)
-            if holder != sender:
-                raise ValueError(
-                    f"report.json says worker {holder[0]!r}, attempt {holder[1]}, but the "
-                    f"request was sent as worker {sender[0]!r}, attempt {sender[1]}"
-                )
-            if report.kind == "cancelled":
-                jobs.finish_cancelled(store, run_id, holder, report.step)
-            else:
-                document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
-                result = _worker_result(store, run_id, document, holder[0])
-                artifacts = _artifacts(tar, report.artifacts, REPORT_LIMITS)
-                jobs.save_report(store, run_id, holder, result, artifacts)
-    except (tarfile.TarError, ValidationError, ValueError) as exc:
-        raise ApiError(422, "invalid_report", f"The report is not valid: {_brief(exc)}") from None
+        _store_report(store, run_id, sender, body)
+    except (tarfile.TarError, ValidationError, ValueError, OverflowError) as exc:
+        # ValueError and OverflowError: a report that the models let through but SQLite
+        # cannot hold is refused as well, never a 500 the worker would resend forever
+        raise _refused_for_good(store, run_id, sender, exc) from None
     except RunNotFound:
         raise not_found("run", run_id) from None
     except jobs.HeldByAnother as exc:
@@ -347,6 +340,67 @@ def _file_limit(kind: str, limits: BundleLimits) -> int:
 
 def _mib(size: int) -> str:
     return f"{size / 1024**2:,.1f} MiB"
+
+
+def _store_report(store: Store, run_id: str, sender: tuple[str, int], body: IO[bytes]) -> None:
+    with tarfile.open(fileobj=body, mode="r:") as tar:
+        report = Report.model_validate_json(_member(tar, REPORT_FILE, DOCUMENT_BYTES))
+        holder = (report.worker_id, report.attempt)
+        if holder != sender:
+            raise ValueError(
+                f"report.json says worker {holder[0]!r}, attempt {holder[1]}, but the "
+                f"request was sent as worker {sender[0]!r}, attempt {sender[1]}"
+            )
+        if report.kind == "cancelled":
+            jobs.finish_cancelled(store, run_id, holder, report.step)
+            return
+        document = _member(tar, RESULT_FILE, DOCUMENT_BYTES)
+        result = _worker_result(store, run_id, document, holder[0])
+        artifacts = _artifacts(tar, report.artifacts, REPORT_LIMITS)
+        jobs.save_report(store, run_id, holder, result, artifacts)
+
+
+def _refused_for_good(
+    store: Store, run_id: str, sender: tuple[str, int], exc: Exception
+) -> ApiError:
+    """A report the API cannot store ends its run failed, saying what was wrong; the 422
+    tells the worker to drop it (resending the same bytes cannot change the answer)."""
+    what = _what_was_wrong(exc)
+    log.warning("run %s: report from %s refused for good: %s", run_id, sender[0], what)
+    message = (
+        f"The worker's report of this run could not be stored, so nothing of its result was "
+        f"kept: {what}. If the snippet writes into Kernelscope's own files (its bundle "
+        "directory), it must not: a run reports what it measured. Otherwise this is a bug "
+        "in Kernelscope (the server log has the details)."
+    )
+    try:
+        jobs.refuse_report(store, run_id, sender, ErrorInfo(kind="invalid_report", message=message))
+        ended = f"Run {run_id} is failed with this error."
+    except (RunNotFound, jobs.HeldByAnother, jobs.Refused) as gone:
+        ended = f"The run was left as it is ({gone})."
+    return ApiError(
+        422,
+        "invalid_report",
+        f"The report was refused for good and will never be stored: {what}. {ended} "
+        "Drop it; sending it again gets the same answer.",
+    )
+
+
+def _what_was_wrong(exc: Exception) -> str:
+    """The first problem, with where it is: a ValidationError's first line names only the
+    model ("1 validation error for RunResult")."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        more = exc.error_count() - 1
+        also = f" (and {more:,} more problem{'s' if more > 1 else ''})" if more else ""
+        document = {"Report": REPORT_FILE, "RunResult": RESULT_FILE}.get(exc.title, exc.title)
+        return f"{document}: {where}: {first['msg']}{also}"[:600]
+    if isinstance(exc, tarfile.TarError):
+        return f"the report is not a readable tar file ({exc})"
+    if isinstance(exc, OverflowError):
+        return f"a number does not fit the database's 64-bit integers ({exc})"
+    return _brief(exc)
 
 
 def _held_by_another(exc: jobs.HeldByAnother) -> ApiError:

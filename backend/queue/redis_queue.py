@@ -91,7 +91,8 @@ class RedisQueue:
         return jobs.queue_position(self.store, run_id, by_kind=True)
 
     def cancel(self, run_id: str) -> CancelOutcome:
-        outcome = jobs.request_cancel(self.store, run_id)
+        # a worker may never act on a cancel (its report never lands): ask twice, it ends
+        outcome = jobs.request_cancel(self.store, run_id, end_when_repeated=True)
         if outcome.job_id is not None:  # a worker that got it anyway is refused the run
             queue = None
             if outcome.device_kind is not None and outcome.worker is not None:

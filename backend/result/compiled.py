@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from backend.result.bounds import Bytes, Count, Number
+
 
 class Correctness(BaseModel):
     """Do the compiled outputs agree with eager's beyond floating-point noise?"""
@@ -32,7 +34,7 @@ class Correctness(BaseModel):
 
 class GraphBreak(BaseModel):
     reason: str = Field(description="Dynamo's own words, e.g. 'generic_jump TensorVariable()'")
-    line: int | None = None
+    line: Number | None = None
     explanation: str | None = Field(
         default=None, description="Dynamo's explanation line, where it gives one (torch 2.13+)"
     )
@@ -46,9 +48,9 @@ class GraphBreak(BaseModel):
 class CompileInfo(BaseModel):
     seconds: float | None
     mode: str
-    graph_count: int | None
+    graph_count: Count | None
     graph_breaks: list[GraphBreak] = Field(default_factory=list)
-    recompiles: int | None = None
+    recompiles: Count | None = None
     log: str | None = Field(
         default=None, description="what the compiler printed (autotuning, warnings), capped"
     )
@@ -60,9 +62,9 @@ class CompiledMode(BaseModel):
 
     mode: str = Field(description="the torch.compile mode, e.g. max-autotune-no-cudagraphs")
     variant: str = Field(description="its key in `variants`: `compiled` for the first mode")
-    kernel_count: int
-    transfer_count: int
-    bytes_moved: int = Field(description="bytes read plus written by its kernels")
+    kernel_count: Count
+    transfer_count: Count
+    bytes_moved: Bytes = Field(description="bytes read plus written by its kernels")
     wall_time_us: float = Field(description="its median wall time of one call")
     kernel_time_us: float = Field(description="its summed kernel time")
     speedup: float | None = Field(default=None, description="eager wall / this mode's wall")
@@ -72,12 +74,12 @@ class CompiledMode(BaseModel):
     kernel_speedup: float | None = Field(
         default=None, description="eager summed kernel time / this mode's"
     )
-    round_trips_eliminated: int | None = Field(
+    round_trips_eliminated: Count | None = Field(
         default=None,
         description="eager round trips this mode never writes (the run's `round_trips` and "
         "their `why` are against the first mode)",
     )
-    bytes_saved: int | None = Field(
+    bytes_saved: Bytes | None = Field(
         default=None, description="eager round-trip bytes this mode never moves"
     )
     correctness: Correctness | None = Field(

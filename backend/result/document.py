@@ -9,10 +9,12 @@ to `RunOpening` or `RunFindings` is in both.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Generic, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from backend.result.bounds import Bytes, Count, Number, check_sum
 from backend.result.compiled import CompiledMode, CompileInfo, Correctness
 from backend.result.environment import DeviceInfo, ErrorInfo, Output, Versions
 from backend.result.kernels import Variant, VariantTotals
@@ -24,15 +26,15 @@ V = TypeVar("V", bound=VariantTotals)
 
 
 class SweepPoint(BaseModel):
-    size: int
+    size: Number
     run_id: str
     status: RunStatus
     speedup: float | None
     kernel_speedup: float | None
-    eager_bytes: int | None
-    compiled_bytes: int | None
-    eager_kernels: int | None
-    compiled_kernels: int | None
+    eager_bytes: Bytes | None
+    compiled_bytes: Bytes | None
+    eager_kernels: Count | None
+    compiled_kernels: Count | None
     speedup_interval: list[float] | None = Field(
         default=None, description="90% interval of the wall-time speedup, [low, high]"
     )
@@ -48,7 +50,7 @@ class RunOpening(BaseModel, Generic[V]):
     created_at: str = Field(description="ISO 8601, UTC")
     finished_at: str | None = None
     code_sha256: str
-    size: int | None = Field(default=None, description="the size passed to inputs(size), if any")
+    size: Number | None = Field(default=None, description="the size passed to inputs(size), if any")
     sweep_id: str | None = None
     sweep: list[SweepPoint] = Field(default_factory=list)
     entry_point: str | None = Field(default=None, description="function or Model that was run")
@@ -87,7 +89,7 @@ class RunFindings(BaseModel):
         description="one entry per compile mode when the run asked for several, the first "
         "mode first (`variants.compiled`); empty for a run of one mode",
     )
-    harness_peak_memory_bytes: int | None = Field(
+    harness_peak_memory_bytes: Bytes | None = Field(
         default=None,
         description="Kernelscope's own device memory peak over the whole run (GPU only)",
     )
@@ -142,4 +144,10 @@ class _RoundTripsAfterVariants(RunOpening[Variant]):
 # The whole document: `RunFields` over full variants, with the round trips between the
 # opening and the findings (no docstring: it would become the JSON schema's description).
 class RunResult(RunFields[Variant], _RoundTripsAfterVariants):
-    pass
+    @model_validator(mode="after")
+    def _sums_fit(self) -> RunResult:
+        # the store sums these in SQL (backend/store/round_trips.py): bounded, they fit
+        trips = self.round_trips
+        check_sum("round_trips' bytes", map(attrgetter("bytes"), trips))
+        check_sum("round_trips' compiled_bytes", map(attrgetter("compiled_bytes"), trips))
+        return self

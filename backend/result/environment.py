@@ -6,13 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.result.bounds import Bytes, Number
+
 
 class ErrorInfo(BaseModel):
     """Why a run did not succeed. `line` is set when the user's code is at fault."""
 
     kind: str = Field(description="machine-readable cause, e.g. syntax_error, exception, timeout")
     message: str = Field(description="what went wrong and how to fix it, for a person")
-    line: int | None = Field(default=None, description="1-based line in the snippet at fault")
+    line: Number | None = Field(default=None, description="1-based line in the snippet at fault")
     traceback: list[str] = Field(
         default_factory=list, description="the user's own frames only, innermost last"
     )
@@ -25,13 +27,13 @@ class DeviceInfo(BaseModel):
 
     type: Literal["cuda", "cpu"] = Field(description="the kind of device the run reported using")
     name: str = Field(description="recorded by the worker: nvidia-smi's GPU name, or the CPU's")
-    l2_cache_bytes: int | None = Field(
+    l2_cache_bytes: Bytes | None = Field(
         default=None,
         description="last-level cache size (reported by the run); data smaller than this may "
         "never reach DRAM",
     )
     note: str | None = Field(default=None, description="e.g. why a CPU was used (from the run)")
-    memory_bytes: int | None = Field(
+    memory_bytes: Bytes | None = Field(
         default=None, description="the GPU's memory, recorded by the worker (nvidia-smi)"
     )
     host: str | None = Field(default=None, description="host name of the worker's machine")

@@ -3,8 +3,12 @@ it moved, and its totals."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from itertools import chain
+from operator import attrgetter
 
+from pydantic import BaseModel, Field, model_validator
+
+from backend.result.bounds import MAX_NUMBER, Bytes, Count, Number, check_sum
 from backend.result.names import Direction, KernelKind, TensorRole
 
 
@@ -13,8 +17,8 @@ class Transfer(BaseModel):
 
     tensor: str = Field(description="snippet-level name: `a`, `a + b`, `relu(a + b)`, `buf3`")
     direction: Direction
-    bytes: int = Field(description="logical bytes moved (broadcast dims counted once)")
-    shape: list[int]
+    bytes: Bytes = Field(description="logical bytes moved (broadcast dims counted once)")
+    shape: list[Number]
     dtype: str
     role: TensorRole
     partial: bool = Field(
@@ -26,7 +30,7 @@ class Transfer(BaseModel):
 class Kernel(BaseModel):
     """One launch on the device (CPU: one ATen op in eager, one fused C++ kernel compiled)."""
 
-    index: int = Field(description="position in launch order within the variant")
+    index: Count = Field(description="position in launch order within the variant")
     name: str = Field(description="full name as the profiler reports it")
     short_name: str = Field(description="readable name for charts")
     op: str | None = Field(description="outermost user-level ATen op that launched it")
@@ -39,13 +43,13 @@ class Kernel(BaseModel):
         description="median duration over the profiled calls (Variant.profiled_calls) of the "
         "kernel at this position"
     )
-    stream: int | None = None
-    grid: list[int] | None = None
-    block: list[int] | None = None
-    registers_per_thread: int | None = None
-    shared_memory_bytes: int | None = None
+    stream: Number | None = None
+    grid: list[Number] | None = None
+    block: list[Number] | None = None
+    registers_per_thread: Number | None = None
+    shared_memory_bytes: Bytes | None = None
     occupancy_pct: float | None = Field(default=None, description="theoretical, from launch config")
-    lines: list[int] = Field(default_factory=list, description="snippet lines that produced it")
+    lines: list[Number] = Field(default_factory=list, description="snippet lines that produced it")
     module: str | None = Field(
         default=None,
         description="nn.Module path it ran in, as named_modules() spells it from the "
@@ -61,15 +65,15 @@ class Kernel(BaseModel):
     source_ops: list[str] = Field(
         default_factory=list, description="ATen ops fused into this kernel (compiled only)"
     )
-    graph: int | None = Field(
+    graph: Number | None = Field(
         default=None, description="compiled graph index; None for eager kernels of either variant"
     )
-    bytes_read: int
-    bytes_written: int
-    estimated_bytes: int | None = Field(
+    bytes_read: Bytes
+    bytes_written: Bytes
+    estimated_bytes: Bytes | None = Field(
         default=None, description="Inductor's own estimate (kernel_num_gb), for cross-checking"
     )
-    flops: int | None = Field(
+    flops: Number | None = Field(
         default=None,
         description="floating-point operations: a GEMM's or convolution's from its operands' "
         "shapes, else Inductor's estimate where it makes one; None for element-wise work",
@@ -90,7 +94,7 @@ class Kernel(BaseModel):
         description="why this kernel has no transfers (its traffic is not accounted); null "
         "when it has them",
     )
-    launches: int | None = Field(
+    launches: Count | None = Field(
         default=None,
         description="its op's kernel ran as this many launches (a tensor past 2 GiB of "
         "offsets splits one op into several); each carries its share of the op's bytes, "
@@ -107,15 +111,13 @@ class Kernel(BaseModel):
     duration_p90_us: float | None = Field(
         default=None, description="90th percentile of its duration over the profiled calls"
     )
-    dram_bytes_read: int | None = Field(
+    dram_bytes_read: Bytes | None = Field(
         default=None,
-        ge=0,
         description="bytes read from DRAM, measured by Nsight Compute (`dram__bytes_read.sum`) "
         'in a separate pass (run option `measure: ["dram"]`); None when not measured',
     )
-    dram_bytes_written: int | None = Field(
+    dram_bytes_written: Bytes | None = Field(
         default=None,
-        ge=0,
         description="bytes written to DRAM, measured by Nsight Compute "
         "(`dram__bytes_write.sum`); None when not measured",
     )
@@ -124,19 +126,19 @@ class Kernel(BaseModel):
 class VariantTotals(BaseModel):
     """A variant's totals: `Variant` without its kernel list."""
 
-    kernel_count: int
-    transfer_count: int
-    bytes_read: int
-    bytes_written: int
+    kernel_count: Count
+    transfer_count: Count
+    bytes_read: Bytes
+    bytes_written: Bytes
     kernel_time_us: float = Field(
         description="sum of the kernels' durations (each the median over the profiled calls)"
     )
     wall_time_us: float = Field(description="median wall time of one call, NOT kernel time")
-    timing_repeats: int = Field(description="calls measured for wall_time_us (warm-up excluded)")
+    timing_repeats: Count = Field(description="calls measured for wall_time_us (warm-up excluded)")
     timing_method: str = Field(description="cuda_events or perf_counter")
     wall_time_p10_us: float | None = Field(default=None, description="10th percentile of calls")
     wall_time_p90_us: float | None = Field(default=None, description="90th percentile of calls")
-    peak_memory_bytes: int | None = Field(
+    peak_memory_bytes: Bytes | None = Field(
         default=None,
         description="device memory peak of one call, inputs included (GPU only; None on CPU)",
     )
@@ -145,7 +147,7 @@ class VariantTotals(BaseModel):
         description="the variant's logical bytes over its kernel time, as a % of the device's "
         "measured peak bandwidth (None where unknown; may exceed 100 when data is cached)",
     )
-    profiled_calls: int | None = Field(
+    profiled_calls: Count | None = Field(
         default=None,
         description="profiled calls the kernel durations are medians of (one in bundles "
         "made before several calls were profiled; None in runs stored before that)",
@@ -167,3 +169,20 @@ class VariantTotals(BaseModel):
 
 class Variant(VariantTotals):
     kernels: list[Kernel]
+
+    @model_validator(mode="after")
+    def _sums_fit(self) -> Variant:
+        """What the store and the pages add up over the kernels stays within the bounds
+        (backend/result/bounds.py), so no sum of them can overflow SQLite's integers."""
+        kernels = self.kernels  # map and attrgetter: a 100,000-kernel variant in ~0.1 s
+        for name in _SUMMED_BYTES:
+            check_sum(f"its kernels' {name}", map(attrgetter(name), kernels))
+        transfers = chain.from_iterable(map(attrgetter("transfers"), kernels))
+        check_sum("its transfers' bytes", map(attrgetter("bytes"), transfers))
+        check_sum("its kernels' flops", map(attrgetter("flops"), kernels), MAX_NUMBER)
+        return self
+
+
+_SUMMED_BYTES = (
+    "bytes_read", "bytes_written", "estimated_bytes", "dram_bytes_read", "dram_bytes_written",
+)  # fmt: skip

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.result.bounds import Bytes, Count, Number
 from backend.result.names import MeasureKind, VariantName
 
 
@@ -23,18 +24,18 @@ class GradMode(BaseModel):
 class GpuProcess(BaseModel):
     """Another process holding the run's GPU (nvidia-smi, recorded by the worker)."""
 
-    pid: int
+    pid: Number
     name: str
-    used_memory_bytes: int | None = None
+    used_memory_bytes: Bytes | None = None
 
 
 class MachineLoad(BaseModel):
     """How busy the machine was while the run measured. CPU figures are reported by the
     run; `gpu_processes` is recorded by the worker."""
 
-    cpu_count: int = Field(description="CPUs of the machine (os.cpu_count())")
-    usable_cpus: int = Field(description="CPUs the run's process may use (its affinity)")
-    run_threads: int = Field(
+    cpu_count: Count = Field(description="CPUs of the machine (os.cpu_count())")
+    usable_cpus: Count = Field(description="CPUs the run's process may use (its affinity)")
+    run_threads: Count = Field(
         description="cores the run itself wants: torch's threads on the CPU, 1 on a GPU"
     )
     loadavg_before: list[float] | None = Field(
@@ -89,10 +90,10 @@ class Measurement(BaseModel):
     seconds: float | None = Field(
         default=None, description="wall-clock cost of the extra pass (None: not started)"
     )
-    kernels_matched: dict[VariantName, int] | None = Field(
+    kernels_matched: dict[VariantName, Count] | None = Field(
         default=None, description="per variant, the run's kernels that got measured numbers"
     )
-    kernels_profiled: dict[VariantName, int] | None = Field(
+    kernels_profiled: dict[VariantName, Count] | None = Field(
         default=None,
         description="per variant, the kernels the profiler saw in the variant's NVTX range "
         "(more than matched when it saw extra fills or copies)",

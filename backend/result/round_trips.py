@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.result.bounds import Bytes, Count, Number
+
 
 class Hint(BaseModel):
     """A change that would remove a round trip, or speed the compiled run up."""
@@ -34,7 +36,7 @@ class FusionWhy(BaseModel):
         "unknown",
     ]
     message: str = Field(description="the reason in the user's terms")
-    lines: list[int] = Field(default_factory=list, description="snippet lines it concerns")
+    lines: list[Number] = Field(default_factory=list, description="snippet lines it concerns")
     hint: Hint | None = None
 
 
@@ -52,12 +54,12 @@ class RoundTrip(BaseModel):
     """An eager intermediate written to memory and read back, and what compile did to it."""
 
     tensor: str
-    bytes: int = Field(description="the write plus every read back")
-    shape: list[int]
+    bytes: Bytes = Field(description="the write plus every read back")
+    shape: list[Number]
     dtype: str
     producer: str = Field(description="kernel that wrote it (short name)")
     consumers: list[str] = Field(description="kernels that read it back (short names)")
-    lines: list[int] = Field(default_factory=list)
+    lines: list[Number] = Field(default_factory=list)
     module: str | None = Field(
         default=None, description="nn.Module path of the op that wrote it (Kernel.module)"
     )
@@ -86,14 +88,14 @@ class RoundTrip(BaseModel):
         description="what each further compile mode of the run did to it, by mode (the "
         "fields above are the first mode's); empty for a run of one mode",
     )
-    compiled_bytes: int | None = Field(
+    compiled_bytes: Bytes | None = Field(
         default=None,
         description="a kept round trip's bytes in the compiled variant (the first compile "
         "mode's): its write there plus "
         "every read back by another compiled kernel (`bytes` is eager's); null when "
         "eliminated, unknown, or not found in the compiled kernels",
     )
-    compiled_reads: int | None = Field(
+    compiled_reads: Count | None = Field(
         default=None,
         description="how many compiled kernels read a kept value back; 0: the compiled "
         "variant writes it but never reads it back (no round trip there); null as above",
@@ -101,17 +103,19 @@ class RoundTrip(BaseModel):
 
 
 class Totals(BaseModel):
-    round_trips_eliminated: int
-    bytes_saved: int = Field(description="eager round-trip bytes the compiled variant never moves")
-    round_trips_unknown: int = Field(
+    round_trips_eliminated: Count
+    bytes_saved: Bytes = Field(
+        description="eager round-trip bytes the compiled variant never moves"
+    )
+    round_trips_unknown: Count = Field(
         default=0, description="round trips whose fate Kernelscope could not decide"
     )
-    compiled_only_round_trips: int = Field(
+    compiled_only_round_trips: Count = Field(
         default=0,
         description="intermediates only the compiled variant writes and reads back (a layout "
         "copy Inductor made for a library call): traffic it adds",
     )
-    compiled_only_bytes: int = Field(default=0, description="their writes plus reads back")
+    compiled_only_bytes: Bytes = Field(default=0, description="their writes plus reads back")
     compiled_only_names: list[str] = Field(
         default_factory=list, description="the first few of their names, in launch order"
     )

@@ -29,6 +29,7 @@ from backend.store.run_leases import (
     finish_cancelled,
     heartbeat,
     refresh_leases,
+    refuse_report,
     save_report,
     start_run,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "queue_position",
     "queued_count",
     "refresh_leases",
+    "refuse_report",
     "request_cancel",
     "requeue_unfinished",
     "save_report",

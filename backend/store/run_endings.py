@@ -47,10 +47,14 @@ class CancelOutcome(BaseModel):
     job_id: str | None = None  # the RQ job to delete, for a queued run handed over
     device_kind: str | None = None  # the device kind of that job's RQ queue ...
     worker: str | None = None  # ... and the worker whose queue it is
+    forced: bool = False  # a running run ended without waiting for its worker
 
 
-def request_cancel(store: Store, run_id: str) -> CancelOutcome:
-    """A queued run is cancelled at once; a running one is flagged for its worker."""
+def request_cancel(store: Store, run_id: str, *, end_when_repeated: bool = False) -> CancelOutcome:
+    """A queued run is cancelled at once; a running one is flagged for its worker. With
+    `end_when_repeated` (remote workers), a cancel of a running run that was asked to stop
+    before ends it at once: its worker keeps heartbeating but did not stop it (a report
+    that never lands), and a cancel must end a run whatever its worker does."""
     with STATUS_LOCK:
         with write_session(store.engine) as session:
             run = session.get(Run, run_id)
@@ -58,13 +62,27 @@ def request_cancel(store: Store, run_id: str) -> CancelOutcome:
                 raise RunNotFound(run_id)
             if run.status in doc.FINISHED_STATUSES:
                 raise Refused(f"Run {run_id} already finished ({run.status}); nothing to stop.")
+            repeated = run.cancel_requested
             run.cancel_requested = True
             session.add(run)
             status, job_id, kind, worker = run.status, run.job_id, run.device_kind, run.worker_id
+            step = run.progress_step
+        if status == "running" and end_when_repeated and repeated:
+            finish_run(store, run_id, "cancelled", _ended_without_worker(step))
+            return CancelOutcome(status="cancelled", forced=True)
         if status == "running":
             return CancelOutcome(status="running", cancel_requested=True)
         finish_run(store, run_id, "cancelled", cancelled_error(None))
         return CancelOutcome(job_id=job_id, device_kind=kind, worker=worker)
+
+
+def _ended_without_worker(step: str | None) -> doc.ErrorInfo:
+    message = (
+        f"Cancelled by request while it was at '{step or 'starting'}'. Its worker had not "
+        "stopped it after the first request, so the second ended it without waiting for "
+        "the worker (which is told the run is no longer its own)."
+    )
+    return doc.ErrorInfo(kind="cancelled", message=message)
 
 
 def cancel_requested(store: Store, run_id: str) -> bool:

@@ -120,18 +120,26 @@ def heartbeat(store: Store, worker: WorkerInfo, beats: list[RunBeat]) -> BeatRep
     now = mapping.utc_now()
     cancel: list[str] = []
     gone: list[str] = []
-    with STATUS_LOCK, write_session(store.engine) as session:
-        _upsert_worker(session, worker, now, beats)
-        for beat in beats:
-            run = session.get(Run, beat.run_id)
-            if run is None or not _held_by(run, worker.id, beat.attempt):
-                gone.append(beat.run_id)
-                continue
-            run.heartbeat_at = now
-            run.progress_step = beat.step or run.progress_step
-            session.add(run)
-            if run.cancel_requested:
-                cancel.append(run.id)
+    ended: list[tuple[str, str | None]] = []
+    with STATUS_LOCK:
+        with write_session(store.engine) as session:
+            _upsert_worker(session, worker, now, beats)
+            for beat in beats:
+                run = session.get(Run, beat.run_id)
+                if run is None or not _held_by(run, worker.id, beat.attempt):
+                    gone.append(beat.run_id)
+                    continue
+                run.heartbeat_at = now
+                run.progress_step = beat.step or run.progress_step
+                session.add(run)
+                if run.cancel_requested and beat.step is None:
+                    ended.append((run.id, run.progress_step))
+                elif run.cancel_requested:
+                    cancel.append(run.id)
+        # A beat without a step is a report waiting in the worker's spool: nothing runs
+        # there to stop, and that report may never land, so the cancel ends the run here.
+        for run_id, step in ended:
+            finish_run(store, run_id, "cancelled", cancelled_error(step))
     return BeatReply(cancel=cancel, gone=gone)
 
 
@@ -161,6 +169,14 @@ def save_report(
     with STATUS_LOCK:
         code = _held_code(store, run_id, holder)
         store.save_within_quota(result, code, artifacts)
+
+
+def refuse_report(store: Store, run_id: str, holder: tuple[str, int], error: doc.ErrorInfo) -> None:
+    """The holder's report cannot be stored (malformed, numbers past any run's): the run
+    ends failed with `error`, so neither a resent report nor a cancel finds it running."""
+    with STATUS_LOCK:
+        _held_code(store, run_id, holder)
+        finish_run(store, run_id, "failed", error)
 
 
 def finish_cancelled(store: Store, run_id: str, holder: tuple[str, int], step: str | None) -> None:

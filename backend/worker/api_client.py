@@ -33,6 +33,15 @@ class ApiUnreachable(Exception):
     """No answer, or a temporary one (5xx, 429): try again later."""
 
 
+class ApiServerError(ApiUnreachable):
+    """The API answered, with a server error (5xx): maybe a restart behind a proxy, maybe
+    a bug that resending the same request meets every time, so retries of it are bounded."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class ApiRefused(Exception):
     """A definitive answer that is not success (409: not yours anymore, 422: malformed)."""
 
@@ -91,7 +100,9 @@ class ApiClient:
                 reply: dict[str, Any] = json.loads(response.read() or b"{}")
                 return reply
         except urllib.error.HTTPError as exc:
-            if exc.code >= 500 or exc.code in _RETRYABLE_HTTP:
+            if exc.code >= 500:
+                raise ApiServerError(exc.code, f"HTTP {exc.code} from {request.full_url}") from None
+            if exc.code in _RETRYABLE_HTTP:
                 raise ApiUnreachable(f"HTTP {exc.code} from {request.full_url}") from None
             raise _refusal(exc) from None
         except (OSError, ValueError) as exc:  # URLError, refused, reset, timeout, bad JSON

@@ -273,6 +273,8 @@ class Bundle:
         ]
         try:
             return analyse(self.document, eager, compiled, further)
+        except ValidationError as exc:  # each number fit its bound; what they add up to not
+            raise InvalidBundle(_sums_message(exc)) from None
         except Exception as exc:
             log.exception("analysing a bundle failed")
             raise InvalidBundle(
@@ -347,6 +349,19 @@ def _check_counts(checked: BundleDocument, limits: BundleLimits) -> None:
                     f"{limit:,} (BundleLimits.{limit_name}: the analysis's time and memory "
                     f"grow with it). Nothing of the bundle was stored. {FIX}"
                 )
+
+
+def _sums_message(exc: ValidationError) -> str:
+    """The analysis built a result past the result's bounds (backend/result/bounds.py):
+    numbers each within the schema's bounds that add up past what any run moves."""
+    first = exc.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(part) for part in first["loc"])
+    field = f"{exc.title}.{where}" if where else exc.title
+    return (
+        f"The run's {BUNDLE_FILE} claims more than any run measures: what the analysis made "
+        f"of it is out of bounds ({field}: {first['msg']}). Nothing of the bundle was "
+        f"stored. {FIX}"
+    )
 
 
 def _schema_message(exc: ValidationError) -> str:

@@ -59,12 +59,31 @@ def _finite(number: float | int) -> float | int:
 Text = Annotated[StrictStr, _cut(TEXT_CHARS)]
 Name = Annotated[StrictStr, StringConstraints(max_length=NAME_CHARS)]
 Word = Annotated[StrictStr, StringConstraints(max_length=WORD_CHARS)]
-Count = Annotated[StrictInt, Field(ge=0, le=2**62)]
+# Numbers are bounded far past any real run, low enough that what the analysis and the
+# store add up of them stays far inside SQLite's signed 64-bit INTEGER: one tensor holds at
+# most TENSOR_BYTES (256 TiB: no device or host has that much memory), and so at most as
+# many elements; counts of calls, repeats, CPUs and graphs are below 2^31. The result's own
+# bounds (backend/result/bounds.py: 2^53 bytes a variant) catch the sums the analysis makes.
+TENSOR_BYTES = 2**48
+MAX_COUNT = 2**31
+Bytes = Annotated[StrictInt, Field(ge=0, le=TENSOR_BYTES)]
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
+Elements = Annotated[StrictInt, Field(ge=0, le=TENSOR_BYTES)]
 Index = Annotated[StrictInt, Field(ge=0, le=MAX_ITEMS)]
 Line = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
 Number = StrictFloat | StrictInt  # inf is a real max_abs_error: allowed where it can be
-Duration = Annotated[StrictFloat | StrictInt, Field(ge=0), AfterValidator(_finite)]
-Shape = Annotated[list[Count], Field(max_length=MAX_DIMS)]
+MAX_DURATION = 1e12  # microseconds (11 days) or seconds: longer than any time limit
+Duration = Annotated[StrictFloat | StrictInt, Field(ge=0, le=MAX_DURATION), AfterValidator(_finite)]
+
+
+def _elements_fit(shape: list[int]) -> list[int]:
+    """Dimensions multiply into the element count: their product is bounded too."""
+    if math.prod(shape) > TENSOR_BYTES:
+        raise ValueError(f"a shape of more than {TENSOR_BYTES:,} (2^48) elements")
+    return shape
+
+
+Shape = Annotated[list[Elements], Field(max_length=MAX_DIMS), AfterValidator(_elements_fit)]
 Ids = Annotated[list[Index], Field(max_length=MAX_IDS)]
 # The harness names them so; anything else could be a path or an odd download name.
 # A further compile mode's files carry its name: compiled_<mode>_trace.json.gz.
@@ -93,7 +112,7 @@ class Error(_Part):
 class Device(_Part):
     type: Literal["cuda", "cpu"]
     name: Name
-    l2_cache_bytes: Count | None = None
+    l2_cache_bytes: Bytes | None = None
     note: Text | None = None
 
 
@@ -119,8 +138,8 @@ class FloatFingerprint(_Part):
 
 class ExactFingerprint(_Part):
     kind: Literal["exact"]
-    n: Count
-    hash: StrictInt
+    n: Elements
+    hash: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)]  # an int64
 
 
 class Value(_Part):
@@ -129,7 +148,7 @@ class Value(_Part):
     role: TensorRole
     shape: Shape
     dtype: Word
-    bytes: Count
+    bytes: Bytes
     writer: Index | None = None
     previous: Index | None = None
     fingerprint: FloatFingerprint | ExactFingerprint | None = None
@@ -143,7 +162,7 @@ class InnerTransfer(_Part):
     locals (a buffer that lived only inside it)."""
 
     direction: Literal["read", "write"]
-    bytes: Count
+    bytes: Bytes
     value: Index | None = None
     local: Index | None = None
 
@@ -164,7 +183,7 @@ class Local(_Part):
     name: Name
     shape: Shape
     dtype: Word
-    bytes: Count
+    bytes: Bytes
 
 
 # Where in the model (backend/harness/module_paths.py): a module path, a library line.
@@ -187,7 +206,7 @@ class EagerOp(_Part):
     backward: StrictBool = False
     reads: Ids = []
     writes: Ids = []
-    read_bytes: Annotated[dict[ValueKey, Count], Field(max_length=MAX_IDS)] = {}
+    read_bytes: Annotated[dict[ValueKey, Bytes], Field(max_length=MAX_IDS)] = {}
     moves_data: StrictBool
     inner: Annotated[list[InnerOp], Field(max_length=256)] = []
     locals: Annotated[list[Local], Field(max_length=256)] = []
@@ -208,7 +227,7 @@ class Eager(_Part):
     profiled_calls: Count | None = None
     values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
     timing: Timing | None = None
-    peak_memory_bytes: Count | None = None
+    peak_memory_bytes: Bytes | None = None
 
 
 Access = tuple[Name, Index]  # (argument name, value id)
@@ -222,7 +241,7 @@ class Launch(_Part):
     reads: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
     writes: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
     buffers: Annotated[dict[Name, Name], Field(max_length=MAX_IDS)] = {}
-    read_bytes: Annotated[dict[Name, Count], Field(max_length=MAX_IDS)] = {}
+    read_bytes: Annotated[dict[Name, Bytes], Field(max_length=MAX_IDS)] = {}
 
 
 class Graph(_Part):
@@ -301,7 +320,7 @@ class Compiled(_Part):
     inductor: Annotated[list[InductorGraph], Field(max_length=MAX_GRAPHS)] = []
     fusion_rejections: Annotated[list[FusionRejection], Field(max_length=2_000)] = []
     output_pairs: Annotated[list[tuple[Index, Index]], Field(max_length=MAX_IDS)] = []
-    peak_memory_bytes: Count | None = None
+    peak_memory_bytes: Bytes | None = None
 
 
 class GraphBreak(_Part):
@@ -351,7 +370,7 @@ class Load(_Part):
 
 
 class Memory(_Part):
-    harness_peak_bytes: Count | None = None
+    harness_peak_bytes: Bytes | None = None
 
 
 class FurtherMode(_Part):
@@ -373,7 +392,7 @@ class Bundle(_Part):
     error: Error | None = None
     device: Device | None = None
     versions: Versions = Versions()
-    size: Count | None = None
+    size: Annotated[StrictInt, Field(ge=0, le=2**62)] | None = None  # inputs(size)
     compile_mode: Word | None = None
     entry_point: Name | None = None
     style: Word | None = None

@@ -35,7 +35,13 @@ from backend.logs import run_context
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
 from backend.worker import device, peaks
-from backend.worker.api_client import HTTP_TIMEOUT_S, ApiClient, ApiRefused, ApiUnreachable
+from backend.worker.api_client import (
+    HTTP_TIMEOUT_S,
+    ApiClient,
+    ApiRefused,
+    ApiServerError,
+    ApiUnreachable,
+)
 from backend.worker.child import ChildStopped
 from backend.worker.device import worker_device_name
 from backend.worker.execute import result_from_outcome, run_job
@@ -56,6 +62,10 @@ log = logging.getLogger("kernelscope.worker")
 HEARTBEAT_S = 1.0
 START_PATIENCE_S = 120.0  # a job keeps trying to claim its run this long while the API is away
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.5, 10.0
+# Tries of one report that the API answers with a server error (5xx) before it is dropped:
+# with the backoff, 4 to 5 minutes, past an API's restart behind a proxy; a bug that
+# fails the same report every time must not hold the worker (and its run) forever.
+REPORT_SERVER_ERRORS = 30
 
 
 # ---- the worker -----------------------------------------------------------------------
@@ -73,6 +83,7 @@ class WorkerConfig:
     gpu: str | None = None  # pinned with CUDA_VISIBLE_DEVICES
     limits: RunLimits = field(default_factory=RunLimits)  # the API gives each run's timeout
     spares: SpareOptions = field(default_factory=SpareOptions)
+    report_server_errors: int = REPORT_SERVER_ERRORS
 
     @property
     def setup(self) -> WorkerSetup:
@@ -110,6 +121,7 @@ class Agent:
         self._deliver_now = threading.Event()
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
+        self._server_errors: dict[str, int] = {}  # spooled report -> 5xx answers so far
 
     def start(self) -> None:
         clear_spares_left(self.config.setup)
@@ -269,14 +281,17 @@ class Agent:
                 wait = next(delays)
                 kept = len(self.spool.pending())
                 log.warning(
-                    "courier: API unreachable; %d report(s) kept in %s, retrying in %.1f s",
+                    "courier: API unreachable or failing; %d report(s) kept in %s, retrying "
+                    "in %.1f s",
                     *(kept, self.spool.directory, wait),
                 )
             self._deliver_now.wait(wait)
             self._deliver_now.clear()
 
     def deliver_pending(self) -> bool:
-        """Send every kept report; False when the API could not be reached."""
+        """Send every kept report; False when one must be tried again later (the API could
+        not be reached, or answered a server error)."""
+        delivered = True
         for path in self.spool.pending():
             run_id, _, attempt = path.stem.rpartition(".")
             if not attempt.isdigit():  # not a name the spool gives: not a report of ours
@@ -286,11 +301,34 @@ class Agent:
                 log.info("run %s: report delivered (%s)", run_id, reply.get("message"))
             except ApiRefused as exc:  # definitive: keeping it would change nothing
                 log.warning("run %s: report refused and dropped (%s)", run_id, exc)
+            except ApiServerError as exc:
+                if not self._gives_up(path, run_id, exc):
+                    delivered = False
+                    continue  # the others may still go through
             except ApiUnreachable:
-                return False
-            path.unlink(missing_ok=True)
-            self._beat_now.set()
+                return False  # keep them all: the API is away, not refusing
+            self._drop(path)
+        return delivered
+
+    def _gives_up(self, path: Path, run_id: str, exc: ApiServerError) -> bool:
+        """Count a server error for this report; True once it has had its tries."""
+        errors = self._server_errors.get(path.name, 0) + 1
+        self._server_errors[path.name] = errors
+        limit = self.config.report_server_errors
+        if errors < limit:
+            log.warning("run %s: report not taken (%s, %d of %d tries)", run_id, exc, errors, limit)
+            return False
+        log.error(
+            "run %s: report dropped after %d server errors from the API (last: %s); the API "
+            "ends the run when its lease runs out. The server log says why it failed.",
+            *(run_id, errors, exc),
+        )
         return True
+
+    def _drop(self, path: Path) -> None:
+        path.unlink(missing_ok=True)
+        self._server_errors.pop(path.name, None)
+        self._beat_now.set()  # the run is no longer held here: the API may hand another
 
 
 def backoff() -> Any:

@@ -147,7 +147,17 @@ def test_the_kernel_source_reads_one_kernel(client: TestClient, chain: RunResult
     body = client.get(f"/api/runs/{chain.id}/kernels/compiled/3/source").json()
     assert body["name"] == chain.variants["compiled"].kernels[3].name
     assert client.get(f"/api/runs/{chain.id}/kernels/compiled/{N}/source").status_code == 404
-    assert client.get(f"/api/runs/{chain.id}/kernels/compiled/-1/source").status_code == 404
+
+
+@pytest.mark.parametrize("index", ["-1", str(2**63), str(2**64 + 5), "99999999999999999999999"])
+def test_a_kernel_index_out_of_range_is_a_422_not_a_500(
+    client: TestClient, chain: RunResult, index: str
+) -> None:
+    """A path integer past SQLite's 64 bits used to reach the query and answer 500."""
+    response = client.get(f"/api/runs/{chain.id}/kernels/compiled/{index}/source")
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert (error["kind"], error["field"]) == ("invalid_request", "path.index")
 
 
 def test_the_roofline_draws_every_kernel_of_a_stored_run(

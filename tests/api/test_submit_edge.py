@@ -63,3 +63,12 @@ def test_sizes_past_any_device_are_refused_at_submit(client: TestClient, size: i
 def test_the_largest_size_is_accepted(client: TestClient) -> None:
     response = client.post("/api/runs", json={"code": CODE, "sizes": [2**40]})
     assert response.status_code == 202, response.text
+
+
+@pytest.mark.parametrize("size", ["1", True, 1.0, "1e4"])
+def test_sizes_must_be_json_integers(client: TestClient, size: object) -> None:
+    """Lax validation took "1" and true as the size 1."""
+    error = _error(client.post("/api/runs", json={"code": CODE, "sizes": [16, size]}))
+    assert error["field"] == "body.sizes.1"
+    assert "whole numbers" in str(error["message"])
+    assert client.get("/api/runs").json()["runs"] == []  # nothing was queued

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
+import pytest
 from fastapi import Depends, FastAPI, Request
 from fastapi.testclient import TestClient
 
@@ -88,6 +89,23 @@ def test_nobody_revokes_anothers_token(client: TestClient, alice: Person, bob: P
     assert response.status_code == 404
     assert response.json()["error"]["kind"] == "token_not_found"
     assert client.get("/api/runs", headers=bearer(created["token"])).status_code == 200
+
+
+@pytest.mark.parametrize("token_id", ["0", "-3", str(2**63), str(2**70)])
+def test_a_token_id_out_of_range_is_a_422_not_a_500(
+    client: TestClient, alice: Person, token_id: str
+) -> None:
+    """2^63 and more used to reach SQLite and answer 500 (OverflowError)."""
+    response = client.delete(f"/api/tokens/{token_id}", headers=alice.headers())
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert (error["kind"], error["field"]) == ("invalid_request", "path.token_id")
+
+
+def test_the_largest_token_id_is_only_not_found(client: TestClient, alice: Person) -> None:
+    response = client.delete(f"/api/tokens/{2**63 - 1}", headers=alice.headers())
+    assert response.status_code == 404
+    assert response.json()["error"]["kind"] == "token_not_found"
 
 
 def test_last_use_is_recorded(client: TestClient, alice: Person) -> None:

@@ -58,7 +58,7 @@ def api() -> Iterator[FakeApi]:
     server.server_close()
 
 
-def agent_for(url: str, tmp_path: Path) -> Agent:
+def agent_for(url: str, tmp_path: Path, server_errors: int = 30) -> Agent:
     config = WorkerConfig(
         api_url=url,
         token="ks_x",
@@ -66,6 +66,7 @@ def agent_for(url: str, tmp_path: Path) -> Agent:
         redis_url="redis://unused",
         work_dir=tmp_path / "worker",
         name="w1",
+        report_server_errors=server_errors,
     )
     return Agent(config)
 
@@ -116,3 +117,47 @@ def test_a_refused_report_is_dropped_not_retried(api: FakeApi, tmp_path: Path) -
     agent.spool.put(Report(kind="cancelled", worker_id="w1", attempt=1), "run1")
     api.answers = [409]  # the run was given up meanwhile: nothing would ever accept it
     assert agent.deliver_pending() is True and agent.spool.pending() == []
+
+
+def test_a_report_refused_for_good_is_dropped_and_the_next_one_still_sent(
+    api: FakeApi, tmp_path: Path
+) -> None:
+    agent = agent_for(f"http://127.0.0.1:{api.server_port}", tmp_path)
+    for run_id in ("bad", "good"):
+        agent.spool.put(Report(kind="result", worker_id="w1", attempt=1), run_id, document(run_id))
+    api.answers = [422, 200]  # invalid_report: the API ended that run failed
+    assert agent.deliver_pending() is True and agent.spool.pending() == []
+    assert agent.spool.beats() == []  # the worker holds no run: the API hands it the next
+    assert len(api.received) == 2
+
+
+def test_a_report_the_api_keeps_failing_is_dropped_after_its_tries(
+    api: FakeApi, tmp_path: Path
+) -> None:
+    """A 500 from a bug answers the same report the same way: the worker gives it a bounded
+    number of tries, then drops it, while the other reports go through meanwhile."""
+    agent = agent_for(f"http://127.0.0.1:{api.server_port}", tmp_path, server_errors=3)
+    bad = agent.spool.put(Report(kind="result", worker_id="w1", attempt=1), "bad", document("bad"))
+    api.answers = [500]
+    assert agent.deliver_pending() is False and bad.exists()
+    good = agent.spool.put(
+        Report(kind="result", worker_id="w1", attempt=1), "good", document("good")
+    )
+    api.answers = [500, 200]  # the bad one fails again; the good one is not held up by it
+    assert agent.deliver_pending() is False and bad.exists() and not good.exists()
+    api.answers = [500]  # its third server error: dropped
+    assert agent.deliver_pending() is True and agent.spool.pending() == []
+    assert [p.split("?")[0] for p, _ in api.received] == [
+        "/api/worker/runs/bad/report",
+        "/api/worker/runs/bad/report",
+        "/api/worker/runs/good/report",
+        "/api/worker/runs/bad/report",
+    ]
+
+
+def test_an_unreachable_api_never_uses_up_a_reports_tries(tmp_path: Path) -> None:
+    agent = agent_for(f"http://127.0.0.1:{free_port()}", tmp_path, server_errors=1)
+    agent.spool.put(Report(kind="result", worker_id="w1", attempt=1), "a", document("a"))
+    for _ in range(3):
+        assert agent.deliver_pending() is False
+    assert len(agent.spool.pending()) == 1

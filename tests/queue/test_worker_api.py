@@ -7,19 +7,26 @@ once, only from the worker and attempt holding the run; tokens are checked.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import uvicorn
 
 from backend.result import RunResult
-from backend.store import accounts
+from backend.store import accounts, jobs
 from backend.store.db import read_session
 from backend.store.models import Run
-from tests.factories import save_with_files
+from backend.worker.remote import Agent, WorkerConfig
+from backend.worker.spares import SpareOptions
+from backend.worker_protocol import Report
+from tests.factories import rich_result, save_with_files
 from tests.helpers import wait_for
 from tests.queue.api_cluster import QUEUED_ONLY, Cluster, WorkerCalls
+from tests.queue.redis_server import free_port
 
 
 def result_of(started: dict[str, object], **changes: object) -> RunResult:
@@ -148,6 +155,9 @@ def test_a_malformed_report_is_422(cluster: Cluster) -> None:
         headers={**worker.headers, "Content-Type": "application/x-tar"},
     )
     assert reply.status_code == 422 and reply.json()["error"]["kind"] == "invalid_report"
+    assert "refused for good" in reply.json()["error"]["message"]
+    run = cluster.run("alice", run_id)  # it would never be stored: the run ends, saying why
+    assert run["status"] == "failed" and "not a readable tar file" in run["error"]["message"]
 
 
 def test_cancelling_a_running_run_reaches_its_worker_on_the_next_heartbeat(
@@ -250,3 +260,160 @@ def test_an_unknown_device_kind_is_refused_until_a_worker_serves_it(cluster: Clu
     WorkerCalls(cluster, "gpu0", kind="h100").beat()
     run_id = cluster.submit("alice", device_kind="h100")
     assert cluster.job_of(run_id, kind="h100").startswith(run_id)
+
+
+def _claiming_bytes(started: dict[str, object], claimed: int) -> RunResult:
+    """A result whose eager kernels each claim `claimed` bytes read, as a snippet that
+    rewrote its own bundle could make a worker without today's bounds report (unvalidated:
+    the models would refuse it, as the API does)."""
+    rich = rich_result(str(started["id"]))
+    eager = rich.variants["eager"]
+    kernels = [k.model_copy(update={"bytes_read": claimed}) for k in eager.kernels]
+    total = claimed * len(kernels)
+    forged = eager.model_copy(update={"kernels": kernels, "bytes_read": total})
+    return rich.model_copy(update={"variants": {**rich.variants, "eager": forged}})
+
+
+def test_a_report_with_numbers_past_any_run_ends_the_run_failed_and_is_refused_for_good(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Issue 34, H1: kernels of 2^62 bytes each made every report of the run a 500
+    (their sum passed SQLite's INTEGER), which the worker resent forever."""
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    reply = worker.report(tmp_path, started, _claiming_bytes(started, 2**62))
+    assert reply.status_code == 422, reply.text
+    error = reply.json()["error"]
+    assert error["kind"] == "invalid_report" and "refused for good" in error["message"]
+    assert "result.json: variants.eager.bytes_read: Input should be less than" in error["message"]
+    assert f"Run {run_id} is failed" in error["message"]
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "failed" and run["error"]["kind"] == "invalid_report"
+    assert "variants.eager.bytes_read" in run["error"]["message"]
+    assert "bundle directory" in run["error"]["message"]  # and how to avoid it
+    again = worker.report(tmp_path, started, _claiming_bytes(started, 2**62))  # a restart
+    assert again.status_code == 409
+    assert worker.beat((run_id, 1, None)) == {"cancel": [], "gone": [run_id]}  # not held
+    assert worker.claim(cluster.submit("bob"))["attempt"] == 1  # the worker is free again
+
+
+def test_a_report_sqlite_cannot_hold_is_refused_for_good_not_a_500(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the models let through that the database cannot store still ends the run
+    (here the store fails as SQLite did: OverflowError)."""
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+
+    def overflow(*_args: object) -> None:
+        raise OverflowError("Python int too large to convert to SQLite INTEGER")
+
+    monkeypatch.setattr(jobs, "save_report", overflow)
+    reply = worker.report(tmp_path, started, result_of(started))
+    assert reply.status_code == 422, reply.text
+    assert "64-bit integers" in reply.json()["error"]["message"]
+    assert cluster.run("alice", run_id)["status"] == "failed"
+
+
+def test_cancel_ends_a_run_whose_report_waits_in_its_workers_spool(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The worker finished the run and keeps its report (the API failed to take it): it
+    beats the run without a step, and nothing runs there to stop."""
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    worker.beat((run_id, 1, "analysing"))
+    cancel = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("alice"))
+    assert cancel.json()["status"] == "running"
+    assert worker.beat((run_id, 1, None)) == {"cancel": [], "gone": []}
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "cancelled" and "'analysing'" in run["error"]["message"]
+    assert worker.beat((run_id, 1, None))["gone"] == [run_id]  # the spool may drop it
+    assert worker.report(tmp_path, started, result_of(started)).status_code == 409
+    assert worker.claim(cluster.submit("bob"))["attempt"] == 1  # the worker is free again
+
+
+def test_a_second_cancel_ends_a_run_whose_worker_never_stops_it(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    started = worker.claim(run_id)
+    first = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("alice"))
+    assert first.json()["status"] == "running"
+    assert worker.beat((run_id, 1, "compiling")) == {"cancel": [run_id], "gone": []}
+    # the worker keeps beating and never reports; an admin asks again
+    accounts.create_user(cluster.store, "root", is_admin=True)
+    cluster.tokens["root"] = accounts.create_token(cluster.store, "root", "tests").token
+    second = cluster.client.post(f"/api/runs/{run_id}/cancel", headers=cluster.as_user("root"))
+    assert second.status_code == 200, second.text
+    assert second.json()["status"] == "cancelled" and "without waiting" in second.json()["message"]
+    run = cluster.run("alice", run_id)
+    assert run["status"] == "cancelled" and "'compiling'" in run["error"]["message"]
+    assert worker.beat((run_id, 1, "compiling")) == {"cancel": [], "gone": [run_id]}
+    assert worker.report(tmp_path, started, result_of(started)).status_code == 409
+
+
+@contextmanager
+def serving(cluster: Cluster) -> Iterator[str]:
+    """The cluster's API over real HTTP (the worker's client is urllib), in a thread."""
+    port = free_port()
+    config = uvicorn.Config(
+        cluster.client.app, host="127.0.0.1", port=port, lifespan="off", log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, 30, "the API serves over HTTP")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def test_a_worker_drops_a_report_refused_for_good_and_takes_the_next_run(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The real worker (its courier and claim) against the real API over HTTP: the spooled
+    report the API cannot store is refused for good and dropped, the run is failed, and
+    the API hands the worker its next run, which it claims."""
+    run_id = cluster.submit("alice")
+    started = WorkerCalls(cluster, "w1").claim(run_id)
+    with serving(cluster) as url:
+        config = WorkerConfig(
+            api_url=url,
+            token=cluster.worker_token("w1"),
+            device_kind="cpu",
+            redis_url="redis://unused",
+            work_dir=tmp_path / "worker",
+            name="w1",
+            spares=SpareOptions(enabled=False),
+        )
+        agent = Agent(config)
+        report = Report(kind="result", worker_id="w1", attempt=started["attempt"])
+        agent.spool.put(report, run_id, _claiming_bytes(started, 2**62))
+        assert agent.deliver_pending() is True  # refused for good: nothing to retry
+        assert agent.spool.pending() == [] and agent.spool.beats() == []
+        assert cluster.run("alice", run_id)["status"] == "failed"
+        following = cluster.submit("bob")
+        job_id = WorkerCalls(cluster, "w1").job_for_me(following)  # w1 is idle again
+        claimed = agent._claim(following, job_id)
+        assert claimed is not None and claimed.id == following
+
+
+@pytest.mark.parametrize("attempt", [0, 2**63, 2**64])
+def test_a_reports_attempt_out_of_range_is_a_422(cluster: Cluster, attempt: int) -> None:
+    worker = WorkerCalls(cluster, "w1")
+    run_id = cluster.submit("alice")
+    reply = cluster.client.post(
+        f"/api/worker/runs/{run_id}/report",
+        params={"worker_id": "w1", "attempt": attempt},
+        content=b"",
+        headers={**worker.headers, "Content-Type": "application/x-tar"},
+    )
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["error"]["field"] == "query.attempt"

@@ -264,6 +264,43 @@ def test_the_remote_worker_reports_a_refused_bundle(tmp_path: Path) -> None:
     assert result.device is None or result.device.worker == "test-worker"
 
 
+def test_a_bundle_claiming_2_to_the_62_bytes_fails_its_run_with_where(
+    module_store: Store, data_dir: Path
+) -> None:
+    """Issue 34: the schema took 2^62 bytes a value, and the store's sums then passed
+    SQLite's 64-bit INTEGER (OverflowError while saving: a 500 for a remote worker)."""
+    result = run(module_store, data_dir, hostile.HUGE_NUMBERS)
+    assert result.status == "failed" and result.error is not None
+    assert result.error.kind == "invalid_bundle", result.error
+    assert "eager.values.0.bytes: Input should be less than or equal to" in result.error.message
+    stored = module_store.load_result(result.id)
+    assert stored is not None and stored.status == "failed"
+
+
+def test_the_remote_worker_reports_a_bundle_of_huge_numbers_as_refused(tmp_path: Path) -> None:
+    """What a worker spools for that snippet is a failed run the API can store."""
+    config = WorkerConfig(
+        api_url="http://127.0.0.1:9",  # never called: only the run itself is exercised
+        token=None,
+        device_kind="cpu",
+        redis_url="redis://127.0.0.1:9",
+        work_dir=tmp_path / "worker",
+        name="test-worker",
+        limits=RunLimits(sandbox="bwrap"),
+        spares=SpareOptions(enabled=False),
+    )
+    queued = RunResult(id="r1", status="running", created_at="2026-01-01T00:00:00+00:00",
+                       code_sha256="0" * 64)  # fmt: skip
+    started = StartedRun(
+        id="r1", attempt=1, code=hostile.HUGE_NUMBERS, size=None, compile_mode="default",
+        title=None, timeout_s=120.0, document=queued,
+    )  # fmt: skip
+    result, artifacts = Agent(config)._run(started, Holding("r1", 1))
+    assert result.error is not None and result.error.kind == "invalid_bundle", result.error
+    assert "eager.values.0.bytes" in result.error.message and artifacts == []
+    assert RunResult.model_validate_json(result.model_dump_json()) == result
+
+
 # ---- progress lines -------------------------------------------------------------------------
 
 

@@ -177,6 +177,25 @@ def test_a_checked_bundle_the_analysis_cannot_read_is_invalid_not_a_crash(folder
         loaded.analyse()
 
 
+def test_numbers_that_fit_but_add_up_past_any_run_are_invalid_not_a_bug(folder: Path) -> None:
+    """Each value within 2^48 bytes, one op reading them 64 times over: the eager kernel's
+    bytes pass the result's 2^53 (what the store may sum), said as the bundle's fault."""
+
+    def inflate(document: Document) -> None:
+        for value in document["eager"]["values"]:
+            value["bytes"], value["shape"] = 2**48, [2**46]
+        for op in document["eager"]["ops"]:
+            op["reads"] = op["reads"] * 64
+
+    edit(folder, inflate)
+    loaded = load_bundle(folder)
+    assert loaded is not None
+    with pytest.raises(InvalidBundle, match="claims more than any run measures") as bad:
+        loaded.analyse()
+    assert "Kernel.bytes_read: Input should be less than or equal to" in str(bad.value)
+    assert "bug" not in str(bad.value)
+
+
 def _set(path: str, value: object) -> Callable[[Document], object]:
     def change(document: Document) -> None:
         *parents, last = path.split(".")
@@ -209,6 +228,13 @@ SCHEMA_BREAKS = {
     "a failed run without an error": (_set("status", "failed"), "must say why"),
     "too many inputs": (_set("inputs", [{"name": "a"}] * 2000), "inputs"),
     "another schema": (_set("schema_version", 2), "schema_version"),
+    # issue 34: bytes of 2^62 passed, and their sums overflowed SQLite when stored
+    "a tensor of 2^62 bytes": (_set("eager.values.0.bytes", 2**62), "eager.values.0.bytes"),
+    "a shape past any memory": (_set("eager.values.0.shape", [2**30, 2**30]), "values.0.shape"),
+    "a dimension past any memory": (_set("eager.values.0.shape", [2**49]), "values.0.shape.0"),
+    "a repeat count past 2^31": (_set("eager.timing.repeats", 2**40), "eager.timing.repeats"),
+    "a time past any limit": (_set("eager.timing.median_us", 1e300), "eager.timing.median_us"),
+    "a string for a size": (_set("size", "1"), "size"),
     "not an object": (lambda d: d.clear() or d.update({"0": [1]}), "schema_version"),
 }
 
