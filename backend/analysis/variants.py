@@ -148,6 +148,11 @@ def _launch_config(event: TraceKernel | None) -> dict[str, Any]:
 # ---- eager -------------------------------------------------------------------------------
 
 
+UNACCOUNTED_NOTE = (
+    "past the eager accounting's per-op budget (see the run's notes): its traffic was not recorded"
+)
+
+
 def eager_sources(eager: Json) -> list[Source]:
     values = eager["values"]
     return [
@@ -159,6 +164,7 @@ def eager_sources(eager: Json) -> list[Source]:
             lines=[op["line"]] if op.get("line") else [],
             read_bytes={int(vid): int(n) for vid, n in (op.get("read_bytes") or {}).items()},
             op_index=int(op["index"]),
+            note=None if op.get("accounted", True) else UNACCOUNTED_NOTE,
         )
         for op in eager["ops"]
         if op["moves_data"]
@@ -175,8 +181,10 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
             continue
         lines = [op["line"]] if op.get("line") else []
         locals_ = op.get("locals") or []
+        accounted = op.get("accounted", True)
         for node in op_tree(op).walk():
             own = transfers_of(node.own_accesses(), values, locals_, op)
+            inside = f"{profiler_name(node.op)}'s ops inside it did its work"
             sources.append(
                 Source(
                     op=profiler_name(node.op),
@@ -186,7 +194,7 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
                     lines=lines,
                     op_index=int(op["index"]),
                     fixed=own,
-                    note=None if own else f"{profiler_name(node.op)}'s ops inside it did its work",
+                    note=None if own else inside if accounted else UNACCOUNTED_NOTE,
                 )
             )
     return sources

@@ -13,11 +13,11 @@ from typing import Any
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils._pytree import tree_flatten
 
 from backend.harness.errors import HarnessError
 from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
-from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
+from backend.harness.op_budget import FULL, NAME, OpBudget
+from backend.harness.tensors import Value, ValueTable, footprint_bytes, leaves, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
 NO_TRAFFIC_OPS = {
@@ -58,6 +58,8 @@ class EagerOp:
     # they started, and the buffers that lived only inside it
     inner: list[dict[str, Any]] = field(default_factory=list)
     locals: list[dict[str, Any]] = field(default_factory=list)
+    # False past the accounting's budget (op_budget.py): reads and writes were not recorded
+    accounted: bool = True
 
     @property
     def moves_data(self) -> bool:
@@ -71,10 +73,13 @@ def op_base_name(op: str) -> str:
 
 
 class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
-    def __init__(self, snippet_file: str, table: ValueTable) -> None:
+    def __init__(
+        self, snippet_file: str, table: ValueTable, budget: OpBudget | None = None
+    ) -> None:
         super().__init__()
         self.snippet_file = snippet_file
         self.table = table
+        self.budget = budget if budget is not None else OpBudget()
         self.ops: list[EagerOp] = []
         self._inner: InnerRecorder | None = None  # set while an op's own kernel code runs
 
@@ -82,10 +87,17 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         kwargs = kwargs or {}
         if self._inner is not None:
             return self._inner_call(func, args, kwargs)
-        recorder = InnerRecorder()
-        out = self._run_own_kernel(func, args, kwargs, recorder)
+        level = self.budget.next_level()
+        recorder = InnerRecorder() if level == FULL else None
+        if recorder is not None:
+            out = self._run_own_kernel(func, args, kwargs, recorder)
+        else:  # no detour for inner ops past full detail: the op runs as usual
+            out = func(*args, **kwargs)
         try:
-            self._record(func, args, kwargs, out, recorder)
+            if level == NAME:
+                self._record_name(func, args, kwargs, out)
+            else:
+                self._record(func, args, kwargs, out, recorder, full=level == FULL)
         except Exception as exc:  # the op ran; what failed is our accounting of it
             raise HarnessError(f"accounting {func}: {type(exc).__name__}: {exc}") from exc
         return out
@@ -129,22 +141,32 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         return out
 
     def _record(
-        self, func: Any, args: Any, kwargs: Any, out: Any, recorder: InnerRecorder | None = None
+        self,
+        func: Any,
+        args: Any,
+        kwargs: Any,
+        out: Any,
+        recorder: InnerRecorder | None = None,
+        full: bool = True,
     ) -> None:
-        inputs = [x for x in tree_flatten((args, kwargs))[0]]
-        outputs = _tensors(list(tree_flatten(out)[0]))
+        """One op's row; `full` off (past the budget's full detail): no operand names and
+        no fingerprints of what it wrote, its reads and writes still."""
+        inputs = leaves((args, kwargs))
+        outputs = _tensors(leaves(out))
         lines = self._snippet_lines()
         view = _is_view(func, _tensors(inputs), outputs)
         op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
         op.backward = torch._C._current_autograd_node() is not None
-        op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
+        if full:
+            op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         if op.moves_data:
             tensors = _tensors(inputs)
             read_ids = [self.table.read(t, "const").id for t in tensors]
             op.reads = _unique(read_ids)
             for position, touched in partial_reads(op.op, args, outputs).items():
                 op.read_bytes[self.table.read(tensors[position], "const").id] = touched
-            op.writes = [self.table.write(t, op.index, f"tmp{op.index}").id for t in outputs]
+            name = f"tmp{op.index}"
+            op.writes = [self.table.write(t, op.index, name, full).id for t in outputs]
             if recorder is not None and recorder.ops:
                 reads = {storage_key(t): vid for t, vid in zip(tensors, read_ids, strict=True)}
                 writes = {storage_key(t): vid for t, vid in zip(outputs, op.writes, strict=True)}
@@ -152,6 +174,18 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         else:  # a view's output is the same storage as its input: no new value
             for t in _tensors(inputs):
                 self.table.read(t, "const")
+        self.ops.append(op)
+
+    def _record_name(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
+        """Past the budget: the op's name (its kernel is still timed) and nothing of its
+        traffic. What it wrote is forgotten by the table, so no value of an earlier op is
+        taken for its storage's new contents (the output's value is then unknown)."""
+        outputs = _tensors(leaves(out))
+        view = _is_view(func, _tensors(leaves((args, kwargs))), outputs)
+        op = EagerOp(len(self.ops), str(func), view, None, [], [], accounted=False)
+        if op.moves_data:
+            for t in outputs:
+                self.table.forget(t)
         self.ops.append(op)
 
     def _operand(self, x: Any) -> Operand:
@@ -194,7 +228,7 @@ def _rows(table: torch.Tensor, count: int, dim: int = 0) -> int:
 def partial_reads(op: str, args: Any, outputs: list[torch.Tensor]) -> dict[int, int]:
     """Position of each partly-read tensor input -> bytes touched (at most its footprint)."""
     base = op_base_name(op)
-    tensors = _tensors(list(tree_flatten(args)[0]))
+    tensors = _tensors(leaves(args))
     if not tensors:
         return {}
     source = tensors[0]
