@@ -248,7 +248,16 @@ class Run:
         self._enter("eager profile")
         self._eager_accounting(entry, peak)
         kernels = sum(op.moves_data for op in self.eager_ops)
-        trace, calls = self._profile(entry.call, "while profiling the eager run", kernels)
+        shapes = kernels <= measure.SHAPES_KERNELS_LIMIT
+        if not shapes:
+            self.doc["notes"].append(
+                f"the eager trace records no input shapes: a call of {kernels:,} kernels "
+                f"(over {measure.SHAPES_KERNELS_LIMIT:,}) is profiled without them, which "
+                "costs the profiler about half its time"
+            )
+        trace, calls = self._profile(
+            entry.call, "while profiling the eager run", kernels, record_shapes=shapes
+        )
         self.doc["eager"] = {
             "ops": [_op_dict(op) for op in self.eager_ops],
             "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
@@ -281,11 +290,15 @@ class Run:
             self.doc["notes"].append(budget_note)
         self.reference = self._keep_reference(out, peak)
 
-    def _profile(self, call: Callable[..., Any], what: str, kernels: int) -> tuple[bytes, int]:
+    def _profile(
+        self, call: Callable[..., Any], what: str, kernels: int, record_shapes: bool = True
+    ) -> tuple[bytes, int]:
         with self.load.measuring():
             return self._user_code(  # type: ignore[no-any-return]
                 what,
-                lambda: measure.profile_call(call, self.inputs.for_call, self.device, kernels),
+                lambda: measure.profile_call(
+                    call, self.inputs.for_call, self.device, kernels, record_shapes
+                ),
             )
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:

@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from backend.analysis.variants import UNACCOUNTED_NOTE, eager_sources
-from backend.harness import op_budget
+from backend.harness import measure, op_budget
 from backend.harness.inputs import Inputs
 from backend.harness.memory import PeakTracker
 from backend.harness.op_budget import FULL, NAME, TRAFFIC, OpBudget
@@ -43,6 +43,7 @@ def test_no_note_while_the_budget_holds() -> None:
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(op_budget, "FULL_OPS", 100)
     monkeypatch.setattr(op_budget, "TRAFFIC_OPS", 300)
+    monkeypatch.setattr(measure, "SHAPES_KERNELS_LIMIT", 100)
 
 
 def _eager_only(tmp_path: Path) -> Run:
@@ -68,6 +69,7 @@ def test_an_lstm_call_is_accounted_within_the_budget_and_says_so(tmp_path: Path)
     assert accounting["full"] == 100 and accounting["traffic_only"] == 200
     assert accounting["name_only"] == accounting["ops"] - 300 > 0
     assert any("full detail for the first 100 of" in note for note in run.doc["notes"])
+    assert any("records no input shapes" in note for note in run.doc["notes"])
     writers = [v.writer for v in run.eager_table.values if v.pending is not None]
     assert writers and all(w is not None and w < 100 for w in writers)
     rows = eager["ops"]
