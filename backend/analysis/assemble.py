@@ -5,8 +5,10 @@ Pure: the caller reads the files; nothing here touches disk, the store or torch.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,9 +117,26 @@ def analyse(
     `further_traces`: the compiled trace of each of the bundle's `further_modes`. Past
     `budget_s` seconds, further profiled calls and compile modes are left out, with a note."""
     deadline = Deadline(budget_s)
-    analysis = _analyse(bundle, eager_trace, compiled_trace, further_traces, deadline)
+    with collector_paused():
+        analysis = _analyse(bundle, eager_trace, compiled_trace, further_traces, deadline)
     analysis.notes += deadline.notes
     return analysis
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while the analysis runs. Each of its full passes walks
+    every object alive, the bundle's millions of parsed JSON values included, and the
+    analysis allocates enough to start dozens of them: 60% of a 20,000-op bundle's analysis
+    (4.4 s of CPU against 1.6 s without), growing faster than the bundle. The analysis
+    makes no reference cycles; the collector is back on, if it was on, when it ends."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _analyse(

@@ -4,11 +4,15 @@ order reads each trace op a bounded number of times (not once per op looked for)
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, overload
 
+import pytest
+
 from backend.analysis.assemble import Analysis, analyse
+from backend.analysis.noise import noise_warnings
 from backend.analysis.variants import NamePositions, match_in_order
 from backend.worker.bundle import load_bundle
 
@@ -73,3 +77,17 @@ def test_the_next_of_several_names_is_the_nearest_one() -> None:
     assert positions.next_of({"a", "c"}, 1) == 2
     assert positions.next_of({"b", "c"}, 2) == 4
     assert positions.next_of({"b"}, 2) is None
+
+
+def test_the_cycle_collector_rests_while_the_analysis_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+    warnings = noise_warnings
+
+    def noting(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return warnings(*args)
+
+    monkeypatch.setattr("backend.analysis.assemble.noise_warnings", noting)
+    assert gc.isenabled()
+    _analysed(budget_s=600)
+    assert seen == [False] and gc.isenabled()
