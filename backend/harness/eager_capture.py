@@ -310,6 +310,8 @@ def _last_op_of_statement(ops: list[EagerOp], position: int) -> bool:
 
 
 def _expression(op: EagerOp, values: list[Value]) -> str | None:
+    if op.reads and not op.operands:  # past full detail: operands not kept, `add()` misleads
+        return None
     base = op_base_name(op.op)
     names = [values[o.value].name if o.value is not None else o.text for o in op.operands]
     if any(" output" in name for name in names):  # `add(gelu output, line 3)` reads badly

@@ -76,6 +76,8 @@ def test_an_lstm_call_is_accounted_within_the_budget_and_says_so(tmp_path: Path)
     assert all("accounted" not in row for row in rows[:300])
     assert all(row["accounted"] is False and not row["writes"] for row in rows[300:])
     assert not any(row.get("inner") for row in rows[100:])
+    names = {run.eager_table.values[vid].name for row in rows[100:300] for vid in row["writes"]}
+    assert not any(name.endswith("()") for name in names)  # no operands kept to name them by
     eager["values"] = [v.as_dict() for v in run.eager_table.values]
     Eager.model_validate(eager)  # the worker reads it: the new fields are declared
     unaccounted = [s for s in eager_sources(eager) if s.op_index is not None and s.op_index >= 300]
