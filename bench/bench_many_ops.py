@@ -68,6 +68,8 @@ def eager_only(bundle: Path) -> tuple[Run, dict[str, float]]:
 
 
 def main() -> None:
+    # one thread: CPU seconds then count work, not other threads spinning at a barrier
+    torch.set_num_threads(1)
     defaults = (op_budget.FULL_OPS, op_budget.FULL_S, op_budget.TRAFFIC_OPS, op_budget.TRAFFIC_S)
     with tempfile.TemporaryDirectory() as folder:
         for label in ("unbounded", "budget"):
