@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from bisect import bisect_left
 from collections import defaultdict, deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,21 +77,27 @@ def match_in_order(
     the same kernel moving the same bytes; an exact pairing would skip ahead to a later
     `add` and leave every op in between unpaired. `inside[i]`: the ops wanted[i] stands
     for below it (`inner_sources.Node.swallowed`): the first descendant of each name in the
-    trace (`parents`) is its own, passed over rather than paired with the next wanted op."""
+    trace (`parents`) is its own, passed over rather than paired with the next wanted op.
+    Each name's positions are looked up by bisection: a scan to the end for every name the
+    trace lacks cost wanted x trace steps (20,000 x 20,000 for a bundle whose names do not
+    match its trace)."""
     keys = [_twin(name) for name in trace_ops]
+    positions = NamePositions(keys)
     below = _children(parents)
     matches: dict[int, int] = {}
     passed: set[int] = set()
     cursor = 0
     for index, name in enumerate(wanted):
         key = _twin(name)
-        for position in range(cursor, len(keys)):
-            if keys[position] == key and position not in passed:
-                matches[index] = position
-                cursor = position + 1
-                for inner in inside[index] if index < len(inside) else ():
-                    passed |= _first_named(below, keys, position, _twin(inner))
-                break
+        position = positions.next_of({key}, cursor)
+        while position is not None and position in passed:
+            position = positions.next_of({key}, position + 1)
+        if position is None:
+            continue
+        matches[index] = position
+        cursor = position + 1
+        for inner in inside[index] if index < len(inside) else ():
+            passed |= _first_named(below, keys, position, _twin(inner))
     return matches
 
 
@@ -121,6 +128,27 @@ def _first_named(
             return {position}
         stack += reversed(below.get(position, []))
     return set()
+
+
+class NamePositions:
+    """Where each name occurs in a sequence, for "the next of these names from here"."""
+
+    def __init__(self, names: Sequence[str | None]) -> None:
+        self._at: dict[str | None, list[int]] = defaultdict(list)
+        for position, name in enumerate(names):
+            self._at[name].append(position)
+
+    def next_of(self, names: Iterable[str | None], cursor: int) -> int | None:
+        """The first position at or after `cursor` holding one of `names`."""
+        found = None
+        for name in names:
+            at = self._at.get(name)
+            if not at:
+                continue
+            i = bisect_left(at, cursor)
+            if i < len(at) and (found is None or at[i] < found):
+                found = at[i]
+        return found
 
 
 def transfers(source: Source | None) -> list[Transfer]:
@@ -204,6 +232,11 @@ def _launch_config(event: TraceKernel | None) -> dict[str, Any]:
 # ---- eager -------------------------------------------------------------------------------
 
 
+UNACCOUNTED_NOTE = (
+    "past the eager accounting's per-op budget (see the run's notes): its traffic was not recorded"
+)
+
+
 def eager_sources(eager: Json) -> list[Source]:
     values = eager["values"]
     return [
@@ -217,6 +250,7 @@ def eager_sources(eager: Json) -> list[Source]:
             op_index=int(op["index"]),
             module=op.get("module"),
             frame=op.get("frame"),
+            note=None if op.get("accounted", True) else UNACCOUNTED_NOTE,
         )
         for op in eager["ops"]
         if op["moves_data"]
@@ -233,8 +267,10 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
             continue
         lines = [op["line"]] if op.get("line") else []
         locals_ = op.get("locals") or []
+        accounted = op.get("accounted", True)
         for node in op_tree(op).walk():
             own = transfers_of(node.own_accesses(), values, locals_, op)
+            inside = f"{profiler_name(node.op)}'s ops inside it did its work"
             sources.append(
                 Source(
                     op=profiler_name(node.op),
@@ -244,7 +280,7 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
                     lines=lines,
                     op_index=int(op["index"]),
                     fixed=own,
-                    note=None if own else f"{profiler_name(node.op)}'s ops inside it did its work",
+                    note=None if own else inside if accounted else UNACCOUNTED_NOTE,
                     swallowed=[profiler_name(name) for name in node.swallowed],
                     module=op.get("module"),
                     frame=op.get("frame"),
@@ -253,8 +289,17 @@ def eager_sources_with_inner(eager: Json) -> list[Source]:
     return sources
 
 
-def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Kernel]:
-    sources = eager_sources_with_inner(eager) if device_type == "cuda" else eager_sources(eager)
+def eager_kernel_sources(eager: Json, device_type: str) -> list[Source]:
+    """The sources eager kernels are matched against: the same for every profiled call, so
+    made once per run (they cost more than the matching)."""
+    return eager_sources_with_inner(eager) if device_type == "cuda" else eager_sources(eager)
+
+
+def eager_kernels(
+    eager: Json, parsed: ParsedTrace, device_type: str, sources: Sequence[Source] | None = None
+) -> list[Kernel]:
+    if sources is None:
+        sources = eager_kernel_sources(eager, device_type)
     op_names = [op.name for op in parsed.ops]
     parents = [op.parent for op in parsed.ops]
     inside = [s.swallowed for s in sources]
@@ -270,7 +315,7 @@ def eager_kernels(eager: Json, parsed: ParsedTrace, device_type: str) -> list[Ke
 
 
 def _cuda_rows(
-    parsed: ParsedTrace, sources: list[Source], matched: dict[int, int]
+    parsed: ParsedTrace, sources: Sequence[Source], matched: dict[int, int]
 ) -> list[tuple[TraceKernel | None, float, float, Source | None, str]]:
     """Each device kernel with the op that launched it (the innermost the accounting saw);
     an op that launched several kernels shares its traffic among them (kernel_share.py)."""
@@ -332,12 +377,18 @@ class CompiledKernels:
 
 
 def compiled_kernels(
-    compiled: Json, eager: Json, parsed: ParsedTrace, device_type: str, provenance: Json
+    compiled: Json,
+    eager: Json,
+    parsed: ParsedTrace,
+    device_type: str,
+    provenance: Json,
+    island_sources: Sequence[Source] | None = None,
 ) -> CompiledKernels:
-    """Compiled kernels: graph kernels from the launch log, graph-break islands from eager."""
+    """Compiled kernels: graph kernels from the launch log, graph-break islands from eager
+    (`island_sources`: `eager_sources(eager)`, made once for all calls and modes)."""
     events = cuda_kernels(parsed) if device_type == "cuda" else cpu_compiled_kernels(parsed)
     launches = _LaunchQueue(compiled, provenance)
-    islands = _IslandQueue(eager)
+    islands = _IslandQueue(eager_sources(eager) if island_sources is None else island_sources)
     names = [_GRAPH_PREFIX.sub("", e.name) if e.cat == "cpu_kernel" else e.name for e in events]
     user_ops = [parsed.ops[e.user_op].name if e.user_op is not None else None for e in events]
     # an op that launched several kernels takes its launch (or island op) at its main
@@ -487,24 +538,37 @@ class _IslandQueue:
     So an island takes the next op of its name whose tensors have the sizes the profiler
     recorded for it (`Input Dims`), and looks back for one only when none lies ahead."""
 
-    def __init__(self, eager: Json) -> None:
-        self.sources = eager_sources(eager)
+    def __init__(self, sources: Sequence[Source]) -> None:
+        self.sources = sources
+        self.positions = NamePositions([s.op for s in sources])  # no scan to the end per miss
         self.cursor = 0
         self.taken: set[int] = set()
 
     def take(self, op_names: set[str], sizes: Mapping[str, Sizes]) -> Source | None:
-        order: list[int] = [*range(self.cursor, len(self.sources)), *range(self.cursor)]
-        for position in order:
+        for start, stop in ((self.cursor, len(self.sources)), (0, self.cursor)):
+            position = self._next_fitting(op_names, sizes, start, stop)
+            if position is None:
+                continue
             source = self.sources[position]
-            if source.op not in op_names or source.op_index in self.taken:
-                continue
-            recorded = sizes.get(source.op or "")
-            if recorded is not None and recorded != _source_sizes(source):
-                continue
             self.cursor = max(self.cursor, position + 1)
             if source.op_index is not None:
                 self.taken.add(source.op_index)
             return source
+        return None
+
+    def _next_fitting(
+        self, op_names: set[str], sizes: Mapping[str, Sizes], start: int, stop: int
+    ) -> int | None:
+        """The first position in [start, stop) of one of `op_names`, not taken yet, whose
+        tensors have the recorded sizes (any, where none were recorded)."""
+        position = self.positions.next_of(op_names, start)
+        while position is not None and position < stop:
+            source = self.sources[position]
+            recorded = sizes.get(source.op or "")
+            fits = recorded is None or recorded == _source_sizes(source)
+            if fits and source.op_index not in self.taken:
+                return position
+            position = self.positions.next_of(op_names, position + 1)
         return None
 
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils._pytree import tree_flatten
 
 from backend.harness.errors import HarnessError
 from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
 from backend.harness.module_paths import BackwardLink, ModuleStack, Where, library_frame
-from backend.harness.tensors import Value, ValueTable, footprint_bytes, storage_key
+from backend.harness.op_budget import FULL, NAME, OpBudget
+from backend.harness.tensors import Value, ValueTable, footprint_bytes, leaves, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
 NO_TRAFFIC_OPS = {
@@ -63,6 +63,8 @@ class EagerOp:
     # line that called it (module_paths.py); a backward op takes its forward op's
     module: str | None = None
     frame: str | None = None
+    # False past the accounting's budget (op_budget.py): reads and writes were not recorded
+    accounted: bool = True
 
     @property
     def moves_data(self) -> bool:
@@ -76,10 +78,13 @@ def op_base_name(op: str) -> str:
 
 
 class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
-    def __init__(self, snippet_file: str, table: ValueTable) -> None:
+    def __init__(
+        self, snippet_file: str, table: ValueTable, budget: OpBudget | None = None
+    ) -> None:
         super().__init__()
         self.snippet_file = snippet_file
         self.table = table
+        self.budget = budget if budget is not None else OpBudget()
         self.ops: list[EagerOp] = []
         self._inner: InnerRecorder | None = None  # set while an op's own kernel code runs
         self.modules: ModuleStack | None = None  # set by the caller to learn each op's module
@@ -89,10 +94,17 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         kwargs = kwargs or {}
         if self._inner is not None:
             return self._inner_call(func, args, kwargs)
-        recorder = InnerRecorder()
-        out = self._run_own_kernel(func, args, kwargs, recorder)
+        level = self.budget.next_level()
+        recorder = InnerRecorder() if level == FULL else None
+        if recorder is not None:
+            out = self._run_own_kernel(func, args, kwargs, recorder)
+        else:  # no detour for inner ops past full detail: the op runs as usual
+            out = func(*args, **kwargs)
         try:
-            self._record(func, args, kwargs, out, recorder)
+            if level == NAME:
+                self._record_name(func, args, kwargs, out)
+            else:
+                self._record(func, args, kwargs, out, recorder, full=level == FULL)
         except Exception as exc:  # the op ran; what failed is our accounting of it
             raise HarnessError(f"accounting {func}: {type(exc).__name__}: {exc}") from exc
         return out
@@ -136,24 +148,34 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         return out
 
     def _record(
-        self, func: Any, args: Any, kwargs: Any, out: Any, recorder: InnerRecorder | None = None
+        self,
+        func: Any,
+        args: Any,
+        kwargs: Any,
+        out: Any,
+        recorder: InnerRecorder | None = None,
+        full: bool = True,
     ) -> None:
-        inputs = [x for x in tree_flatten((args, kwargs))[0]]
-        outputs = _tensors(list(tree_flatten(out)[0]))
+        """One op's row; `full` off (past the budget's full detail): no operand names and
+        no fingerprints of what it wrote, its reads and writes still."""
+        inputs = leaves((args, kwargs))
+        outputs = _tensors(leaves(out))
         lines = self._snippet_lines()
         view = _is_view(func, _tensors(inputs), outputs)
         op = EagerOp(len(self.ops), str(func), view, lines[0] if lines else None, lines, [])
         op.backward = torch._C._current_autograd_node() is not None
         where = self._where(op.backward)
         op.module, op.frame = where.module, where.frame
-        op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
+        if full:
+            op.operands = [self._operand(x) for x in inputs if not isinstance(x, torch.dtype)]
         if op.moves_data:
             tensors = _tensors(inputs)
             read_ids = [self.table.read(t, "const").id for t in tensors]
             op.reads = _unique(read_ids)
             for position, touched in partial_reads(op.op, args, outputs).items():
                 op.read_bytes[self.table.read(tensors[position], "const").id] = touched
-            op.writes = [self.table.write(t, op.index, f"tmp{op.index}").id for t in outputs]
+            name = f"tmp{op.index}"
+            op.writes = [self.table.write(t, op.index, name, full).id for t in outputs]
             if recorder is not None and recorder.ops:
                 reads = {storage_key(t): vid for t, vid in zip(tensors, read_ids, strict=True)}
                 writes = {storage_key(t): vid for t, vid in zip(outputs, op.writes, strict=True)}
@@ -171,6 +193,18 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         where = Where(self.modules.current, library_frame(sys._getframe(), self.snippet_file))
         self.link.forward(where)
         return where
+
+    def _record_name(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
+        """Past the budget: the op's name (its kernel is still timed) and nothing of its
+        traffic. What it wrote is forgotten by the table, so no value of an earlier op is
+        taken for its storage's new contents (the output's value is then unknown)."""
+        outputs = _tensors(leaves(out))
+        view = _is_view(func, _tensors(leaves((args, kwargs))), outputs)
+        op = EagerOp(len(self.ops), str(func), view, None, [], [], accounted=False)
+        if op.moves_data:
+            for t in outputs:
+                self.table.forget(t)
+        self.ops.append(op)
 
     def _operand(self, x: Any) -> Operand:
         if _tensors([x]):
@@ -212,7 +246,7 @@ def _rows(table: torch.Tensor, count: int, dim: int = 0) -> int:
 def partial_reads(op: str, args: Any, outputs: list[torch.Tensor]) -> dict[int, int]:
     """Position of each partly-read tensor input -> bytes touched (at most its footprint)."""
     base = op_base_name(op)
-    tensors = _tensors(list(tree_flatten(args)[0]))
+    tensors = _tensors(leaves(args))
     if not tensors:
         return {}
     source = tensors[0]
@@ -294,6 +328,8 @@ def _last_op_of_statement(ops: list[EagerOp], position: int) -> bool:
 
 
 def _expression(op: EagerOp, values: list[Value]) -> str | None:
+    if op.reads and not op.operands:  # past full detail: operands not kept, `add()` misleads
+        return None
     base = op_base_name(op.op)
     names = [values[o.value].name if o.value is not None else o.text for o in op.operands]
     if any(" output" in name for name in names):  # `add(gelu output, line 3)` reads badly

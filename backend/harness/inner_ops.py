@@ -21,9 +21,8 @@ from typing import Any
 
 import torch
 from torch.multiprocessing.reductions import StorageWeakRef
-from torch.utils._pytree import tree_flatten
 
-from backend.harness.tensors import dtype_name, footprint_bytes, storage_key
+from backend.harness.tensors import dtype_name, footprint_bytes, leaves, storage_key
 
 # An op launches a handful of inner ops (MultiheadAttention: about 20); more are recorded
 # only up to this many, so a pathological library op cannot grow the bundle without end.
@@ -87,8 +86,8 @@ class InnerRecorder:
             return
         if len(self.ops) >= MAX_INNER_OPS:
             return  # the bundle holds this many; the op's own row still has all its traffic
-        inputs = _dense(tree_flatten(_read_arguments(func, args, kwargs))[0])
-        outputs = _dense(tree_flatten(out)[0])
+        inputs = _dense(leaves(_read_arguments(func, args, kwargs)))
+        outputs = _dense(leaves(out))
         read_storages = {storage_key(t) for t in inputs}
         in_place = _writes(func)
         if not in_place and outputs and all(storage_key(t) in read_storages for t in outputs):
@@ -118,7 +117,7 @@ def backend_key(func: Any, args: Any, kwargs: Any) -> Any:
     as usual and show no inner ops."""
     if _base(str(func)) in _NO_TRAFFIC or _returns_alias(func):
         return None  # views and allocations call nothing that moves data: no detour
-    tensors = _dense(tree_flatten((args, kwargs))[0])
+    tensors = _dense(leaves((args, kwargs)))
     kinds = {t.device.type for t in tensors}
     if not tensors or not kinds <= {"cpu", "cuda"}:
         return None

@@ -94,15 +94,27 @@ class ValueTable:
             value = self._new(t, fallback_name, "input", writer=None)
         return value
 
-    def write(self, t: torch.Tensor, writer: int, name: str) -> Value:
+    def write(self, t: torch.Tensor, writer: int, name: str, fingerprinted: bool = True) -> Value:
+        """A new value of `t`'s storage; `fingerprinted` off (past the accounting's
+        budget): its fingerprint is None, as for a dtype that cannot be fingerprinted."""
         previous = self.known(t)
         if previous is None:
-            return self._new(t, name, "intermediate", writer=writer)
+            return self._new(t, name, "intermediate", writer, None, fingerprinted)
         # in place (or out=): the same tensor with new contents keeps its name and role
-        return self._new(t, previous.name, previous.role, writer=writer, previous=previous.id)
+        return self._new(t, previous.name, previous.role, writer, previous.id, fingerprinted)
+
+    def forget(self, t: torch.Tensor) -> None:
+        """`t`'s storage got contents the table did not see: no value holds them."""
+        self._current.pop(storage_key(t), None)
 
     def _new(
-        self, t: torch.Tensor, name: str, role: str, writer: int | None, previous: int | None = None
+        self,
+        t: torch.Tensor,
+        name: str,
+        role: str,
+        writer: int | None,
+        previous: int | None = None,
+        fingerprinted: bool = True,
     ) -> Value:
         value = Value(
             id=len(self.values),
@@ -115,7 +127,7 @@ class ValueTable:
             writer=writer,
             previous=previous,
         )
-        if writer is not None:  # what was written, to recognise it in the other variant
+        if writer is not None and fingerprinted:  # to recognise it in the other variant
             value.pending = fingerprint(t)
         self.values.append(value)
         self._current[value.storage] = (value, StorageWeakRef(t.untyped_storage()))
@@ -128,6 +140,26 @@ class ValueTable:
                 value.role = "output"
                 if value.name.startswith("tmp"):  # not named by the snippet yet
                     value.name = "output" if len(outputs) == 1 else f"output[{index}]"
+
+
+def leaves(obj: Any) -> list[Any]:
+    """The leaves of an op's arguments or result (tuples, lists and dicts of them), in
+    pytree's order. torch's `tree_flatten` cost more than half of the accounting of a
+    cheap op: it asks every node for its registered type; an op's arguments hold none."""
+    found: list[Any] = []
+    _collect(obj, found)
+    return found
+
+
+def _collect(obj: Any, found: list[Any]) -> None:
+    if isinstance(obj, (tuple, list)):
+        for item in obj:
+            _collect(item, found)
+    elif isinstance(obj, dict):
+        for item in obj.values():
+            _collect(item, found)
+    else:
+        found.append(obj)
 
 
 def flatten_tensors(obj: Any) -> list[torch.Tensor]:

@@ -208,6 +208,7 @@ class EagerOp(_Part):
     writes: Ids = []
     read_bytes: Annotated[dict[ValueKey, Bytes], Field(max_length=MAX_IDS)] = {}
     moves_data: StrictBool
+    accounted: StrictBool = True  # False: past the eager accounting's budget, traffic unknown
     inner: Annotated[list[InnerOp], Field(max_length=256)] = []
     locals: Annotated[list[Local], Field(max_length=256)] = []
     module: ModulePath | None = None
@@ -221,7 +222,19 @@ class Timing(_Part):
     method: Word
 
 
+class Accounting(_Part):
+    """How far the eager accounting's per-op budget went (harness/op_budget.py)."""
+
+    ops: Count
+    full: Count
+    traffic_only: Count
+    name_only: Count
+    full_ended_by: Literal["count", "time"] | None = None
+    traffic_ended_by: Literal["count", "time"] | None = None
+
+
 class Eager(_Part):
+    accounting: Accounting | None = None
     ops: Annotated[list[EagerOp], Field(max_length=MAX_ITEMS)] | None = None
     trace: TraceName | None = None
     profiled_calls: Count | None = None
