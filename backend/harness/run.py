@@ -538,6 +538,8 @@ def _op_dict(op: EagerOp) -> dict[str, Any]:
         "backward": op.backward,
         "reads": op.reads,
         "writes": op.writes,
+        "module": op.module,
+        "frame": op.frame,
     }
     for key, items in (("inner", op.inner), ("locals", op.locals)):
         if items:  # most ops call no other op: no empty lists
