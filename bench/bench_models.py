@@ -94,18 +94,17 @@ def summary(rows: list[dict]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="", help="comma-separated snippet names")
+    parser.add_argument("--only", default="", help="snippet names, comma-separated, in order")
     parser.add_argument("--spares", type=int, default=2, help="warm spares held beside a run")
     parser.add_argument("--out", type=Path, help="append each row as a JSON line here")
     parser.add_argument("--keep", type=Path, help="keep each bundle under DIR/NAME")
     args = parser.parse_args()
-    wanted = {name for name in args.only.split(",") if name}
+    wanted = [name for name in args.only.split(",") if name]  # in this order
+    snippets = [MODELS / f"{name}.py" for name in wanted] or sorted(MODELS.glob("*.py"))
     baseline = gpu_used()
     rows = []
     print(f"| {COLUMNS} |\n" + "|---" * (COLUMNS.count("|") + 1) + "|", flush=True)
-    for snippet in sorted(MODELS.glob("*.py")):
-        if wanted and snippet.stem not in wanted:
-            continue
+    for snippet in snippets:
         rows.append(measure(snippet, args.spares, args.keep, baseline))
         print(line(rows[-1]), flush=True)
         if args.out:
