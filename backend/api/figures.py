@@ -31,12 +31,23 @@ from backend.figures import (
     traffic_asks,
     traffic_figure_of,
 )
+from backend.figures.module_view import module_lane, module_variant
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
 from backend.result import RoundTrip, TripInMode, Variant, VariantName
 from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
+MAX_MODULE_KERNELS = 5_000  # a module's kernels read for its picture's totals (a block: tens)
+
+ModuleQuery = Annotated[
+    str | None,
+    Query(
+        max_length=512,
+        description="draw only this module's kernels (its subtree: `model.transformer.h.0` "
+        "holds its attn, mlp, ...), each lane timed from its first one",
+    ),
+]
 
 router = APIRouter(
     prefix="/api/runs/{run_id}/figures",
@@ -72,30 +83,41 @@ def timeline(
     start_us: FiniteMicroseconds = None,
     end_us: FiniteMicroseconds = None,
     width_px: Annotated[int, Query(ge=100, le=10000)] = 1200,
+    module: ModuleQuery = None,
 ) -> Response:
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and
-    width are merged (level of detail): ask again with the zoomed window for finer bars."""
+    width are merged (level of detail): ask again with the zoomed window for finer bars.
+    With `module`, that module's kernels only."""
     window = _window(start_us, end_us)
     head = head_with_kernels(context, run_id)
 
     def build() -> Tagged:
-        return _figure_bytes(_timeline(context, head, window, width_px))
+        return _figure_bytes(_timeline(context, head, window, width_px, module or None))
 
     if window is not None:
         return conditional(request, build())
-    # the whole run, which every page load asks for first: kept
-    tagged = context.results.part(run_id, ("timeline", width_px), build, kept="figure")
+    # the whole run (or module), which every page load asks for first: kept
+    key = ("timeline", width_px, module or "")
+    tagged = context.results.part(run_id, key, build, kept="figure")
     return conditional(request, tagged)
 
 
 def _timeline(
-    context: AppContext, head: RunHead, window: tuple[float, float] | None, width_px: int
+    context: AppContext,
+    head: RunHead,
+    window: tuple[float, float] | None,
+    width_px: int,
+    module: str | None = None,
 ) -> Any:
     """Level of detail from the kernels' time columns; whole kernels only for the bars that
     show one kernel each."""
     times = kernel_times(context, head.id)
-    lanes = [
-        LaneTimes(
+    lanes = []
+    for name in head.variants:  # eager, compiled, then each further compile mode
+        found = times.get(name)
+        if found is None:
+            continue
+        lane = LaneTimes(
             name,
             found.index,
             found.start_us,
@@ -103,11 +125,10 @@ def _timeline(
             compiled=name != "eager",
             graph=found.graph,
         )
-        for name in head.variants  # eager, compiled, then each further compile mode
-        if (found := times.get(name)) is not None
-    ]
+        lanes.append(lane if module is None else module_lane(lane, found.module, module))
     walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
-    lanes = fitted_to_calls(lanes, head.noise, walls)
+    if module is None:  # a module's part of a call has no wall time to fit it to
+        lanes = fitted_to_calls(lanes, head.noise, walls)
     plan = plan_timeline(lanes, window=window, width_px=width_px)
     kernels = [
         context.store.kernels_at(head.id, lane.label, plan.positions(i))
@@ -115,6 +136,8 @@ def _timeline(
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
     figure = draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
+    if module is not None:
+        return figure
     return caption_if_inflated(figure, head.noise, walls, head.speedup, lanes)
 
 
@@ -131,10 +154,19 @@ def traffic(
             "mode) or a further mode's `compiled:<mode>`",
         ),
     ] = "compiled",
+    module: ModuleQuery = None,
 ) -> Response:
-    """What each kernel read from and wrote to device memory, and the eliminated round trips."""
+    """What each kernel read from and wrote to device memory, and the eliminated round trips.
+    With `module`, that module's kernels only (the compiled panel: the first compile mode's)."""
     head = head_with_kernels(context, run_id)
-    if variant == "compiled":
+    if module:
+        tagged = context.results.part(
+            run_id,
+            ("traffic", "module", module),
+            lambda: _figure_bytes(_traffic(context, head, module)),
+            kept="figure",
+        )
+    elif variant == "compiled":
         tagged = context.results.part(
             run_id, "traffic", lambda: _figure_bytes(_traffic(context, head))
         )
@@ -159,18 +191,25 @@ def _further_mode(head: RunHead, variant: str) -> str:
     return modes[variant]
 
 
-def _variants(context: AppContext, head: RunHead, drawn: str) -> dict[VariantName, Variant]:
+def _variants(
+    context: AppContext, head: RunHead, drawn: str, module: str | None = None
+) -> dict[VariantName, Variant]:
     """Eager and the `drawn` compiled variant, as `compiled`: their totals with their first
-    MAX_KERNELS kernels (the run's other modes are not read)."""
+    MAX_KERNELS kernels (the run's other modes are not read). With `module`, the module's
+    kernels, and totals of them."""
     variants: dict[VariantName, Variant] = {}
     for name, totals in head.variants.items():
         if name not in ("eager", drawn):
             continue
-        page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
+        limit = MAX_KERNELS if module is None else MAX_MODULE_KERNELS
+        page = context.store.kernel_page(head.id, name, 0, limit, module=module)
         kernels = [] if page is None else page.kernels
-        variants["compiled" if name == drawn else name] = Variant(
-            **totals.model_dump(), kernels=kernels
+        variant = (
+            Variant(**totals.model_dump(), kernels=kernels)
+            if module is None
+            else module_variant(totals, kernels, page.total if page else 0)
         )
+        variants["compiled" if name == drawn else name] = variant
     return variants
 
 
@@ -201,10 +240,10 @@ def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
     return trip.model_copy(update=update)
 
 
-def _traffic(context: AppContext, head: RunHead) -> Any:
-    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
-    those show: only they are read."""
-    variants = _variants(context, head, "compiled")
+def _traffic(context: AppContext, head: RunHead, module: str | None = None) -> Any:
+    """The picture draws the first MAX_KERNELS kernels of each variant (of `module`) and
+    the round trips those show: only they are read."""
+    variants = _variants(context, head, "compiled", module)
     eager, compiled = variants.get("eager"), variants.get("compiled")
     if eager is None or compiled is None:
         trips = TrafficTrips({}, {}, TripGroup.of([]))

@@ -3,6 +3,7 @@
 import { api } from "/static/api.js";
 import { $, plot, showError } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
+import { drawnModule } from "/static/run/traffic.js";
 import { variantsOf } from "/static/run/view.js";
 
 export async function render(view, run) {
@@ -10,9 +11,13 @@ export async function render(view, run) {
   const div = $("#timeline");
   const widthPx = () => Math.max(300, Math.round(div.clientWidth || 1200));
   const draw = async (params) => {
-    const figure = await api.timeline(view.runId, { width_px: widthPx(), ...params });
+    const module = view.module.get();
+    drawnModule("#timeline-h", module);
+    const figure = await api.timeline(view.runId, { width_px: widthPx(), module: module ?? undefined, ...params });
+    if (module !== view.module.get()) return figure; // a later pick won
     await plot(div, figure);
     div.dataset.ready = "true"; // drawn and interactive: tests and bench/ wait for this
+    div.dataset.module = module ?? "";
     const meta = figure.layout.meta || {};
     $("#timeline-note").textContent = meta.kernels && meta.bars < meta.kernels
       ? `${meta.kernels.toLocaleString()} kernels drawn as ${meta.bars.toLocaleString()} bars: kernels too narrow to see are merged; zoom in for detail.`
@@ -24,6 +29,7 @@ export async function render(view, run) {
   } catch (err) {
     return showError(div, err);
   }
+  view.module.onChange(() => draw({}).catch((err) => showError(div, err)));
   let pending = null;
   div.on("plotly_relayout", (change) => { // zoom: ask the server for the finer window
     clearTimeout(pending);
