@@ -18,7 +18,8 @@ from backend.result.modules import KeptGroup
 
 # the tensor's name without the snippet line it carries ("addmm output, line 17"):
 # every block of a model runs from the same line, so it does not tell blocks apart
-_LINE_SUFFIX = re.compile(r",\s*lines?\s[\d, ]+$")
+# (a second output keeps its index: "cat output, line 17[1]" -> "cat output[1]")
+_LINE_SUFFIX = re.compile(r",\s*lines?\s[\d, ]*\d(?=(\[\d+\])?$)")
 # "runs as a library call (a BLAS)": the library, when the reason names one
 _LIBRARY = re.compile(r"library call \(([^)]*)\)")
 

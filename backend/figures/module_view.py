@@ -41,7 +41,7 @@ def module_variant(totals: VariantTotals, kernels: Sequence[Kernel], count: int)
     kernels, transfers and bytes, not the run's. `kernels` are the first of its `count`
     kernels (a block has far fewer than are read), so their bytes are the module's."""
     return Variant(
-        **totals.model_dump()
+        **totals.model_dump(exclude={"kernels"})
         | {
             "kernel_count": count,
             "transfer_count": sum(len(k.transfers) for k in kernels),

@@ -35,6 +35,7 @@ def test_indices_become_stars_and_lines_go() -> None:
     assert tensor_stem("addmm output, line 17") == "addmm output"
     assert tensor_stem("cat output, lines 3, 4") == "cat output"
     assert tensor_stem("x") == "x"
+    assert tensor_stem("cat output, line 17[1]") == "cat output[1]"
 
 
 def test_one_entry_per_reason_tensor_and_pattern() -> None:
