@@ -39,6 +39,9 @@ from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
 MAX_MODULE_KERNELS = 5_000  # a module's kernels read for its picture's totals (a block: tens)
+# kernels drawn per panel of one module's picture: a block's forward and backward (a
+# training step: 62 kernels in GPT-2's) fit, where the whole run's picture stops at 40
+MODULE_PICTURE_KERNELS = 80
 
 ModuleQuery = Annotated[
     str | None,
@@ -245,15 +248,16 @@ def _traffic(context: AppContext, head: RunHead, module: str | None = None) -> A
     the round trips those show: only they are read."""
     variants = _variants(context, head, "compiled", module)
     eager, compiled = variants.get("eager"), variants.get("compiled")
+    drawn = MAX_KERNELS if module is None else MODULE_PICTURE_KERNELS
     if eager is None or compiled is None:
         trips = TrafficTrips({}, {}, TripGroup.of([]))
     else:
-        asks = traffic_asks(eager, compiled, MAX_KERNELS)
+        asks = traffic_asks(eager, compiled, drawn)
         found = context.store.picture_trips(
             head.id, sorted(asks.tensors), sorted(asks.kernels), HOVER_TRIPS
         )
         trips = TrafficTrips(found.by_tensor, found.fused, found.rest)
-    return traffic_figure_of(head.status, variants, trips)
+    return traffic_figure_of(head.status, variants, trips, drawn)
 
 
 @router.get("/roofline", responses=FIGURE_RESPONSE)
