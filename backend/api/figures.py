@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 
@@ -31,10 +31,15 @@ from backend.figures import (
     traffic_asks,
     traffic_figure_of,
 )
-from backend.figures.module_view import module_lane, module_variant
+from backend.figures.module_view import (
+    coloured_by_module,
+    module_lane,
+    module_positions,
+    module_variant,
+)
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
-from backend.result import RoundTrip, TripInMode, Variant, VariantName
+from backend.result import Kernel, RoundTrip, TripInMode, Variant, VariantName
 from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
@@ -87,6 +92,13 @@ def timeline(
     end_us: FiniteMicroseconds = None,
     width_px: Annotated[int, Query(ge=100, le=10000)] = 1200,
     module: ModuleQuery = None,
+    colour: Annotated[
+        Literal["kind", "module"],
+        Query(
+            description="what the bars' colours say: the kernel's kind, or the module it ran "
+            "in (the children of `module`, or of the top: the legend lists them)"
+        ),
+    ] = "kind",
 ) -> Response:
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and
     width are merged (level of detail): ask again with the zoomed window for finer bars.
@@ -95,12 +107,15 @@ def timeline(
     head = head_with_kernels(context, run_id)
 
     def build() -> Tagged:
-        return _figure_bytes(_timeline(context, head, window, width_px, module or None))
+        figure = _timeline(context, head, window, width_px, module or None)
+        if colour == "module":
+            figure = coloured_by_module(figure, module or "")
+        return _figure_bytes(figure)
 
     if window is not None:
         return conditional(request, build())
     # the whole run (or module), which every page load asks for first: kept
-    key = ("timeline", width_px, module or "")
+    key = ("timeline", width_px, module or "", colour)
     tagged = context.results.part(run_id, key, build, kept="figure")
     return conditional(request, tagged)
 
@@ -116,6 +131,7 @@ def _timeline(
     show one kernel each."""
     times = kernel_times(context, head.id)
     lanes = []
+    keeps: list[list[int] | None] = []  # a module's lanes: their kernels' launch positions
     for name in head.variants:  # eager, compiled, then each further compile mode
         found = times.get(name)
         if found is None:
@@ -128,13 +144,15 @@ def _timeline(
             compiled=name != "eager",
             graph=found.graph,
         )
-        lanes.append(lane if module is None else module_lane(lane, found.module, module))
+        keep = None if module is None else module_positions(found.module, module)
+        lanes.append(lane if keep is None else module_lane(lane, keep))
+        keeps.append(keep)
     walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
     if module is None:  # a module's part of a call has no wall time to fit it to
         lanes = fitted_to_calls(lanes, head.noise, walls)
     plan = plan_timeline(lanes, window=window, width_px=width_px)
     kernels = [
-        context.store.kernels_at(head.id, lane.label, plan.positions(i))
+        _kernels_at(context, head.id, lane.label, plan.positions(i), keeps[i])
         for i, lane in enumerate(lanes)
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
@@ -142,6 +160,17 @@ def _timeline(
     if module is not None:
         return figure
     return caption_if_inflated(figure, head.noise, walls, head.speedup, lanes)
+
+
+def _kernels_at(
+    context: AppContext, run_id: str, lane: str, positions: list[int], keep: list[int] | None
+) -> dict[int, Kernel]:
+    """The kernels a plan draws whole, by its positions: in a module's lane those are
+    positions among the module's kernels, `keep` maps them to the variant's."""
+    if keep is None:
+        return context.store.kernels_at(run_id, lane, positions)
+    found = context.store.kernels_at(run_id, lane, [keep[p] for p in positions])
+    return {p: found[keep[p]] for p in positions if keep[p] in found}
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)

@@ -109,5 +109,22 @@ def test_the_figures_draw_one_module(client: TestClient, app_store: Store) -> No
     assert titles[1].startswith("<b>compiled</b>: 0 kernels"), titles  # its one ran in h
     timeline = client.get(f"{figures}/timeline", params={"module": "h.1"}).json()
     assert timeline["layout"]["meta"]["kernels_in_window_by_lane"] == {"eager": 2, "compiled": 0}
+    # each bar is h.1's own kernel (customdata [1] its index, [11] its module), not the
+    # variant's first two
+    bars = [cd for trace in timeline["data"] for cd in trace["customdata"]]
+    assert sorted((cd[1], cd[11]) for cd in bars) == [(1, "h.1"), (3, "h.1")]
     whole = client.get(f"{figures}/timeline").json()
     assert whole["layout"]["meta"]["kernels_in_window_by_lane"] == {"eager": 4, "compiled": 1}
+
+
+def test_the_timeline_colours_kernels_by_module(client: TestClient, app_store: Store) -> None:
+    run_id = _saved(app_store)
+    figure = client.get(f"/api/runs/{run_id}/figures/timeline", params={"colour": "module"})
+    names = {trace["name"] for trace in figure.json()["data"]}
+    assert names == {"h"}  # the children of the top: every kernel ran inside h
+    inside = client.get(
+        f"/api/runs/{run_id}/figures/timeline", params={"colour": "module", "module": "h"}
+    ).json()
+    assert {trace["name"] for trace in inside["data"]} == {"h", "h.0", "h.1"}
+    bad = client.get(f"/api/runs/{run_id}/figures/timeline", params={"colour": "pink"})
+    assert bad.status_code == 422

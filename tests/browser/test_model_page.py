@@ -81,6 +81,12 @@ def test_the_summary_and_folded_tree_lead_and_a_block_opens(
     meta = page.evaluate("() => document.getElementById('timeline').layout.meta")
     assert meta["kernels_in_window_by_lane"]["eager"] == block["eager"]["kernels"], meta
 
+    # the timeline colours the block's kernels by the module they ran in
+    page.locator("#timeline-colours").get_by_role("button", name="module").click()
+    expect(page.locator("#timeline")).to_have_attribute("data-colour", "module")
+    names = page.evaluate("() => document.getElementById('timeline').data.map(t => t.name)")
+    assert f"{BLOCKS}.1.attn" in names and f"{BLOCKS}.1.mlp" in names, names
+
     # keyboard: the block's toggle opens it with Enter, and the sort buttons reorder
     second.locator(".tree-toggle").focus()
     page.keyboard.press("Enter")
@@ -103,5 +109,6 @@ def test_a_snippet_without_modules_keeps_its_page(page: Any, add_relu_run: LiveR
     expect(page.locator("#timeline")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
     expect(page.locator("#traffic")).to_have_attribute("data-module", "", timeout=TIMEOUT_MS)
     expect(page.locator("#model-grid")).to_be_hidden()
+    expect(page.locator("#timeline-colours")).to_be_hidden()
     expect(page.locator("#traffic-h")).to_have_text("Memory traffic")
     expect(page.locator("#timeline-h")).to_have_text("Kernel timelines")
