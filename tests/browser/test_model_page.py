@@ -81,6 +81,13 @@ def test_the_summary_and_folded_tree_lead_and_a_block_opens(
     meta = page.evaluate("() => document.getElementById('timeline').layout.meta")
     assert meta["kernels_in_window_by_lane"]["eager"] == block["eager"]["kernels"], meta
 
+    # the kernel table lists the block's kernels, each with its module
+    table = page.locator("#kernels")
+    expect(table).to_have_attribute("data-module", f"{BLOCKS}.1", timeout=TIMEOUT_MS)
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(block["eager"]["kernels"] + block["compiled"]["kernels"])
+    expect(rows.first).to_contain_text(f"{BLOCKS}.1.")
+
     # the timeline colours the block's kernels by the module they ran in
     page.locator("#timeline-colours").get_by_role("button", name="module").click()
     expect(page.locator("#timeline")).to_have_attribute("data-colour", "module")
@@ -110,5 +117,7 @@ def test_a_snippet_without_modules_keeps_its_page(page: Any, add_relu_run: LiveR
     expect(page.locator("#traffic")).to_have_attribute("data-module", "", timeout=TIMEOUT_MS)
     expect(page.locator("#model-grid")).to_be_hidden()
     expect(page.locator("#timeline-colours")).to_be_hidden()
+    expect(page.locator("#kernels")).to_have_attribute("data-module", "", timeout=TIMEOUT_MS)
+    expect(page.locator("#kernels-h")).to_have_text("Kernels")
     expect(page.locator("#traffic-h")).to_have_text("Memory traffic")
     expect(page.locator("#timeline-h")).to_have_text("Kernel timelines")
