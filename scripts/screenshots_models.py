@@ -6,7 +6,8 @@ run for real on this machine's CPU by a local server.
     python scripts/screenshots_models.py --url http://127.0.0.1:8765 --runs ID_INFER ID_TRAIN
 
 Per model: what a person sees at 1280x800 without scrolling (summary and folded tree),
-then the traffic picture and the timeline of the second block, picked in the tree.
+then the traffic picture and the timeline (coloured by module) of the second block, picked
+in the tree.
 """
 
 from __future__ import annotations
@@ -53,6 +54,10 @@ def shoot(page: Any, name: str, run_id: str) -> None:
     page.locator(f"#module-tree li[data-path='{BLOCKS}.1'] .tree-pick").click()
     page.locator(f"#timeline[data-module='{BLOCKS}.1']").wait_for()
     page.locator(f"#traffic[data-module='{BLOCKS}.1']").wait_for()
+    page.evaluate(PAINTED_JS)
+    # the timeline coloured by the module each kernel ran in (the block's children)
+    page.locator("#timeline-colours").get_by_role("button", name="module").click()
+    page.locator("#timeline[data-colour='module']").wait_for()
     page.evaluate(PAINTED_JS)
     for card in ("traffic-card", "timeline-card", *(["why-card"] if name == "gpt2" else [])):
         page.locator(f"#{card}").screenshot(path=OUT / f"{name}-model-{card}.png")

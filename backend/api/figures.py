@@ -36,6 +36,7 @@ from backend.figures.module_view import (
     module_lane,
     module_positions,
     module_variant,
+    rebased,
 )
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
@@ -166,11 +167,15 @@ def _kernels_at(
     context: AppContext, run_id: str, lane: str, positions: list[int], keep: list[int] | None
 ) -> dict[int, Kernel]:
     """The kernels a plan draws whole, by its positions: in a module's lane those are
-    positions among the module's kernels, `keep` maps them to the variant's."""
+    positions among the module's kernels, `keep` maps them to the variant's, and they are
+    timed from the module's first kernel, as the lane is."""
     if keep is None:
         return context.store.kernels_at(run_id, lane, positions)
-    found = context.store.kernels_at(run_id, lane, [keep[p] for p in positions])
-    return {p: found[keep[p]] for p in positions if keep[p] in found}
+    if not keep:  # no kernel of the module in this lane
+        return {}
+    found = context.store.kernels_at(run_id, lane, [keep[0], *(keep[p] for p in positions)])
+    drawn = {p: found[keep[p]] for p in positions if keep[p] in found}
+    return rebased(drawn, found[keep[0]].start_us) if keep[0] in found else drawn
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)

@@ -9,7 +9,7 @@ figure routes). A module is its subtree: `h.0` holds `h.0.attn`, not `h.00`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +43,15 @@ def module_lane(lane: LaneTimes, keep: Sequence[int]) -> LaneTimes:
         dur_us=[lane.dur_us[i] for i in keep],
         graph=graph,
     )
+
+
+def rebased(kernels: Mapping[int, Kernel], origin_us: float) -> dict[int, Kernel]:
+    """A module lane's kernels timed as its `module_lane` is: from its first kernel (the
+    bars are drawn from the kernels' own start times)."""
+    return {
+        position: kernel.model_copy(update={"start_us": kernel.start_us - origin_us})
+        for position, kernel in kernels.items()
+    }
 
 
 def module_variant(totals: VariantTotals, kernels: Sequence[Kernel], count: int) -> Variant:

@@ -113,6 +113,8 @@ def test_the_figures_draw_one_module(client: TestClient, app_store: Store) -> No
     # variant's first two
     bars = [cd for trace in timeline["data"] for cd in trace["customdata"]]
     assert sorted((cd[1], cd[11]) for cd in bars) == [(1, "h.1"), (3, "h.1")]
+    # drawn from h.1's first kernel, as its lane is timed: the bars start at 0 µs
+    assert min(cd[2] for cd in bars) == 0.0
     whole = client.get(f"{figures}/timeline").json()
     assert whole["layout"]["meta"]["kernels_in_window_by_lane"] == {"eager": 4, "compiled": 1}
 
