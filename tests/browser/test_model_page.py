@@ -18,6 +18,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 GPT2 = Path(__file__).resolve().parents[1] / "data" / "models" / "gpt2_tiny.py"
 BLOCKS = "model.transformer.h"
 TRAFFIC_TITLES = "() => document.getElementById('traffic').layout.annotations.map(a => a.text)"
+TIMELINE_BARS = """() => document.getElementById('timeline').data
+  .flatMap(t => t.customdata || []).filter(cd => cd[1] >= 0)"""
 FOLD_BOTTOM_PX = 800  # the viewport's height: what a person sees without scrolling
 
 
@@ -80,6 +82,10 @@ def test_the_summary_and_folded_tree_lead_and_a_block_opens(
     assert titles[0].startswith(f"<b>eager</b>: {block['eager']['kernels']} kernels"), titles
     meta = page.evaluate("() => document.getElementById('timeline').layout.meta")
     assert meta["kernels_in_window_by_lane"]["eager"] == block["eager"]["kernels"], meta
+    # every bar is one of the block's kernels, on the axis (timed from the block's first)
+    bars = page.evaluate(TIMELINE_BARS)
+    assert {cd[11].startswith(f"{BLOCKS}.1") for cd in bars} == {True}, bars
+    assert all(meta["window_us"][0] <= cd[2] <= meta["window_us"][1] for cd in bars), meta
 
     # the kernel table lists the block's kernels, each with its module
     table = page.locator("#kernels")
