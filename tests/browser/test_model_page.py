@@ -103,7 +103,20 @@ def test_the_summary_and_folded_tree_lead_and_a_block_opens(
     # keyboard: the block's toggle opens it with Enter, and the sort buttons reorder
     second.locator(".tree-toggle").focus()
     page.keyboard.press("Enter")
-    expect(tree.locator(f"li[data-path='{BLOCKS}.1.mlp']")).to_be_visible()
+    mlp = tree.locator(f"li[data-path='{BLOCKS}.1.mlp']")
+    expect(mlp).to_be_visible()
+    expect(second.locator(".tree-toggle").first).to_be_focused()  # kept across the redraw
+    # arrows: Left closes, Right opens, Down moves to the first child's module button
+    pick = second.locator(":scope > .tree-row .tree-pick")
+    pick.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(mlp).to_have_count(0)
+    expect(second).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowRight")
+    expect(mlp).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    first_child = second.locator("ul > li").first.locator(":scope > .tree-row .tree-pick")
+    expect(first_child).to_be_focused()
     page.get_by_role("button", name="bytes saved").click()
     expect(tree).to_have_attribute("data-sort", "saved")
 

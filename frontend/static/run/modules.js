@@ -28,6 +28,7 @@ export async function render(view, run) {
   for (const path of ancestors(first?.path ?? "")) tree.open.add(path);
   summary(ledger);
   wireSorts(view, tree);
+  wireKeys(view, tree);
   view.module.set(first ? first.path : null);
   view.module.onChange(() => drawTree(view, tree));
   drawTree(view, tree);
@@ -101,8 +102,36 @@ function wireSorts(view, tree) {
 
 function drawTree(view, tree) {
   const root = tree.ledger.root;
+  // the tree is drawn anew on each change: the control a keyboard reader was on keeps focus
+  const focused = document.activeElement?.closest?.("#module-tree li");
+  const control = focused ? [...document.activeElement.classList].find((c) => c.startsWith("tree-")) : null;
   fill($("#module-tree"), item(view, tree, root, 1));
   $("#module-tree").dataset.sort = tree.sort; // tests wait for the order they asked for
+  if (focused && control) {
+    const again = $("#module-tree").querySelector(`li[data-path="${CSS.escape(focused.dataset.path)}"] > .tree-row .${control}`);
+    again?.focus();
+  }
+}
+
+// Tree keys (WAI-ARIA's tree pattern, as far as buttons go): Right opens the module the
+// focus is on, Left closes it, Up and Down move between the rows' module buttons.
+function wireKeys(view, tree) {
+  $("#module-tree").addEventListener("keydown", (event) => {
+    const li = event.target.closest("li[role=treeitem]");
+    if (!li) return;
+    const path = li.dataset.path;
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const open = event.key === "ArrowRight";
+      if (li.getAttribute("aria-expanded") !== String(!open)) return;
+      tree.open[open ? "add" : "delete"](path);
+      drawTree(view, tree);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      const picks = [...$("#module-tree").querySelectorAll(".tree-pick")];
+      const here = picks.indexOf(li.querySelector(":scope > .tree-row .tree-pick"));
+      picks[here + (event.key === "ArrowDown" ? 1 : -1)]?.focus();
+    } else return;
+    event.preventDefault();
+  });
 }
 
 function item(view, tree, node, level) {
