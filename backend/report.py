@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from backend.analysis.dram import measured_totals
+from backend.analysis.kept_groups import kept_groups
 from backend.analysis.module_tree import (
     UNFOLD_ALL,
     KernelSum,
     TripSum,
+    folded_entries,
     module_ledger,
     top_modules_by_saving,
 )
@@ -23,6 +25,7 @@ from backend.figures.summary import (
 )
 from backend.figures.units import human_bytes
 from backend.result import Hint, RoundTrip, RunResult, Variant, profiler_inflated
+from backend.result.modules import Spread
 
 RUN_REPORTED = "reported by the run"
 WORKER_RECORDED = "recorded by the worker"
@@ -42,7 +45,8 @@ def render(result: RunResult) -> str:
     if result.status != "succeeded":
         lines += _failure(result)
     else:
-        lines += _variants(result) + _round_trips(result) + _modules(result)
+        trips = _model_round_trips(result) if result.modules else _round_trips(result)
+        lines += _variants(result) + _blocks(result) + trips + _modules(result)
         lines += _compile(result) + _correctness(result)
         lines += _cache_note(result) + _measured(result)
     if result.output.stdout.strip() or result.output.stderr.strip():
@@ -188,6 +192,35 @@ def _round_trips(result: RunResult) -> list[str]:
     return lines
 
 
+def _model_round_trips(result: RunResult) -> list[str]:
+    """A model's round trips, as its page shows them: every block repeats the same ones, so
+    the eliminated are counted, not listed, and the kept are grouped by reason, tensor and
+    module pattern (one line per group, `h.*` for every block)."""
+    fates = [t.eliminated for t in result.round_trips]
+    gone, unknown = fates.count(True), fates.count(None)
+    lines = []
+    if gone:
+        saved = result.totals.bytes_saved if result.totals else 0
+        lines.append(f"eliminated: {gone} round trip(s), {megabytes(saved)} not moved per call")
+    if (reconciled := traffic_reconciled(result)) is not None and len(fates) > unknown:
+        lines.append(f"  {reconciled}")
+    groups = kept_groups(result.round_trips)
+    if groups:
+        kept = sum(g.count for g in groups)
+        lines.append(f"still through memory: {kept} round trip(s) in {len(groups)} group(s)")
+    for group in groups:
+        lines.append(f"  {group.label}")
+        if group.message:
+            lines.append(f"    why: {group.message}")
+        if group.hint:
+            lines.append(f"    hint: {group.hint}")
+    if unknown:
+        lines.append(f"unknown: {unknown} round trip(s) (result.json says why for each)")
+    for hint in result.hints:
+        lines += _hint(hint, "")
+    return lines
+
+
 def _in(trip: RoundTrip) -> str:
     """Where in the model its writer ran, when it ran in a module."""
     return f" in {trip.module}" if trip.module else ""
@@ -196,18 +229,24 @@ def _in(trip: RoundTrip) -> str:
 TOP_MODULES = 5
 
 
-def _modules(result: RunResult) -> list[str]:
-    """The modules whose own round trips saved the most bytes (GET .../modules has all)."""
-    if not result.modules:
-        return []
+def _ledger_parts(
+    result: RunResult,
+) -> tuple[list[tuple[str, str]], list[KernelSum], list[TripSum]]:
+    """The ledger's inputs from the document: its modules, kernels and round trips."""
     kernels = [
         KernelSum(name, k.module, 1, k.bytes_read + k.bytes_written, k.dur_us)
         for name, variant in result.variants.items()
         for k in variant.kernels
     ]
     trips = [TripSum(t.module, t.eliminated, 1, t.bytes) for t in result.round_trips]
-    modules = [(m.path, m.type) for m in result.modules]
-    root = module_ledger(modules, kernels, trips, unfold={UNFOLD_ALL})
+    return [(m.path, m.type) for m in result.modules], kernels, trips
+
+
+def _modules(result: RunResult) -> list[str]:
+    """The modules whose own round trips saved the most bytes (GET .../modules has all)."""
+    if not result.modules:
+        return []
+    root = module_ledger(*_ledger_parts(result), unfold={UNFOLD_ALL})
     ranked = top_modules_by_saving(root, TOP_MODULES)
     lines = ["top modules by bytes saved:"] if ranked else []
     for node, own in ranked:
@@ -216,6 +255,34 @@ def _modules(result: RunResult) -> list[str]:
             f"{own.eliminated} round trip(s) eliminated, {own.kept} kept"
         )
     return lines
+
+
+def _blocks(result: RunResult) -> list[str]:
+    """The repeated blocks, folded as the page folds them, with their numbers per block."""
+    if not result.modules:
+        return []
+    lines = []
+    for entry in folded_entries(module_ledger(*_ledger_parts(result))):
+        spread = entry.per_block
+        parent = entry.path.rpartition(".")[0]
+        lines.append(
+            f"blocks: {entry.name} ({parent}.*), per block: "
+            f"{_spread(spread['bytes_saved'], _bytes)} saved, "
+            f"{_spread(spread['eager_kernel_time_us'], duration)} eager -> "
+            f"{_spread(spread['compiled_kernel_time_us'], duration)} compiled kernel time"
+        )
+    return lines
+
+
+def _spread(spread: Spread, say: Callable[[float], str]) -> str:
+    """A number per block: its mean, and its range where the blocks differ."""
+    if spread.min == spread.max:
+        return say(spread.mean)
+    return f"{say(spread.mean)} ({say(spread.min)}-{say(spread.max)})"
+
+
+def _bytes(count: float) -> str:
+    return megabytes(round(count))
 
 
 def _hint(hint: Hint, indent: str) -> list[str]:

@@ -45,6 +45,11 @@ class SuiteProblem(BaseModel):
         "whose memory traffic is accounted), 0..1",
     )
     duration_s: float | None = None
+    model: str | None = Field(
+        default=None,
+        description="a problem with modules (a model), in one line: its repeated blocks, "
+        "bytes saved, and its kept round trips and their groups (GET /api/runs/{id}/modules)",
+    )
 
 
 class SuiteTotals(BaseModel):

@@ -187,3 +187,11 @@ def top_modules_by_saving(root: ModuleNode, limit: int) -> list[tuple[ModuleNode
 
     walk(root)
     return sorted(found, key=lambda pair: -pair[1].bytes_saved)[:limit]
+
+
+def folded_entries(root: ModuleNode) -> list[ModuleNode]:
+    """The folded entries ("12 x GPT2Block") in the model's order: its repeated blocks."""
+    found = [root] if root.count > 1 else []
+    for child in root.children:
+        found += folded_entries(child)
+    return found

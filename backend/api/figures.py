@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 
@@ -31,12 +31,32 @@ from backend.figures import (
     traffic_asks,
     traffic_figure_of,
 )
+from backend.figures.module_view import (
+    coloured_by_module,
+    module_lane,
+    module_positions,
+    module_variant,
+    rebased,
+)
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
-from backend.result import RoundTrip, TripInMode, Variant, VariantName
+from backend.result import Kernel, RoundTrip, TripInMode, Variant, VariantName
 from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
+MAX_MODULE_KERNELS = 5_000  # a module's kernels read for its picture's totals (a block: tens)
+# kernels drawn per panel of one module's picture: a block's forward and backward (a
+# training step: 62 kernels in GPT-2's) fit, where the whole run's picture stops at 40
+MODULE_PICTURE_KERNELS = 80
+
+ModuleQuery = Annotated[
+    str | None,
+    Query(
+        max_length=512,
+        description="draw only this module's kernels (its subtree: `model.transformer.h.0` "
+        "holds its attn, mlp, ...), each lane timed from its first one",
+    ),
+]
 
 router = APIRouter(
     prefix="/api/runs/{run_id}/figures",
@@ -72,30 +92,52 @@ def timeline(
     start_us: FiniteMicroseconds = None,
     end_us: FiniteMicroseconds = None,
     width_px: Annotated[int, Query(ge=100, le=10000)] = 1200,
+    module: ModuleQuery = None,
+    colour: Annotated[
+        Literal["kind", "module"],
+        Query(
+            description="what the bars' colours say: the kernel's kind, or the module it ran "
+            "in (the children of `module`, or of the top: the legend lists them)"
+        ),
+    ] = "kind",
 ) -> Response:
     """Eager above compiled on one time axis. Kernels too narrow to see at this window and
-    width are merged (level of detail): ask again with the zoomed window for finer bars."""
+    width are merged (level of detail): ask again with the zoomed window for finer bars.
+    With `module`, that module's kernels only."""
     window = _window(start_us, end_us)
     head = head_with_kernels(context, run_id)
 
     def build() -> Tagged:
-        return _figure_bytes(_timeline(context, head, window, width_px))
+        figure = _timeline(context, head, window, width_px, module or None)
+        if colour == "module":
+            figure = coloured_by_module(figure, module or "")
+        return _figure_bytes(figure)
 
     if window is not None:
         return conditional(request, build())
-    # the whole run, which every page load asks for first: kept
-    tagged = context.results.part(run_id, ("timeline", width_px), build, kept="figure")
+    # the whole run (or module), which every page load asks for first: kept
+    key = ("timeline", width_px, module or "", colour)
+    tagged = context.results.part(run_id, key, build, kept="figure")
     return conditional(request, tagged)
 
 
 def _timeline(
-    context: AppContext, head: RunHead, window: tuple[float, float] | None, width_px: int
+    context: AppContext,
+    head: RunHead,
+    window: tuple[float, float] | None,
+    width_px: int,
+    module: str | None = None,
 ) -> Any:
     """Level of detail from the kernels' time columns; whole kernels only for the bars that
     show one kernel each."""
     times = kernel_times(context, head.id)
-    lanes = [
-        LaneTimes(
+    lanes = []
+    keeps: list[list[int] | None] = []  # a module's lanes: their kernels' launch positions
+    for name in head.variants:  # eager, compiled, then each further compile mode
+        found = times.get(name)
+        if found is None:
+            continue
+        lane = LaneTimes(
             name,
             found.index,
             found.start_us,
@@ -103,19 +145,37 @@ def _timeline(
             compiled=name != "eager",
             graph=found.graph,
         )
-        for name in head.variants  # eager, compiled, then each further compile mode
-        if (found := times.get(name)) is not None
-    ]
+        keep = None if module is None else module_positions(found.module, module)
+        lanes.append(lane if keep is None else module_lane(lane, keep))
+        keeps.append(keep)
     walls = {str(name): v.wall_time_us for name, v in head.variants.items()}
-    lanes = fitted_to_calls(lanes, head.noise, walls)
+    if module is None:  # a module's part of a call has no wall time to fit it to
+        lanes = fitted_to_calls(lanes, head.noise, walls)
     plan = plan_timeline(lanes, window=window, width_px=width_px)
     kernels = [
-        context.store.kernels_at(head.id, lane.label, plan.positions(i))
+        _kernels_at(context, head.id, lane.label, plan.positions(i), keeps[i])
         for i, lane in enumerate(lanes)
     ]
     breaks = head.compile.graph_breaks if head.compile is not None else []
     figure = draw_timeline(plan, kernels, breaks, mode_breaks(head.compiled_modes))
+    if module is not None:
+        return figure
     return caption_if_inflated(figure, head.noise, walls, head.speedup, lanes)
+
+
+def _kernels_at(
+    context: AppContext, run_id: str, lane: str, positions: list[int], keep: list[int] | None
+) -> dict[int, Kernel]:
+    """The kernels a plan draws whole, by its positions: in a module's lane those are
+    positions among the module's kernels, `keep` maps them to the variant's, and they are
+    timed from the module's first kernel, as the lane is."""
+    if keep is None:
+        return context.store.kernels_at(run_id, lane, positions)
+    if not keep:  # no kernel of the module in this lane
+        return {}
+    found = context.store.kernels_at(run_id, lane, [keep[0], *(keep[p] for p in positions)])
+    drawn = {p: found[keep[p]] for p in positions if keep[p] in found}
+    return rebased(drawn, found[keep[0]].start_us) if keep[0] in found else drawn
 
 
 @router.get("/traffic", responses=FIGURE_RESPONSE)
@@ -131,10 +191,19 @@ def traffic(
             "mode) or a further mode's `compiled:<mode>`",
         ),
     ] = "compiled",
+    module: ModuleQuery = None,
 ) -> Response:
-    """What each kernel read from and wrote to device memory, and the eliminated round trips."""
+    """What each kernel read from and wrote to device memory, and the eliminated round trips.
+    With `module`, that module's kernels only (the compiled panel: the first compile mode's)."""
     head = head_with_kernels(context, run_id)
-    if variant == "compiled":
+    if module:
+        tagged = context.results.part(
+            run_id,
+            ("traffic", "module", module),
+            lambda: _figure_bytes(_traffic(context, head, module)),
+            kept="figure",
+        )
+    elif variant == "compiled":
         tagged = context.results.part(
             run_id, "traffic", lambda: _figure_bytes(_traffic(context, head))
         )
@@ -159,18 +228,25 @@ def _further_mode(head: RunHead, variant: str) -> str:
     return modes[variant]
 
 
-def _variants(context: AppContext, head: RunHead, drawn: str) -> dict[VariantName, Variant]:
+def _variants(
+    context: AppContext, head: RunHead, drawn: str, module: str | None = None
+) -> dict[VariantName, Variant]:
     """Eager and the `drawn` compiled variant, as `compiled`: their totals with their first
-    MAX_KERNELS kernels (the run's other modes are not read)."""
+    MAX_KERNELS kernels (the run's other modes are not read). With `module`, the module's
+    kernels, and totals of them."""
     variants: dict[VariantName, Variant] = {}
     for name, totals in head.variants.items():
         if name not in ("eager", drawn):
             continue
-        page = context.store.kernel_page(head.id, name, 0, MAX_KERNELS)
+        limit = MAX_KERNELS if module is None else MAX_MODULE_KERNELS
+        page = context.store.kernel_page(head.id, name, 0, limit, module=module)
         kernels = [] if page is None else page.kernels
-        variants["compiled" if name == drawn else name] = Variant(
-            **totals.model_dump(), kernels=kernels
+        variant = (
+            Variant(**totals.model_dump(), kernels=kernels)
+            if module is None
+            else module_variant(totals, kernels, page.total if page else 0)
         )
+        variants["compiled" if name == drawn else name] = variant
     return variants
 
 
@@ -201,20 +277,21 @@ def _in_mode(trip: RoundTrip, mode: str) -> RoundTrip:
     return trip.model_copy(update=update)
 
 
-def _traffic(context: AppContext, head: RunHead) -> Any:
-    """The picture draws the first MAX_KERNELS kernels of each variant and the round trips
-    those show: only they are read."""
-    variants = _variants(context, head, "compiled")
+def _traffic(context: AppContext, head: RunHead, module: str | None = None) -> Any:
+    """The picture draws the first MAX_KERNELS kernels of each variant (of `module`) and
+    the round trips those show: only they are read."""
+    variants = _variants(context, head, "compiled", module)
     eager, compiled = variants.get("eager"), variants.get("compiled")
+    drawn = MAX_KERNELS if module is None else MODULE_PICTURE_KERNELS
     if eager is None or compiled is None:
         trips = TrafficTrips({}, {}, TripGroup.of([]))
     else:
-        asks = traffic_asks(eager, compiled, MAX_KERNELS)
+        asks = traffic_asks(eager, compiled, drawn)
         found = context.store.picture_trips(
             head.id, sorted(asks.tensors), sorted(asks.kernels), HOVER_TRIPS
         )
         trips = TrafficTrips(found.by_tensor, found.fused, found.rest)
-    return traffic_figure_of(head.status, variants, trips)
+    return traffic_figure_of(head.status, variants, trips, drawn)
 
 
 @router.get("/roofline", responses=FIGURE_RESPONSE)

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 
+from backend.analysis.kept_groups import kept_groups
 from backend.analysis.kernel_source import kernel_source
 from backend.analysis.module_tree import module_ledger
 from backend.api.auth import Caller, Reader, current_viewer, fresh_viewer
@@ -200,6 +201,7 @@ def list_round_trips(
     )
 
 
+MAX_KEPT_GROUPED = 20_000  # kept round trips read for the groups; a model keeps far fewer
 MAX_UNFOLD = 64  # parent paths one request may unfold
 UnfoldPath = Annotated[str, Field(max_length=512)]
 
@@ -232,7 +234,14 @@ def module_ledger_of_run(
         raise not_found("run", run_id)
     root = module_ledger(sums.modules, sums.kernels, sums.trips, unfold or ())
     root.name = head.entry_point or ""
-    ledger = ModuleLedger(run_id=run_id, root=root, unfolded=sorted(set(unfold or ())))
+    kept = context.store.round_trip_page(run_id, 0, MAX_KEPT_GROUPED, "kept")
+    ledger = ModuleLedger(
+        run_id=run_id,
+        root=root,
+        unfolded=sorted(set(unfold or ())),
+        kept_groups=kept_groups(kept.round_trips),
+        kept_total=kept.total,
+    )
     body = _json(ledger)
     finished = head.status in FINISHED_STATUSES
     return conditional(request, Tagged.of(body)) if finished else uncached(body)

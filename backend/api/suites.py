@@ -15,6 +15,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from backend.analysis.kept_groups import kept_groups, model_rollup
+from backend.analysis.module_tree import module_ledger
 from backend.api.auth import Caller, Reader, current_viewer
 from backend.api.context import AppContext, Context
 from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_found
@@ -200,9 +202,30 @@ def _document(context: AppContext, suite_id: str, viewer: Viewer) -> SuiteDocume
     rows = [
         problem_row(name, head) for name, head in problem_heads(context.store, suite_id, viewer)
     ]
+    for row in rows:
+        if row.status == "succeeded":  # finished: its line is kept, built once
+            row.model = _model_line(context, row.run_id) or None
     return SuiteDocument(
         **suite.model_dump(), url=permalink(suite_id), problems=rows, totals=sum_up(rows)
     )
+
+
+MAX_KEPT_GROUPED = 20_000  # as GET /api/runs/{id}/modules
+
+
+def _model_line(context: AppContext, run_id: str) -> str:
+    """A finished problem's model line ("" without modules), kept with the run's parts."""
+
+    def build() -> str:
+        sums = context.store.module_sums(run_id)
+        if sums is None or not sums.modules:
+            return ""
+        root = module_ledger(sums.modules, sums.kernels, sums.trips)
+        kept = context.store.round_trip_page(run_id, 0, MAX_KEPT_GROUPED, "kept")
+        return model_rollup(root, kept_groups(kept.round_trips), kept.total)
+
+    line: str = context.results.part(run_id, "model_rollup", build)
+    return line
 
 
 @router.patch("/{suite_id}", response_model=SuiteRecord)

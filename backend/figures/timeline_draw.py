@@ -8,7 +8,8 @@ customdata, one row per bar; the page's JavaScript relies on this layout:
 Kernel bars go on with [4] short name, [5] op, [6] bytes read, [7] bytes written (human
 units), [8] extra hover lines (launch shape, bandwidth; may be empty), [9] the snippet
 lines it came from, [10] its time line for the hover (as profiled; a lane drawn shrunk to
-its timed call, see `fitted_to_calls`, says so). Bar start and length are drawn time, the
+its timed call, see `fitted_to_calls`, says so), [11] its module (`Kernel.module`, null
+outside any). Bar start and length are drawn time, the
 axis's. Merged bars go on with [4] first and [5] last `Kernel.index` of the run
 (its lane's kernels from [4] to [5] in launch order), [6] how many kernels, [7] their summed
 time in µs.
@@ -144,7 +145,7 @@ def _add_bar(
         key = ISLAND if compiled and bar.graph is None else bar.kind
         start, length = bar.start_us * lane.scale, bar.dur_us * lane.scale
         data = [position, bar.index, start, length, *_kernel_hover(bar), bar.lines]
-        data.append(_time_line(bar, lane.scale))
+        data += [_time_line(bar, lane.scale), bar.module]
     target = rows.setdefault(key, _Rows())
     target.base.append(start)
     # Drawn at least MIN_BAR_PX wide so a lone short kernel stays visible (hover and

@@ -57,9 +57,41 @@ class ModuleNode(BaseModel):
     )
 
 
+class KeptGroup(BaseModel):
+    """Kept round trips of one reason, tensor name and module pattern (indices as `*`)."""
+
+    label: str = Field(
+        default="",
+        description="one line for a person: `addmm output in model.transformer.h.*.mlp.c_fc "
+        "· 12 x 48 MiB · library call (a BLAS)`",
+    )
+    kind: str = Field(description="the reason's kind (FusionWhy.kind; `unknown` without one)")
+    reason: str = Field(description="the kind for a person: `library call (a BLAS)`")
+    message: str = Field(description="the first one's reason, in the user's terms")
+    hint: str | None = Field(default=None, description="the first one's hint, if any")
+    tensor: str = Field(description="the tensor's name without its snippet line: `addmm output`")
+    pattern: str | None = Field(
+        description="the writer's module path with indices as `*` (`model.transformer.h.*.mlp."
+        "c_fc`); null for the snippet's own code"
+    )
+    count: int
+    bytes: int = Field(description="their bytes in all (eager: each write plus its reads)")
+    min_bytes: int
+    max_bytes: int
+    modules: list[str] = Field(
+        default_factory=list, description="their module paths (the first 64), in order"
+    )
+
+
 class ModuleLedger(BaseModel):
     run_id: str
     root: ModuleNode
     unfolded: list[str] = Field(
         default_factory=list, description="parent paths whose repeated children were not folded"
     )
+    kept_groups: list[KeptGroup] = Field(
+        default_factory=list,
+        description="the kept round trips grouped by reason, tensor and module pattern, most "
+        "bytes first (of the first 20,000 kept; `kept_total` says how many there are)",
+    )
+    kept_total: int = Field(default=0, description="kept round trips in all")

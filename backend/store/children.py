@@ -285,19 +285,25 @@ class KernelTimes:
     start_us: list[float]
     dur_us: list[float]
     graph: list[int | None] = field(default_factory=list)
+    # Kernel.module of each: the timeline of one module keeps its subtree's kernels
+    module: list[str | None] = field(default_factory=list)
 
 
 def kernel_times(connection: Connection, variant: int) -> KernelTimes:
     table = KERNELS.table
     query = (
-        select(table.c.index, table.c.start_us, table.c.dur_us, table.c.graph)
+        select(table.c.index, table.c.start_us, table.c.dur_us, table.c.graph, table.c.module)
         .where(table.c.variant_id == variant)
         .order_by(table.c.position)
     )
-    columns = tuple(zip(*execute_raw(connection, query), strict=True)) or ((), (), (), ())
-    index, start_us, dur_us, graph = columns
+    columns = tuple(zip(*execute_raw(connection, query), strict=True)) or ((), (), (), (), ())
+    index, start_us, dur_us, graph, module = columns
     return KernelTimes(
-        list(index), list(map(float, start_us)), list(map(float, dur_us)), list(graph)
+        list(index),
+        list(map(float, start_us)),
+        list(map(float, dur_us)),
+        list(graph),
+        list(module),
     )
 
 

@@ -64,6 +64,12 @@ const q = (params) => {
   const clean = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== "");
   return clean.length ? `?${new URLSearchParams(clean).toString()}` : "";
 };
+// a repeated parameter (?unfold=a&unfold=b), which q() cannot write
+const unfoldQuery = (paths) => {
+  const query = new URLSearchParams();
+  for (const path of paths) query.append("unfold", path);
+  return paths.length ? `?${query.toString()}` : "";
+};
 const run = (id) => `/api/runs/${encodeURIComponent(id)}`;
 
 export const api = {
@@ -74,9 +80,14 @@ export const api = {
   examples: () => call("GET", "/api/examples"),
   compare: (a, b) => call("GET", `/api/compare${q({ a, b })}`),
   compareTimeline: (a, b, widthPx) => call("GET", `/api/compare/figures/timeline${q({ a, b, width_px: widthPx })}`),
+  // params: width_px, start_us/end_us (a zoom), module (that module's kernels only)
   timeline: (id, params) => call("GET", `${run(id)}/figures/timeline${q(params)}`),
-  // variant: "compiled" (default) or a further compile mode's "compiled:<mode>", drawn under eager
-  traffic: (id, variant) => call("GET", `${run(id)}/figures/traffic${q({ variant })}`),
+  // variant: "compiled" (default) or a further compile mode's "compiled:<mode>", drawn under
+  // eager; module: that module's kernels only (the first compile mode's)
+  traffic: (id, variant, module) => call("GET", `${run(id)}/figures/traffic${q({ variant, module })}`),
+  // {root, kept_groups, kept_total}: the module tree, repeated blocks folded unless their
+  // parent's path is in `unfold`
+  modules: (id, unfold = []) => call("GET", `${run(id)}/modules${unfoldQuery(unfold)}`),
   roofline: (id) => call("GET", `${run(id)}/figures/roofline`),
   sweep: (id) => call("GET", `${run(id)}/figures/sweep`),
   // {variant, offset, total, positions, kernels}: `limit` kernels from `offset`, or those from snippet `line`

@@ -10,6 +10,7 @@ import * as failure from "/static/run/failure.js";
 import * as header from "/static/run/header.js";
 import * as headline from "/static/run/headline.js";
 import * as kernels from "/static/run/kernels.js";
+import * as modules from "/static/run/modules.js";
 import * as output from "/static/run/output.js";
 import * as progress from "/static/run/progress.js";
 import * as roofline from "/static/run/roofline.js";
@@ -44,7 +45,7 @@ function finished(run) {
   renderFinished(run);
 }
 
-function renderFinished(run) {
+async function renderFinished(run) {
   snippet.render(view, run);
   environment.render(view, run);
   downloads.render(view, run);
@@ -54,6 +55,8 @@ function renderFinished(run) {
   breaks.render(view, run);
   headline.render(view, run);
   conditions.render(view, run);
+  // a model's summary and tree first: they pick the module the figures draw
+  await modules.render(view, run);
   traffic.render(view, run);
   roundTrips.render(view, run);
   // the table blocks the main thread for a while: draw the timeline first; the roofline's

@@ -19,6 +19,8 @@ const COLUMNS = [
   { key: "outputs_match", label: "outputs", format: outputsText },
   { key: "traffic_coverage", label: "traffic coverage", num: true, format: percent },
   { key: "duration_s", label: "time", num: true, format: seconds },
+  // a problem with modules (a model): its blocks, bytes saved, kept round trips by group
+  { key: "model", label: "model", format: (v) => v ?? "–" },
 ];
 
 // Each row: the problem's name links to its run; a failed problem says why under its status.

@@ -81,3 +81,52 @@ def test_kernels_and_round_trips_filter_by_a_modules_subtree(
     trips = client.get(f"{base}/round-trips", params={"module": "h.1", "fate": "eliminated"})
     assert [t["bytes"] for t in trips.json()["round_trips"]] == [20]
     assert client.get(f"{base}/round-trips", params={"module": "h"}).json()["total"] == 3
+
+
+def test_kept_round_trips_come_grouped_by_module_pattern(
+    client: TestClient, app_store: Store
+) -> None:
+    run_id = _saved(app_store)
+    kept = [_trip(f"h.{i}", False, 8).model_copy(update={"tensor": "t, line 3"}) for i in (0, 1)]
+    stored = app_store.load_result(run_id)
+    assert stored is not None
+    app_store.save_result(stored.model_copy(update={"round_trips": kept}), CODE, [])
+    body = client.get(f"/api/runs/{run_id}/modules").json()
+    assert body["kept_total"] == 2
+    (group,) = body["kept_groups"]
+    found = (group["tensor"], group["pattern"], group["count"], group["bytes"])
+    assert found == ("t", "h.*", 2, 16)
+    assert group["label"] == "t in h.* · 2 x 8 B · unknown"
+    assert group["modules"] == ["h.0", "h.1"]
+
+
+def test_the_figures_draw_one_module(client: TestClient, app_store: Store) -> None:
+    run_id = _saved(app_store)
+    figures = f"/api/runs/{run_id}/figures"
+    traffic = client.get(f"{figures}/traffic", params={"module": "h.1"}).json()
+    titles = [a["text"] for a in traffic["layout"]["annotations"][:2]]
+    assert titles[0].startswith("<b>eager</b>: 2 kernels"), titles  # h.1's two of four
+    assert titles[1].startswith("<b>compiled</b>: 0 kernels"), titles  # its one ran in h
+    timeline = client.get(f"{figures}/timeline", params={"module": "h.1"}).json()
+    assert timeline["layout"]["meta"]["kernels_in_window_by_lane"] == {"eager": 2, "compiled": 0}
+    # each bar is h.1's own kernel (customdata [1] its index, [11] its module), not the
+    # variant's first two
+    bars = [cd for trace in timeline["data"] for cd in trace["customdata"]]
+    assert sorted((cd[1], cd[11]) for cd in bars) == [(1, "h.1"), (3, "h.1")]
+    # drawn from h.1's first kernel, as its lane is timed: the bars start at 0 µs
+    assert min(cd[2] for cd in bars) == 0.0
+    whole = client.get(f"{figures}/timeline").json()
+    assert whole["layout"]["meta"]["kernels_in_window_by_lane"] == {"eager": 4, "compiled": 1}
+
+
+def test_the_timeline_colours_kernels_by_module(client: TestClient, app_store: Store) -> None:
+    run_id = _saved(app_store)
+    figure = client.get(f"/api/runs/{run_id}/figures/timeline", params={"colour": "module"})
+    names = {trace["name"] for trace in figure.json()["data"]}
+    assert names == {"h"}  # the children of the top: every kernel ran inside h
+    inside = client.get(
+        f"/api/runs/{run_id}/figures/timeline", params={"colour": "module", "module": "h"}
+    ).json()
+    assert {trace["name"] for trace in inside["data"]} == {"h", "h.0", "h.1"}
+    bad = client.get(f"/api/runs/{run_id}/figures/timeline", params={"colour": "pink"})
+    assert bad.status_code == 422

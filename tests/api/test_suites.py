@@ -10,7 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from backend.figures.units import human_bytes
 from backend.result import ErrorInfo
+from backend.result.document import NamedModule
 from backend.store.repository import Store
 from tests.factories import CODE, rich_result
 
@@ -177,3 +179,37 @@ def test_a_problems_run_links_to_its_suite(client: TestClient) -> None:
     assert run["links"]["suite"] == f"/s/{created['id']}"
     single = client.post("/api/runs", json={"code": CODE}).json()
     assert client.get(f"/api/runs/{single['id']}").json()["links"]["suite"] is None
+
+
+def test_a_model_problem_carries_its_rollup(client: TestClient, app_store: Store) -> None:
+    """A problem with modules says its blocks, bytes saved and kept groups in its row; a
+    snippet without modules has none."""
+    created = submit(client)
+    ids = run_ids(created)
+    finish(app_store, ids["add_relu"], 2.0, [1.9, 2.1])
+    queued = app_store.load_result(ids["layernorm"])
+    assert queued is not None
+    model = rich_result(ids["layernorm"])
+    modules = [("", "Model"), ("h", "ModuleList"), ("h.0", "Block"), ("h.1", "Block")]
+    kept = [t for t in model.round_trips if t.eliminated is False][:1]
+    gone = [t for t in model.round_trips if t.eliminated][:1]
+    trips = [t.model_copy(update={"module": f"h.{i}"}) for t in kept + gone for i in (0, 1)]
+    app_store.save_result(
+        model.model_copy(
+            update={
+                "created_at": queued.created_at,
+                "modules": [NamedModule(path=p, type=t) for p, t in modules],
+                "round_trips": trips,
+            }
+        ),
+        CODE,
+        [],
+    )
+    rows = {
+        row["name"]: row for row in client.get(f"/api/suites/{created['id']}").json()["problems"]
+    }
+    assert rows["add_relu"]["model"] is None
+    saved = 2 * gone[0].bytes
+    assert rows["layernorm"]["model"] == (
+        f"2 x Block · {human_bytes(saved)} saved · 2 kept in 1 group"
+    ), rows["layernorm"]

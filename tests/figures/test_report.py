@@ -1,6 +1,7 @@
 """The terminal report says why a round trip stays, and what to try."""
 
 from backend.report import render
+from backend.result.document import NamedModule
 from tests.recorded import recorded_run
 
 
@@ -59,3 +60,19 @@ def test_a_checked_hint_prints_what_the_run_showed_under_it() -> None:
         "the GEMM as a Triton template and fuse the work around it into that kernel."
     )
     assert lines[at + 1] == "    Checked in this run: with max-autotune-no-cudagraphs it stays."
+
+
+def test_a_model_folds_its_blocks_and_groups_what_it_keeps() -> None:
+    """Every block keeps the same round trips: the report counts them once per group."""
+    run = recorded_run("mlp_bias_gelu")
+    kept = next(t for t in run.round_trips if t.eliminated is False)
+    blocks = [kept.model_copy(update={"module": f"h.{i}"}) for i in range(3)]
+    modules = [NamedModule(path="", type="Model"), NamedModule(path="h", type="ModuleList")]
+    modules += [NamedModule(path=f"h.{i}", type="Block") for i in range(3)]
+    text = render(run.model_copy(update={"modules": modules, "round_trips": blocks}))
+    assert "blocks: 3 x Block (h.*), per block: 0 B saved" in text
+    assert "still through memory: 3 round trip(s) in 1 group(s)" in text
+    assert "  x @ w in h.* · 3 x " in text
+    assert "library call (cuBLAS)" in text
+    assert "    why: mm runs as a library call (cuBLAS)" in text
+    assert "still through memory: (x @ w)" not in text  # not once per block

@@ -10,6 +10,8 @@ const PAGE = 1000; // table rows per variant: a large run's kernels are fetched 
 const TABLE_CAP = 50; // rows per variant until the reader asks for all: the chart stays in view
 
 export function render(view, run) {
+  // a model's table lists the module the figures draw (its subtree), and follows the tree
+  view.module.onChange(() => renderPage(view, run, firstPages(run), TABLE_CAP));
   return renderPage(view, run, firstPages(run), TABLE_CAP);
 }
 
@@ -18,13 +20,17 @@ const firstPages = (run) => Object.fromEntries(variantsOf(run).map((variant) => 
 // `limit` kernels of each variant from offsets[variant].
 async function renderPage(view, run, offsets, limit = PAGE) {
   let pages;
+  const module = view.module.get();
   try {
     pages = await Promise.all(variantsOf(run).filter((v) => run.variants[v])
-      .map((variant) => api.kernels(view.runId, variant, { offset: offsets[variant], limit })));
+      .map((variant) => api.kernels(view.runId, variant, { offset: offsets[variant], limit, module: module ?? undefined })));
   } catch (err) {
     $("#kernels-card").hidden = false;
     return showError($("#kernels"), err);
   }
+  if (module !== view.module.get()) return; // a later pick won
+  document.querySelector("#kernels-h .module-drawn").textContent = module ? ` · ${module}` : "";
+  $("#kernels").dataset.module = module ?? ""; // tests wait for the module they picked
   const rows = pages.flatMap((page) => page.kernels.map((k) => {
     view.kernels.remember(page.variant, k);
     return row(page.variant, k);
@@ -34,7 +40,7 @@ async function renderPage(view, run, offsets, limit = PAGE) {
   const capped = limit < PAGE ? pages.filter((page) => page.total > limit) : [];
   const paged = limit < PAGE ? [] : pages.filter((page) => page.total > PAGE);
   const partial = [...capped, ...paged];
-  const table = sortableTable(columns(run, dram), rows, {
+  const table = sortableTable(columns(run, dram, Boolean(run.links?.modules)), rows, {
     caption: partial.length ? `${partial.map(shownOf).join("; ")}: sorting orders the rows shown; download kernels.csv for all.` : null,
     onRow: (tr, row) => wireRow(view, run, tr, row),
   });
@@ -59,12 +65,12 @@ function row(variant, k) {
   return {
     variant, index: k.index, name: k.short_name, op: kernelOp(k), kind: k.kind, dur_us: k.dur_us,
     bytes: moved, bandwidth: k.dur_us > 0 ? moved / (k.dur_us / 1e6) : null,
-    lines: k.lines.join(", "), kernel: k,
+    lines: k.lines.join(", "), module: k.module ?? "–", kernel: k,
     dram: k.dram_bytes_read === null || k.dram_bytes_read === undefined ? null : k.dram_bytes_read + k.dram_bytes_written,
   };
 }
 
-function columns(run, dram) {
+function columns(run, dram, withModules) {
   return [
     { key: "variant", label: "variant" }, { key: "index", label: "#", num: true }, { key: "name", label: "kernel" },
     { key: "op", label: "op" }, { key: "kind", label: "kind" }, { key: "dur_us", label: "time", num: true, format: us },
@@ -72,6 +78,7 @@ function columns(run, dram) {
     ...(dram?.measured ? [{ key: "dram", label: "DRAM bytes", num: true, format: (v) => (v === null ? "–" : bytes(v)) }] : []),
     { key: "bandwidth", label: "bandwidth", num: true, format: (v, row) => bandwidthText(run.device, row.kernel, v) },
     { key: "lines", label: "lines" },
+    ...(withModules ? [{ key: "module", label: "module" }] : []),
   ];
 }
 

@@ -21,9 +21,12 @@ export async function render(view, run) {
   }
   const hints = run.hints ?? [];
   if (!kept.total && !hints.length) return;
-  $("#why-list").replaceChildren(...kept.round_trips.map((trip) => whyItem(view, trip)));
-  const more = kept.total - kept.round_trips.length;
-  $("#why-more").textContent = more > 0 ? `… and ${count(more, "more round trip")} still through memory (result.json lists them all).` : "";
+  if (run.links?.modules) await listGroups(view);
+  else {
+    $("#why-list").replaceChildren(...kept.round_trips.map((trip) => whyItem(view, trip)));
+    const more = kept.total - kept.round_trips.length;
+    $("#why-more").textContent = more > 0 ? `… and ${count(more, "more round trip")} still through memory (result.json lists them all).` : "";
+  }
   // one "Try it" per compile mode, however many round trips (or run-level hints) name it
   const modes = [...kept.round_trips.map((trip) => trip.why?.hint), ...hints]
     .map((hint) => hint?.compile_mode).filter((mode) => tryable(run, mode));
@@ -34,6 +37,22 @@ export async function render(view, run) {
       onclick: (event) => tryIt(view.runId, mode, event.currentTarget),
     }), " the same snippet and size on the same kind of device, then compare the two runs.")));
   card.hidden = false;
+}
+
+// A model keeps the same round trip once per block: one entry per reason, tensor and module
+// pattern (indices as *), grouped by the server (GET .../modules' kept_groups).
+async function listGroups(view) {
+  let ledger;
+  try {
+    ledger = await view.ledger();
+  } catch (err) {
+    return showError($("#try-error"), err);
+  }
+  $("#why-list").replaceChildren(...ledger.kept_groups.map((group) => el("li", { "data-kind": group.kind, class: "kept-group" },
+    el("div", {}, el("strong", { text: group.label })),
+    group.message ? el("p", { text: group.message }) : null,
+    group.hint ? el("p", { class: "hint" }, el("strong", { text: "Hint: " }), group.hint) : null)));
+  $("#why-more").textContent = `${count(ledger.kept_total, "round trip")} kept, in ${count(ledger.kept_groups.length, "group")}: each group is one kind of round trip, repeated in every block (* stands for the block's index).`;
 }
 
 function whyItem(view, trip) {

@@ -3,16 +3,23 @@
 import { api } from "/static/api.js";
 import { $, plot, showError } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
+import { drawnModule } from "/static/run/traffic.js";
 import { variantsOf } from "/static/run/view.js";
 
 export async function render(view, run) {
   $("#timeline-card").hidden = false;
   const div = $("#timeline");
   const widthPx = () => Math.max(300, Math.round(div.clientWidth || 1200));
+  let colour = "kind"; // or "module": the bars coloured by the module they ran in
   const draw = async (params) => {
-    const figure = await api.timeline(view.runId, { width_px: widthPx(), ...params });
+    const module = view.module.get();
+    drawnModule("#timeline-h", module);
+    const figure = await api.timeline(view.runId, { width_px: widthPx(), module: module ?? undefined, colour, ...params });
+    if (module !== view.module.get()) return figure; // a later pick won
     await plot(div, figure);
     div.dataset.ready = "true"; // drawn and interactive: tests and bench/ wait for this
+    div.dataset.module = module ?? "";
+    div.dataset.colour = colour;
     const meta = figure.layout.meta || {};
     $("#timeline-note").textContent = meta.kernels && meta.bars < meta.kernels
       ? `${meta.kernels.toLocaleString()} kernels drawn as ${meta.bars.toLocaleString()} bars: kernels too narrow to see are merged; zoom in for detail.`
@@ -23,6 +30,17 @@ export async function render(view, run) {
     await draw({});
   } catch (err) {
     return showError(div, err);
+  }
+  view.module.onChange(() => draw({}).catch((err) => showError(div, err)));
+  // a model's timeline can say which module each kernel ran in
+  const choices = [...document.querySelectorAll("#timeline-colours button")];
+  $("#timeline-colours").hidden = !run.links?.modules;
+  for (const button of choices) {
+    button.addEventListener("click", () => {
+      colour = button.dataset.colour;
+      for (const b of choices) b.setAttribute("aria-pressed", String(b === button));
+      draw({}).catch((err) => showError(div, err));
+    });
   }
   let pending = null;
   div.on("plotly_relayout", (change) => { // zoom: ask the server for the finer window

@@ -13,23 +13,38 @@ export async function render(view, run) {
     onclick: () => draw(view, m.variant, buttons),
   })) : [];
   $("#traffic-modes").replaceChildren(...(buttons.length ? ["Compiled panel: ", ...buttons] : []));
-  $("#traffic-modes").hidden = !buttons.length;
+  // a module's picture is the first compile mode's: the mode buttons draw the whole run
+  $("#traffic-modes").hidden = !buttons.length || view.module.get() !== null;
+  view.module.onChange(() => {
+    $("#traffic-modes").hidden = !buttons.length || view.module.get() !== null;
+    draw(view, "compiled", buttons);
+  });
   await draw(view, "compiled", buttons);
 }
 
 async function draw(view, variant, buttons) {
   for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.variant === variant));
   const div = $("#traffic");
-  div.dataset.variant = variant; // tests wait for the variant they asked for
+  const module = view.module.get();
+  const wanted = `${variant}|${module ?? ""}`;
+  div.dataset.variant = variant; // tests wait for the variant (and module) they asked for
+  div.dataset.asked = wanted;
+  drawnModule("#traffic-h", module);
   try {
-    const figure = await api.traffic(view.runId, variant === "compiled" ? undefined : variant);
-    if (div.dataset.variant !== variant) return; // a later choice won
+    const figure = await api.traffic(view.runId, variant === "compiled" ? undefined : variant, module ?? undefined);
+    if (div.dataset.asked !== wanted) return; // a later choice won
     await plot(div, figure);
     scrollCue(div);
     div.dataset.drawn = variant;
+    div.dataset.module = module ?? "";
   } catch (err) {
-    if (div.dataset.variant === variant) showError(div, err); // else a later choice won
+    if (div.dataset.asked === wanted) showError(div, err); // else a later choice won
   }
+}
+
+// The card's heading names the module drawn, so a reader knows it is not the whole run.
+export function drawnModule(heading, module) {
+  document.querySelector(`${heading} .module-drawn`).textContent = module ? ` · ${module}` : "";
 }
 
 // On a phone the picture is wider than the screen, and the round trips (right of the

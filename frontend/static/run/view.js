@@ -15,7 +15,29 @@ export function createView(runId) {
     // The run's kept round trips (their `why` is the first compile mode's), fetched once:
     // the "why" card lists them and the kernel panel names those a compiled kernel moves.
     keptTrips: once(() => api.roundTrips(runId, { fate: "kept", limit: KEPT_LISTED })),
+    // The module the traffic picture and the timeline draw (null: the whole run), picked
+    // in the module tree; the figures redraw when it changes.
+    module: moduleChoice(),
+    // GET .../modules (folded), fetched once for a run with modules: the tree and the
+    // "why" card's groups both read it.
+    ledger: once(() => api.modules(runId)),
   });
+}
+
+function moduleChoice() {
+  let current = null;
+  const listeners = [];
+  return {
+    get: () => current,
+    set(path) {
+      if (path === current) return;
+      current = path;
+      for (const listener of listeners) listener(path);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
 }
 
 // A finished run's variants in its own order: eager, compiled (the first compile mode), then
