@@ -1,4 +1,4 @@
-"""Whole models under Kernelscope: issue 35's table, one model at a time, on a GPU host.
+"""Whole models under Kernelscope: the whole-model table, one model at a time, on a GPU host.
 
     python bench/bench_models.py [--only a,b] [--spares N] [--out F] [--keep DIR]
 

@@ -1,4 +1,4 @@
-"""Screenshots of the run page at model scale (issue 35) for docs/screenshots/: the tiny
+"""Screenshots of the run page at model scale for docs/screenshots/: the tiny
 two-block GPT-2 (tests/data/models/gpt2_tiny.py) and its training step (gpt2_train.py),
 run for real on this machine's CPU by a local server.
 

@@ -4,7 +4,7 @@ The connection's own address, unless it is a proxy named in `trusted_proxies`: t
 nearest address in `X-Forwarded-For` that is not one of those proxies. A header from
 anyone else is ignored, since every client can write one: uvicorn's default believed it
 from loopback, so on a host with a local proxy 300 streams with made-up addresses were
-each counted as a different client (issue 34, L4).
+each counted as a different client.
 """
 
 from __future__ import annotations

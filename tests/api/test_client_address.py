@@ -1,4 +1,4 @@
-"""Which address a stream counts against (issue 34, L4): X-Forwarded-For is believed only
+"""Which address a stream counts against: X-Forwarded-For is believed only
 from the proxies named in `trusted_proxies`, and signed-in users count per user."""
 
 from __future__ import annotations

@@ -161,8 +161,8 @@ def ended(reply: http.client.HTTPResponse) -> bytes:
 
 
 def test_an_open_stream_ends_when_its_reader_loses_access(tmp_path: Path) -> None:
-    """A stream opened while the run was readable kept sending after it was made private
-    (issue 34, L5), and after the reader's token was revoked."""
+    """A stream opened while the run was readable kept sending after it was made private,
+    and after the reader's token was revoked."""
     data_dir = tmp_path / "data"
     with Store.open(data_dir) as store:
         alice = accounts.create_user(store, "alice")

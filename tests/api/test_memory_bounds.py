@@ -1,4 +1,4 @@
-"""Requests that could take the API's memory with them (issue 34, M1): a snippet is
+"""Requests that could take the API's memory with them: a snippet is
 measured before anything parses or compiles it, and large bodies are read a few at a time.
 
 A 1.6 MB body holding a 1.5 MB snippet fit the raw body limit, was compiled to check its

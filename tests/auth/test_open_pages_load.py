@@ -1,4 +1,4 @@
-"""The pages open to people who are not signed in load every file they need (issue 34):
+"""The pages open to people who are not signed in load every file they need:
 the sign-in page and a public run's page asked for /static/boot.js, which needed a user,
 so the browser refused it on exactly the pages that must work without one.
 

@@ -1,4 +1,4 @@
-"""Password checks run a few at a time (issue 34, L3): each Argon2id hash takes 64 MiB,
+"""Password checks run a few at a time: each Argon2id hash takes 64 MiB,
 and every failed sign-in ran one in its own thread, so 40 clients took the API to 2.8 GB.
 Sign-ins beyond the slots wait, then get 503 with Retry-After."""
 

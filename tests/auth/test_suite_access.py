@@ -1,5 +1,5 @@
 """A suite's author (or an admin) can make it private and delete it, with the rules of a
-run (issue 34: a suite could be neither, so its title stayed visible to the team).
+run (a suite could be neither, so its title stayed visible to the team).
 Visibility applies to the suite and every problem's run: it is one submission."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The run page at model scale (issue 35): a real CPU run of a two-block GPT-2 leads with
+"""The run page at model scale: a real CPU run of a two-block GPT-2 leads with
 the model's summary and its folded module tree, above the fold at 1280 px; opening one
 block redraws the traffic picture and the timeline for that block; kept round trips are
 one entry per group. A snippet without modules keeps the page it had."""

@@ -1,4 +1,4 @@
-"""Issue 34 with real processes (redis-server, the API, two `kernelscope worker`s with the
+"""Hostile reports with real processes (redis-server, the API, two `kernelscope worker`s with the
 sandbox): a snippet that rewrites its own bundle so that its values claim 2^62 bytes ends
 failed with what was wrong, and the worker that ran it goes on to the next run.
 

@@ -1,5 +1,5 @@
 """Installed libraries a snippet imports are reported, learned by the worker once its runs
-keep importing them, and imported by its next spares ahead of need (issue 35: importing
+keep importing them, and imported by its next spares ahead of need (importing
 transformers cost every model run seconds of "loading snippet")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where in the model (issue 35), for real on this CPU: a two-block GPT-2 (inference and
+"""Where in the model, for real on this CPU: a two-block GPT-2 (inference and
 one training step) and a plain function run through the harness, analysed, stored and
 served by GET /api/runs/{id}/modules."""
 

@@ -1,4 +1,4 @@
-"""Issue 34, M2 and M3: what a worker token holder, or the Redis worker password, could do
+"""What a worker token holder, or the Redis worker password, could do
 to the dispatcher, against the real app and a real Redis.
 
 - M2: idle workers were handed runs least-recently-seen first, so a token holder that

@@ -277,7 +277,7 @@ def _claiming_bytes(started: dict[str, object], claimed: int) -> RunResult:
 def test_a_report_with_numbers_past_any_run_ends_the_run_failed_and_is_refused_for_good(
     cluster: Cluster, tmp_path: Path
 ) -> None:
-    """Issue 34, H1: kernels of 2^62 bytes each made every report of the run a 500
+    """Kernels of 2^62 bytes each made every report of the run a 500
     (their sum passed SQLite's INTEGER), which the worker resent forever."""
     worker = WorkerCalls(cluster, "w1")
     run_id = cluster.submit("alice")

@@ -225,7 +225,7 @@ print("made 200,000 files")
 """
 )
 
-# Issue 34: every value claims 2^62 bytes (the schema allowed counts up to 2^62). The round
+# Every value claims 2^62 bytes (the schema allowed counts up to 2^62). The round
 # trip of `b` then summed past 2^63, which SQLite cannot store: every report of the run was
 # a 500 that its remote worker resent forever, holding the run and the worker.
 HUGE_NUMBERS = (

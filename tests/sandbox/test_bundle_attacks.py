@@ -267,7 +267,7 @@ def test_the_remote_worker_reports_a_refused_bundle(tmp_path: Path) -> None:
 def test_a_bundle_claiming_2_to_the_62_bytes_fails_its_run_with_where(
     module_store: Store, data_dir: Path
 ) -> None:
-    """Issue 34: the schema took 2^62 bytes a value, and the store's sums then passed
+    """The schema took 2^62 bytes a value, and the store's sums then passed
     SQLite's 64-bit INTEGER (OverflowError while saving: a 500 for a remote worker)."""
     result = run(module_store, data_dir, hostile.HUGE_NUMBERS)
     assert result.status == "failed" and result.error is not None

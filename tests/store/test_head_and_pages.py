@@ -46,7 +46,8 @@ DOCUMENT_ORDER = [
     *("sweep_id", "sweep", "entry_point", "notes", "device", "versions", "variants"),
     *("round_trips", "totals", "speedup", "speedup_interval", "kernel_speedup", "correctness"),
     *("compile", "hints", "compiled_modes", "harness_peak_memory_bytes", "output", "duration_s"),
-    *("step_seconds", "prewarm_s", "grad_mode", "machine_load", "noise", "measurements"),
+    *("step_seconds", "prewarm_s", "grad_mode", "machine_load", "noise", "modules"),
+    "measurements",
 ]
 
 

@@ -110,7 +110,7 @@ def test_a_result_past_a_quota_is_stored_as_a_failed_run_without_files(empty_sto
 
 
 def test_a_runs_database_rows_count_in_its_owners_quota(empty_store: Store) -> None:
-    """Issue 34 L2: a large run's rows took about 9.4 MB of the database and its owner's
+    """A large run's rows took about 9.4 MB of the database and its owner's
     quota counted none of it; a result without files counted nothing at all."""
     alice = accounts.create_user(empty_store, "alice")
     run_id = empty_store.create_run(CODE, owner_id=alice)

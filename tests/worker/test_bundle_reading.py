@@ -228,7 +228,7 @@ SCHEMA_BREAKS = {
     "a failed run without an error": (_set("status", "failed"), "must say why"),
     "too many inputs": (_set("inputs", [{"name": "a"}] * 2000), "inputs"),
     "another schema": (_set("schema_version", 2), "schema_version"),
-    # issue 34: bytes of 2^62 passed, and their sums overflowed SQLite when stored
+    # bytes of 2^62 passed, and their sums overflowed SQLite when stored
     "a tensor of 2^62 bytes": (_set("eager.values.0.bytes", 2**62), "eager.values.0.bytes"),
     "a shape past any memory": (_set("eager.values.0.shape", [2**30, 2**30]), "values.0.shape"),
     "a dimension past any memory": (_set("eager.values.0.shape", [2**49]), "values.0.shape.0"),

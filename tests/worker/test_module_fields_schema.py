@@ -1,4 +1,4 @@
-"""The module attribution fields of bundle.json (issue 35) are bounded like every other:
+"""The module attribution fields of bundle.json are bounded like every other:
 a path, a frame or a module list past its bound refuses the bundle, a bundle without
 them (made before) still reads, with no module anywhere."""
 

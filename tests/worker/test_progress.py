@@ -82,7 +82,7 @@ def test_a_line_that_never_ends_is_not_kept(seen: list[tuple[str, float]]) -> No
 
 
 def test_only_lines_with_the_runs_key_are_steps(seen: list[tuple[str, float]]) -> None:
-    """The snippet can write to the progress pipe (issue 34): a line just like the
+    """The snippet can write to the progress pipe: a line just like the
     harness's, without the key that came with the job, does not move the step list."""
     reader = ProgressReader(lambda step, elapsed: seen.append((step, elapsed)), key="k3y")
     keyed = {"step": "loading snippet", "elapsed_s": 0.5}

@@ -1,5 +1,5 @@
 # A two-block GPT-2 built from a config (no weights), in KernelBench level-4 style: where
-# in the model each kernel and round trip happened (module attribution, issue 35).
+# in the model each kernel and round trip happened (module attribution).
 import torch
 import torch.nn as nn
 from transformers import GPT2Config, GPT2LMHeadModel

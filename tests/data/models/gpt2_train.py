@@ -1,5 +1,5 @@
 # One training step of a two-block GPT-2 (forward, loss, backward): backward kernels take
-# the module of the forward op they differentiate (module attribution, issue 35).
+# the module of the forward op they differentiate (module attribution).
 import torch
 import torch.nn.functional as F
 from transformers import GPT2Config, GPT2LMHeadModel

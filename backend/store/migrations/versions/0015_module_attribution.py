@@ -1,4 +1,4 @@
-"""Where in the model each kernel and round trip happened (issue 35): its nn.Module path
+"""Where in the model each kernel and round trip happened: its nn.Module path
 (`module`) and the library line that called it (`frame`), and the run's module tree
 (`runs.modules`, [{path, type}]) that GET /api/runs/{id}/modules rolls them up in.
 
