@@ -123,6 +123,9 @@ def compare(
         note = f"over the limits, and not confirmed: {fp64_reference}"
         return _record(worst, False, limits=_limits(pairs), note=note)
     reference64 = fp64_reference() if fp64_reference is not None else None
+    if isinstance(reference64, str):  # why the float64 rerun failed (memory)
+        note = f"over the limits, and not confirmed: {reference64}"
+        return _record(worst, False, limits=_limits(pairs), note=note)
     if reference64 is None:
         note = "over the limits; no float64 reference could run (memory, or the snippet's own "
         note += "float32 tensors), so not confirmed"

@@ -71,9 +71,8 @@ class PeakTracker:
         worth checking on the CPU."""
         if not self.on:
             return 1 << 62
-        target = int(TARGET_FACTOR * snippet_peak) + TARGET_SLACK_BYTES
         used = int(torch.cuda.memory_allocated(self.device))
-        return max(0, min(target - used, self.free_bytes()))
+        return max(0, min(target_bytes(snippet_peak) - used, self.free_bytes()))
 
     def free_bytes(self) -> int:
         """Free device memory (CUDA), or no limit worth checking (the CPU)."""
@@ -81,6 +80,11 @@ class PeakTracker:
             return 1 << 62
         free, _ = torch.cuda.mem_get_info(self.device)
         return int(free)
+
+
+def target_bytes(snippet_peak: int) -> int:
+    """The most the harness is to hold at once, for a snippet of this peak."""
+    return int(TARGET_FACTOR * snippet_peak) + TARGET_SLACK_BYTES
 
 
 def is_out_of_memory(exc: BaseException) -> bool:

@@ -478,24 +478,30 @@ class Run:
         )
 
     def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | str:
-        """Eager again in float64, when it fits the harness's memory target beside what is
-        held now: in float64 every tensor eager held is twice its size, so it needs about
-        twice eager's peak (a whole model's weights again, and twice: 35 GiB for a 12 GiB
-        GPT-Neo-2.7B). Else why it cannot run. A snippet that cannot run in float64 (a
-        float32 tensor of its own, say) gets no reference, not an error: None from the
-        call."""
+        """Eager again in float64, within the harness's memory target: the allocator is
+        capped at it meanwhile (on a GPU), so a rerun that does not fit fails instead of
+        passing the target, and the check says so. A training step's float64 copy of its
+        model (about twice eager's peak) is not even tried where the room is plainly not
+        there (35 GiB for a 12 GiB GPT-Neo-2.7B). A snippet that cannot run in float64 (a
+        float32 tensor of its own, say) gets no reference, not an error: None."""
         peak = self.doc["eager"].get("peak_memory_bytes")
-        if peak is not None and 2 * peak > self.peaks.room_within_target(peak):
-            return (
-                f"a float64 rerun would need about {memory.gib(2 * peak)} more device "
-                f"memory, beyond Kernelscope's budget of {memory.TARGET_FACTOR:g}x the "
-                "snippet's own peak + 1 GiB"
-            )
+        budget = f"Kernelscope's budget of {memory.TARGET_FACTOR:g}x the snippet's own peak + 1 GiB"
+        copied = torch.is_grad_enabled() and entry.module is not None
+        if peak is not None and copied and 2 * peak > self.peaks.room_within_target(peak):
+            return f"a float64 rerun would need about {memory.gib(2 * peak)} more, beyond {budget}"
 
         def in_float64() -> Any:
+            capped = (
+                reference.device_memory_capped(self.device, memory.target_bytes(peak))
+                if peak is not None
+                else contextlib.nullcontext()
+            )
             try:
-                return reference.float64_call(entry, self.inputs)
-            except Exception:
+                with capped:
+                    return reference.float64_call(entry, self.inputs)
+            except Exception as exc:
+                if is_out_of_memory(exc):
+                    return f"a float64 rerun did not fit {budget}"
                 return None
 
         return in_float64
