@@ -233,7 +233,8 @@ class Run:
     def _load(self, device: torch.device) -> EntryPoint:
         self._enter(SNIPPET_STEP)
         imported: list[str] = []
-        with imports.recorded(imported):  # what its spares may import ahead (imports.py)
+        source = self.options.snippet.read_text()
+        with imports.recorded(source, imported):  # what spares may import ahead (imports.py)
             module = load_module(self.options.snippet, device)
             self.namespace = vars(module)
             entry = self._user_code(

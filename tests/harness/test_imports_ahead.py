@@ -18,10 +18,12 @@ from backend.worker.bundle import load_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 # idna: installed (site-packages) and imported by neither torch nor the harness; colorsys:
-# the standard library's, never a spare's business.
+# the standard library's, never a spare's business; plotly imports more packages itself, but
+# only what the snippet names is listed (transformers brings thirty-odd packages).
 SNIPPET = """import colorsys
 import idna
 import torch
+from plotly import graph_objects
 
 def fn(a):
     return a * 2.0
@@ -42,7 +44,7 @@ def test_a_run_reports_the_installed_packages_its_snippet_imported(tmp_path: Pat
     assert done.returncode == 0, done.stderr[-2000:]
     read = load_bundle(bundle)
     assert read is not None and read.status == "succeeded"
-    assert read.document["snippet_imports"] == ["idna"]
+    assert read.document["snippet_imports"] == ["idna", "plotly"]
 
 
 def test_a_package_is_imported_ahead_once_runs_keep_importing_it() -> None:
