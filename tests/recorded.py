@@ -23,7 +23,7 @@ from backend.result import RunResult
 from backend.worker import bundle as worker_bundle
 from backend.worker.bundle import read_bundle, read_trace
 from tests.factories import CREATED_AT
-from tests.paths import CPU_BUNDLES, DATA, H200_BUNDLES
+from tests.paths import CPU_BUNDLES, DATA, H100_MODEL_BUNDLES, H200_BUNDLES
 
 H200_EXAMPLES: tuple[str, ...] = tuple(
     sorted(p.name for p in H200_BUNDLES.iterdir() if (p / "bundle" / "bundle.json").is_file())
@@ -95,6 +95,11 @@ def recorded_run(example: str) -> RunResult:
     name, code_sha256: its snippet's), as `backend.worker.execute` analyses it. A fresh
     (deep) copy: tests may change it."""
     return _recorded(H200_BUNDLES, example).model_copy(deep=True)
+
+
+def h100_model_run(name: str) -> RunResult:
+    """The same for one whole-model bundle (tests/data/h100_model_bundles/<name>)."""
+    return _recorded(H100_MODEL_BUNDLES, name).model_copy(deep=True)
 
 
 def cpu_recorded_run(name: str) -> RunResult:

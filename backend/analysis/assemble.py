@@ -16,6 +16,7 @@ from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.compiled_side import count_compiled_side
 from backend.analysis.fusion_reasons import break_in_words, check_hints, run_hints
+from backend.analysis.module_places import ModuleRoots
 from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
 from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evidence, totals
@@ -202,8 +203,18 @@ def _analyse(
     if bundle.get("load"):
         analysis.machine_load = MachineLoad(**bundle["load"])
     _further_modes(analysis, bundle, further_traces, first_log, islands, deadline)
+    _root_kernel_modules(analysis)
     analysis.noise = noise_warnings(analysis.variants, analysis.machine_load)
     return analysis
+
+
+def _root_kernel_modules(analysis: Analysis) -> None:
+    """Compiled kernels of a graph traced from a submodule's frame, under the snippet's
+    own module paths (module_places.ModuleRoots)."""
+    roots = ModuleRoots([module.path for module in analysis.modules])
+    for variant in analysis.variants.values():
+        for kernel in variant.kernels:
+            kernel.module = roots.rooted(kernel.module)
 
 
 @dataclass(frozen=True)

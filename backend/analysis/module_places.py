@@ -74,3 +74,26 @@ class LaunchPlaces:
                 names.update(found.get("origins") or [])
         known = [self.nodes[graph][n] for n in names if n in self.nodes[graph]]
         return [node for _, node in sorted(known, key=lambda pair: pair[0])]
+
+
+class ModuleRoots:
+    """A compiled graph traced from a submodule's own frame names its modules from that
+    submodule: after a graph break in the snippet's `forward` (a training step's
+    `loss.backward()`), Dynamo compiles `self.model(...)` as a frame of its own, and its
+    nodes say `transformer.h.0`, not `model.transformer.h.0`. Such a path is put under
+    the one module of the snippet's table that it ends in; a path that fits none, or
+    several, is left as it is."""
+
+    def __init__(self, known: Sequence[str]) -> None:
+        self.known = set(known)
+        self.by_suffix: dict[str, set[str]] = {}
+        for path in known:
+            parts = path.split(".")
+            for start in range(1, len(parts)):
+                self.by_suffix.setdefault(".".join(parts[start:]), set()).add(path)
+
+    def rooted(self, path: str | None) -> str | None:
+        if path is None or path in self.known:
+            return path
+        fits = self.by_suffix.get(path, set())
+        return next(iter(fits)) if len(fits) == 1 else path

@@ -174,9 +174,18 @@ def library_frame_in_trace(stack_trace: str, snippet_file: str) -> str | None:
 def _outside(filename: str, line: int, snippet_file: str) -> str | None:
     if filename == snippet_file or filename.startswith(("<", _TORCH_DIR, _HARNESS_DIR)):
         return None
-    if "/torch/" in filename or filename.startswith(_STDLIB):
-        return None  # torch from another install, or the standard library (contextlib...)
+    if filename.startswith(_STDLIB) or _is_torch(filename):
+        return None  # the standard library (contextlib...), or torch from another install
     return f"{short_path(filename)}:{line}"[:MAX_PATH_CHARS]
+
+
+def _is_torch(filename: str) -> bool:
+    """torch's own code. Under an install's packages only the package itself counts: a
+    GPU image keeps its environment at /opt/torch/.venv, and every library there (not only
+    torch) has "/torch/" in its path."""
+    if any(root in filename for root in _PACKAGE_ROOTS):
+        return short_path(filename).startswith("torch/")
+    return "/torch/" in filename
 
 
 def short_path(filename: str) -> str:

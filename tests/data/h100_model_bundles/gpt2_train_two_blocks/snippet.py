@@ -1,5 +1,5 @@
-# One GPT-2 (two blocks, width of 124M, from its published configuration, no weights) training step: forward,
-# the language-model loss, backward (a graph break), batch 8 x sequence 256.
+# One GPT-2 (two blocks, width of 124M, from its published configuration, no weights) training
+# step: forward, the language-model loss, backward (a graph break), batch 4 x sequence 128.
 import torch
 from transformers import AutoModelForCausalLM, GPT2Config
 

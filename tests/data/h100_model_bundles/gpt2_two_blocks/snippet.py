@@ -1,5 +1,5 @@
-# GPT-2 cut to two blocks (width as GPT-2 124M, from its published configuration, no weights) in KernelBench level-4 style:
-# batch 32 x sequence 256 of token ids, logits out.
+# GPT-2 cut to two blocks (width as GPT-2 124M, from its published configuration, no weights) in
+# KernelBench level-4 style: batch 8 x sequence 256 of token ids, logits out.
 import torch
 from transformers import AutoModelForCausalLM, GPT2Config
 

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/mq/cmqnktse2ad7g32mon3jm5mu655j67l32z3bijj4opnibj7g5j6y.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/mq/cmqnktse2ad7g32mon3jm5mu655j67l32z3bijj4opnibj7g5j6y.py
 # Topologically Sorted Source Nodes: [arange, position_ids], Original ATen: [aten.arange, aten.add]
 # Source node to ATen node mapping:
 #   arange => iota
@@ -103,7 +103,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/4t/c4tadeils3wugxsyjtb5gojc77zzhvfspp5u4dyxqcezh6sih6uv.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/4t/c4tadeils3wugxsyjtb5gojc77zzhvfspp5u4dyxqcezh6sih6uv.py
 # Topologically Sorted Source Nodes: [arange, position_ids, position_ids_1, position_embeds], Original ATen: [aten.arange, aten.add, aten.unsqueeze, aten.embedding]
 # Source node to ATen node mapping:
 #   arange => iota
@@ -188,7 +188,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/f3/cf35qpzyb64mskm7mdnz2lst7ykipjnv4pryftlad44ljytidmxp.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/f3/cf35qpzyb64mskm7mdnz2lst7ykipjnv4pryftlad44ljytidmxp.py
 # Topologically Sorted Source Nodes: [inputs_embeds, hidden_states, hidden_states_2], Original ATen: [aten.embedding, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   hidden_states => add_1
@@ -329,7 +329,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/ni/cnixzefgyfzbad3t7vfs77bndx7qttfrikdbsmogyrg7gqpsy3ue.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/ni/cnixzefgyfzbad3t7vfs77bndx7qttfrikdbsmogyrg7gqpsy3ue.py
 # Topologically Sorted Source Nodes: [x_1, split, view_3, key_states_1, keys], Original ATen: [aten.view, aten.split, aten.transpose, aten.cat]
 # Source node to ATen node mapping:
 #   key_states_1 => permute
@@ -408,7 +408,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/3u/c3ulpjeskruyamdizskvbm4ax3zgujsq46t6rj7fyrb6wc44apga.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/3u/c3ulpjeskruyamdizskvbm4ax3zgujsq46t6rj7fyrb6wc44apga.py
 # Topologically Sorted Source Nodes: [x_1, split, view_4, value_states_1, values], Original ATen: [aten.view, aten.split, aten.transpose, aten.cat]
 # Source node to ATen node mapping:
 #   split => split
@@ -487,7 +487,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/f6/cf6vtngvgnhs7m63jwdxp4kjlgjd3ylbi6dcprk6amkecuwbcet6.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/f6/cf6vtngvgnhs7m63jwdxp4kjlgjd3ylbi6dcprk6amkecuwbcet6.py
 # Topologically Sorted Source Nodes: [arange, position_ids, position_ids_1, q_indices, kv_indices, attention_mask, attention_mask_1, attn_output], Original ATen: [aten.arange, aten.add, aten.unsqueeze, aten.le, aten.expand, aten.scalar_tensor, aten.where]
 # Source node to ATen node mapping:
 #   arange => iota
@@ -580,7 +580,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/ea/ceas2cyu43zmb4v5dzwfzlflqzimckvciw3qdd6mt4jsgxf6okx4.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/ea/ceas2cyu43zmb4v5dzwfzlflqzimckvciw3qdd6mt4jsgxf6okx4.py
 # Topologically Sorted Source Nodes: [hidden_states, , x_3, hidden_states_3, hidden_states_4, div_3], Original ATen: [aten.add, aten.addmm, aten.view, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #    => add_tensor_3
@@ -725,7 +725,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/3e/c3eebhkkwtwaaz5izkzytwhogmsldzep7j775fojcrwhg522znhw.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/3e/c3eebhkkwtwaaz5izkzytwhogmsldzep7j775fojcrwhg522znhw.py
 # Topologically Sorted Source Nodes: [x_5, mul, pow_1, mul_1, add_5, mul_2, tanh, add_6, hidden_states_5, view_10], Original ATen: [aten.view, aten.mul, aten.pow, aten.add, aten.tanh]
 # Source node to ATen node mapping:
 #   add_5 => add_9
@@ -825,7 +825,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/5w/c5wsah2bswuhzntsxrholipqes7mvu3pusvw437jq2q7k3edojzr.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/5w/c5wsah2bswuhzntsxrholipqes7mvu3pusvw437jq2q7k3edojzr.py
 # Topologically Sorted Source Nodes: [hidden_states, , x_3, hidden_states_3, x_7, hidden_states_7, hidden_states_8, div_2], Original ATen: [aten.add, aten.addmm, aten.view, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #    => add_tensor_2, add_tensor_3
@@ -985,7 +985,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/lp/clpc4yyuln6kso3bq2b7wx3mou2t3kp46k2tkgy46sx5l55nboqx.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/lp/clpc4yyuln6kso3bq2b7wx3mou2t3kp46k2tkgy46sx5l55nboqx.py
 # Topologically Sorted Source Nodes: [, x_11, hidden_states_9, hidden_states_10, div_1], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #    => add_tensor_1
@@ -1123,7 +1123,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpw7kq2xu7/fp/cfp73tponadksypryykbvmwhbcv3oeqiqkqef3ca3ftuexlnyfz2.py
+# kernel path: /tmp/inductor-record/tmpo3dsrr1x/fp/cfp73tponadksypryykbvmwhbcv3oeqiqkqef3ca3ftuexlnyfz2.py
 # Topologically Sorted Source Nodes: [, x_11, hidden_states_9, x_15, hidden_states_13, hidden_states_14, div], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #    => add_tensor, add_tensor_1

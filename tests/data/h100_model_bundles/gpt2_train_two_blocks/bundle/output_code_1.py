@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-record/tmpylm8i7j_/5g/c5gp3gnvwebzd4z7rnslr6wayrjavsqbvij6iph6gsfm6otsem4d.py
+# kernel path: /tmp/inductor-record/tmpacq36muk/5g/c5gp3gnvwebzd4z7rnslr6wayrjavsqbvij6iph6gsfm6otsem4d.py
 # Topologically Sorted Source Nodes: [logits_1, , loss], Original ATen: [aten.view, prims.prepare_softmax_online, aten._log_softmax]
 # Source node to ATen node mapping:
 #    => prepare_softmax_online_default
@@ -138,7 +138,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpylm8i7j_/qc/cqcxoynkvpyo635apkh22rmgnvsijzb4iy7kv4hlzz2ej3o5dtoo.py
+# kernel path: /tmp/inductor-record/tmpacq36muk/qc/cqcxoynkvpyo635apkh22rmgnvsijzb4iy7kv4hlzz2ej3o5dtoo.py
 # Topologically Sorted Source Nodes: [labels], Original ATen: [aten.constant_pad_nd]
 # Source node to ATen node mapping:
 #   labels => constant_pad_nd
@@ -212,7 +212,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpylm8i7j_/rz/crzdq3jkfrsjfbmrsvolu4qgpgap54aawmkz5mkqxv7trrmn43z6.py
+# kernel path: /tmp/inductor-record/tmpacq36muk/rz/crzdq3jkfrsjfbmrsvolu4qgpgap54aawmkz5mkqxv7trrmn43z6.py
 # Topologically Sorted Source Nodes: [getitem, shift_labels, logits_1, shift_labels_1, , loss], Original ATen: [aten.slice, aten.clone, aten.view, aten.sub, aten._log_softmax, aten.nll_loss_forward]
 # Source node to ATen node mapping:
 #    => sub_tensor

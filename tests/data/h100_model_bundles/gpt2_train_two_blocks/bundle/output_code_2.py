@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-record/tmpg8wcofl4/kd/ckdk2fzla2hq24iiqirl77zpwvkrzuhanpxuu5k2kxjnozc2ljx3.py
+# kernel path: /tmp/inductor-record/tmpcz35v4ke/kd/ckdk2fzla2hq24iiqirl77zpwvkrzuhanpxuu5k2kxjnozc2ljx3.py
 # Topologically Sorted Source Nodes: [div_1, getitem, shift_labels, shift_labels_1, unsqueeze_1, ne_3, loss, where_2, , where_3, mul, logits_1, exp_1, sum_4, mul_1, sub_2], Original ATen: [aten.nll_loss_backward, aten.slice, aten.clone, aten.view, aten.nll_loss_forward, aten.arange, aten.expand, aten.eq, aten.scalar_tensor, aten.where, aten._log_softmax, aten._log_softmax_backward_data]
 # Source node to ATen node mapping:
 #    => eq_tensor, expand_default, iota_default, scalar_tensor_default, scalar_tensor_default_1, view_default, where_self

@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/7i/c7imnyuz5lhwsrae6eajqq3hfg4rviys72kjc4zxhwdcsxzv5qwo.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/7i/c7imnyuz5lhwsrae6eajqq3hfg4rviys72kjc4zxhwdcsxzv5qwo.py
 # Topologically Sorted Source Nodes: [view_29, view_30, mul_19, mul_20, sum_1, mul_21, sum_2, mul_22, sub_6, sub_7, mul_23], Original ATen: [aten.view, aten.add, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   mul_19 => mul_19
@@ -162,7 +162,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/bh/cbhy6zjlh4dzqur7wmiagub4jqbnoexk2g7jluz3sco3uezyqdqi.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/bh/cbhy6zjlh4dzqur7wmiagub4jqbnoexk2g7jluz3sco3uezyqdqi.py
 # Topologically Sorted Source Nodes: [view_29, view_30, mul_24, sum_3, sum_4], Original ATen: [aten.view, aten.add, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   mul_24 => mul_24
@@ -272,7 +272,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ae/caekdrinim5ra7o2vxeywkjqm5xhgark7qgqmpgtacpfkc6d3a7j.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ae/caekdrinim5ra7o2vxeywkjqm5xhgark7qgqmpgtacpfkc6d3a7j.py
 # Topologically Sorted Source Nodes: [view_29, view_30, mul_24, sum_3], Original ATen: [aten.view, aten.add, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   mul_24 => mul_24
@@ -360,7 +360,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ab/cabwa65isze3pb6rqfdccxyvvwlpnhcnhxkorv2zrrgflux73rc6.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ab/cabwa65isze3pb6rqfdccxyvvwlpnhcnhxkorv2zrrgflux73rc6.py
 # Topologically Sorted Source Nodes: [view_31, sum_5], Original ATen: [aten.view, aten.sum]
 # Source node to ATen node mapping:
 #   sum_5 => sum_5
@@ -449,7 +449,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/iu/ciulwh2ny52slumhv3hzud3vwdmc5jwfhm7szfsfsjrcclx3p2m2.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/iu/ciulwh2ny52slumhv3hzud3vwdmc5jwfhm7szfsfsjrcclx3p2m2.py
 # Topologically Sorted Source Nodes: [view_31, sum_5], Original ATen: [aten.view, aten.sum]
 # Source node to ATen node mapping:
 #   sum_5 => sum_5
@@ -533,7 +533,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/u7/cu7nbrttf2k5fp52aigh4gvapxiulwmd7jxb4xvuu3marnqepegk.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/u7/cu7nbrttf2k5fp52aigh4gvapxiulwmd7jxb4xvuu3marnqepegk.py
 # Topologically Sorted Source Nodes: [view_33, x_13, mul_4, mul_25, pow_2, mul_5, add_9, mul_6, tanh_1, add_10, mul_26, mul_27, sub_8, mul_28, mul_29, mul_30, pow_3, mul_31, mul_32, add_23, mul_33, add_24, view_34, sum_6], Original ATen: [aten.view, aten.mul, aten.pow, aten.add, aten.tanh, aten.tanh_backward, aten.sum]
 # Source node to ATen node mapping:
 #   add_10 => add_18
@@ -696,7 +696,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/3o/c3ojpqmbkxxq7hv3eczp5v4qh7tziqgsvkqoj7hpzjopuqcjajrs.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/3o/c3ojpqmbkxxq7hv3eczp5v4qh7tziqgsvkqoj7hpzjopuqcjajrs.py
 # Topologically Sorted Source Nodes: [view_33, x_13, mul_4, mul_25, pow_2, mul_5, add_9, mul_6, tanh_1, add_10, mul_26, mul_27, sub_8, mul_28, mul_29, mul_30, pow_3, mul_31, mul_32, add_23, mul_33, add_24, view_34, sum_6], Original ATen: [aten.view, aten.mul, aten.pow, aten.add, aten.tanh, aten.tanh_backward, aten.sum]
 # Source node to ATen node mapping:
 #   add_10 => add_18
@@ -824,7 +824,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/x5/cx5svzamemoql6j7yjku7bwejzmeyatz7ohbgdtnua5w3ovojkil.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/x5/cx5svzamemoql6j7yjku7bwejzmeyatz7ohbgdtnua5w3ovojkil.py
 # Topologically Sorted Source Nodes: [view_36, mul_35, mul_36, sum_7, mul_37, sum_8, mul_38, sub_10, sub_11, mul_39, add_25], Original ATen: [aten.view, aten.native_layer_norm_backward, aten.add]
 # Source node to ATen node mapping:
 #   add_25 => add_25
@@ -951,7 +951,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ti/cti4indme7iwcgffgqumlhdowcok33l7udymdtow5hn2sp3g7wxw.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ti/cti4indme7iwcgffgqumlhdowcok33l7udymdtow5hn2sp3g7wxw.py
 # Topologically Sorted Source Nodes: [view_36, mul_40, sum_9, sum_10], Original ATen: [aten.view, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   mul_40 => mul_40
@@ -1055,7 +1055,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ge/cgesk3d45zildrsjv4vizcnpphrhlkbu2uk5mvgtnpk7fa7pjt5e.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ge/cgesk3d45zildrsjv4vizcnpphrhlkbu2uk5mvgtnpk7fa7pjt5e.py
 # Topologically Sorted Source Nodes: [slice_2, slice_1, permute_20, view_41, permute_21, clone_9, view_42, permute_22, clone_10, view_43, cat, view_44, sum_12], Original ATen: [aten.add, aten.transpose, aten.view, aten.clone, aten._unsafe_view, aten.cat, aten.sum]
 # Source node to ATen node mapping:
 #   cat => cat
@@ -1201,7 +1201,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/7w/c7wdswxamuukdmm2awrwj4ttfqr7y5dmsec46aloj7gzt5feb4td.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/7w/c7wdswxamuukdmm2awrwj4ttfqr7y5dmsec46aloj7gzt5feb4td.py
 # Topologically Sorted Source Nodes: [slice_2, slice_1, permute_20, view_41, permute_21, clone_9, view_42, permute_22, clone_10, view_43, cat, view_44, sum_12], Original ATen: [aten.add, aten.transpose, aten.view, aten.clone, aten._unsafe_view, aten.cat, aten.sum]
 # Source node to ATen node mapping:
 #   cat => cat
@@ -1307,7 +1307,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/sg/csgdtmgovhk57ab7mobbd5kyflnbe77gfj7x3lpne4jdu5iqpqn7.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/sg/csgdtmgovhk57ab7mobbd5kyflnbe77gfj7x3lpne4jdu5iqpqn7.py
 # Topologically Sorted Source Nodes: [full_5], Original ATen: [aten.embedding_dense_backward]
 # Source node to ATen node mapping:
 #   full_5 => full_default_7
@@ -1374,7 +1374,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ua/cuauxllmbmy72nyi6666nkcuhl2sbg6r5nueaeijw5exnd3wlaby.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ua/cuauxllmbmy72nyi6666nkcuhl2sbg6r5nueaeijw5exnd3wlaby.py
 # Topologically Sorted Source Nodes: [view_62, mul_65, mul_66, sum_25, hidden_states, hidden_states_2, mul_67, sum_26, mul_68, sub_20, sub_21, div_4, mul_69, add_34, attn_output, eq_1, unsqueeze_8, where_3, full_5, index_put_1], Original ATen: [aten.view, aten.native_layer_norm_backward, aten.add, aten.native_layer_norm, aten.scalar_tensor, aten.embedding_dense_backward]
 # Source node to ATen node mapping:
 #   add_34 => add_34
@@ -1548,7 +1548,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/ml/cmlq3tb5mkqc5nxvtx26iodi5xyc2xisisg26g4i3qi2hgwfrgwv.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/ml/cmlq3tb5mkqc5nxvtx26iodi5xyc2xisisg26g4i3qi2hgwfrgwv.py
 # Topologically Sorted Source Nodes: [view_62, hidden_states, hidden_states_2, mul_70, sum_27, sum_28], Original ATen: [aten.view, aten.add, aten.native_layer_norm, aten.native_layer_norm_backward]
 # Source node to ATen node mapping:
 #   hidden_states => add_1
@@ -1669,7 +1669,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/rt/crtscvuxr7sk4tuvud2qm3kxdsa64jxn3dfgwhlmpd6u6iyzqkk5.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/rt/crtscvuxr7sk4tuvud2qm3kxdsa64jxn3dfgwhlmpd6u6iyzqkk5.py
 # Topologically Sorted Source Nodes: [full_4], Original ATen: [aten.embedding_dense_backward]
 # Source node to ATen node mapping:
 #   full_4 => full_default_5
@@ -1736,7 +1736,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmpc8noi03n/gy/cgy5rizyu622cc4wtgfxrn2p5zipi5tlimbfikigth5tb3pif4ap.py
+# kernel path: /tmp/inductor-record/tmpnuqblzf7/gy/cgy5rizyu622cc4wtgfxrn2p5zipi5tlimbfikigth5tb3pif4ap.py
 # Topologically Sorted Source Nodes: [sum_29, eq, unsqueeze_7, attn_output, where_2, full_4, index_put], Original ATen: [aten.sum, aten.embedding_dense_backward, aten.scalar_tensor]
 # Source node to ATen node mapping:
 #   attn_output => full_default_1

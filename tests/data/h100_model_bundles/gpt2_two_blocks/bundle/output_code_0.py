@@ -34,7 +34,7 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/7j/c7jx6ul563bpodn3lcobb42xbg3fvglilywir5dch4fsfiugevam.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/7j/c7jx6ul563bpodn3lcobb42xbg3fvglilywir5dch4fsfiugevam.py
 # Topologically Sorted Source Nodes: [inputs_embeds, arange, position_ids, position_ids_1, position_embeds, hidden_states, hidden_states_2], Original ATen: [aten.embedding, aten.arange, aten.add, aten.unsqueeze, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #   arange => iota
@@ -190,7 +190,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/hu/chushjpsevzsahdzzw4wgveylznfgxyw7oubv4gv5qwp77643njq.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/hu/chushjpsevzsahdzzw4wgveylznfgxyw7oubv4gv5qwp77643njq.py
 # Topologically Sorted Source Nodes: [x_1, split, view_5, query_states_1, view_3, key_states_1, keys, view_4, value_states_1, values, arange_4, kv_arange, kv_indices, arange_3, q_arange, q_indices, attention_mask, attention_mask_1, attn_output], Original ATen: [aten.view, aten.split, aten.transpose, aten.cat, aten.arange, aten.add, aten.unsqueeze, aten.le, aten.expand, aten.scalar_tensor, aten.where, aten._scaled_dot_product_efficient_attention]
 # Source node to ATen node mapping:
 #   arange_3 => iota_3
@@ -305,7 +305,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/3n/c3noui6rmfg3ykcm7hxtn2md4232cvtvdmtq4b372a7dnlqenazh.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/3n/c3noui6rmfg3ykcm7hxtn2md4232cvtvdmtq4b372a7dnlqenazh.py
 # Topologically Sorted Source Nodes: [x_1, split, view_5, query_states_1, view_3, key_states_1, keys, view_4, value_states_1, values, arange_4, kv_arange, kv_indices, arange_3, q_arange, q_indices, attention_mask, attention_mask_1, attn_output], Original ATen: [aten.view, aten.split, aten.transpose, aten.cat, aten.arange, aten.add, aten.unsqueeze, aten.le, aten.expand, aten.scalar_tensor, aten.where, aten._scaled_dot_product_efficient_attention]
 # Source node to ATen node mapping:
 #   arange_3 => iota_3
@@ -420,7 +420,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/l6/cl6con6oxr6fyuijkj3eb4hmxl5lbdfmwitcwag6lxdpg3nvbesl.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/l6/cl6con6oxr6fyuijkj3eb4hmxl5lbdfmwitcwag6lxdpg3nvbesl.py
 # Topologically Sorted Source Nodes: [x_1, split, view_5, query_states_1, view_3, key_states_1, keys, view_4, value_states_1, values, arange_4, kv_arange, kv_indices, arange_3, q_arange, q_indices, attention_mask, attention_mask_1, attn_output], Original ATen: [aten.view, aten.split, aten.transpose, aten.cat, aten.arange, aten.add, aten.unsqueeze, aten.le, aten.expand, aten.scalar_tensor, aten.where, aten._scaled_dot_product_efficient_attention]
 # Source node to ATen node mapping:
 #   arange_3 => iota_3
@@ -538,7 +538,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/ru/cruqknahdp3nlivui3nbvkhkpm642f5cxljjbtqxg2v2y6igputg.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/ru/cruqknahdp3nlivui3nbvkhkpm642f5cxljjbtqxg2v2y6igputg.py
 # Topologically Sorted Source Nodes: [inputs_embeds, arange, position_ids, position_ids_1, position_embeds, hidden_states, , x_3, hidden_states_3, hidden_states_4], Original ATen: [aten.embedding, aten.arange, aten.add, aten.unsqueeze, aten.addmm, aten.view, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_5
@@ -694,7 +694,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/ci/ccisfcrfm7kenpbgz3yfjjp64zgvosdncricecv43evg5oxvnt3k.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/ci/ccisfcrfm7kenpbgz3yfjjp64zgvosdncricecv43evg5oxvnt3k.py
 # Topologically Sorted Source Nodes: [, x_5, mul, pow_1, mul_1, add_5, mul_2, tanh, add_6, hidden_states_5], Original ATen: [aten.addmm, aten.view, aten.mul, aten.pow, aten.add, aten.tanh]
 # Source node to ATen node mapping:
 #    => add_tensor_4
@@ -798,7 +798,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/6w/c6whskdbmsg7cdfu2mhzexkpwxwhenmqtg45xumnnwpaoon5jr3q.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/6w/c6whskdbmsg7cdfu2mhzexkpwxwhenmqtg45xumnnwpaoon5jr3q.py
 # Topologically Sorted Source Nodes: [, x_7, hidden_states_7, hidden_states_8], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_3
@@ -927,7 +927,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/6y/c6yx5yaux5c7wbro6v6tuys2o2egghzv55dttpwwoao3m5zjc7km.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/6y/c6yx5yaux5c7wbro6v6tuys2o2egghzv55dttpwwoao3m5zjc7km.py
 # Topologically Sorted Source Nodes: [, x_7, hidden_states_7, x_11, hidden_states_9, hidden_states_10], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor_2, add_tensor_3
@@ -1071,7 +1071,7 @@ if __name__ == '__main__':
 ''', device_str='cuda')
 
 
-# kernel path: /tmp/inductor-record/tmp4haa166x/kq/ckqjr4yag43h35cxg3sylgsxodikeqdfnb22kdy4fzcmin5ogfpz.py
+# kernel path: /tmp/inductor-record/tmp78orl_h7/kq/ckqjr4yag43h35cxg3sylgsxodikeqdfnb22kdy4fzcmin5ogfpz.py
 # Topologically Sorted Source Nodes: [, x_15, hidden_states_13, hidden_states_14], Original ATen: [aten.addmm, aten.view, aten.add, aten.native_layer_norm]
 # Source node to ATen node mapping:
 #    => add_tensor
