@@ -273,6 +273,7 @@ class BufferMap:
                 if graph is not None and buffer is not None:
                     self.written_to[int(vid)] = (graph, buffer)
         ops = {int(op["index"]): op for op in bundle["eager"]["ops"]}
+        self.op_writes = {index: op.get("writes") or [] for index, op in ops.items()}
         self.eager_values: dict[tuple[int, str], list[int]] = defaultdict(list)
         for op_index, placement in placements.items():
             writes = ops[op_index].get("writes") or []
@@ -282,6 +283,16 @@ class BufferMap:
 
     def buffer(self, graph: int, name: str) -> Json | None:
         return self.buffers[graph].get(name)
+
+    def values_in(self, buffers: Sequence[tuple[int, str]]) -> list[int]:
+        """The compiled values written to these (graph, buffer)s, in launch order."""
+        wanted = set(buffers)
+        return [vid for vid, where in self.written_to.items() if where in wanted]
+
+    def eager_writes(self, op_index: int) -> list[int]:
+        """The eager values the op wrote (its first: the one the plan's nodes stand for)."""
+        writes = self.op_writes.get(op_index) or []
+        return [int(writes[0])] if writes else []
 
     def holders(self, graph: int, name: str) -> list[str]:
         found = self.buffer(graph, name)

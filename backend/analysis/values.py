@@ -16,6 +16,9 @@ from typing import Any
 
 Json = Mapping[str, Any]
 TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 4e-2, "float64": 1e-6}
+# For the value Inductor's own plan puts in a buffer (round_trips.py): float32 drifting
+# through tens of blocks of a model, still far from a different value (>= 0.65 apart).
+DRIFT_TOLERANCE = 0.05
 HEADER = 6  # n, NaN, +Inf, -Inf, sum|x|, sum x^2; then the projections
 
 
