@@ -32,8 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from backend.analysis import assemble, variants  # noqa: E402
-from backend.analysis.variants import Source  # noqa: E402
+from backend.analysis import assemble, kernel_matching, variants  # noqa: E402
+from backend.analysis.kernel_matching import Source  # noqa: E402
 
 RECORDED = ROOT / "tests" / "data" / "cpu_bundles" / "add_relu_busy" / "bundle"
 OPS = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
@@ -110,14 +110,14 @@ def old_code_paths() -> Iterator[None]:
     """The code before the fix: sources rebuilt for every call, matching by scanning."""
     saved = (
         variants.match_in_order,
-        variants._IslandQueue.take,
+        kernel_matching.IslandQueue.take,
         assemble.eager_kernels,
         assemble.compiled_kernels,
         assemble.collector_paused,
     )
     new_eager, new_compiled = assemble.eager_kernels, assemble.compiled_kernels
     variants.match_in_order = _scanning_match  # type: ignore[assignment]
-    variants._IslandQueue.take = _scanning_take  # type: ignore[method-assign]
+    kernel_matching.IslandQueue.take = _scanning_take  # type: ignore[method-assign]
     assemble.eager_kernels = lambda eager, parsed, device, _sources=None: new_eager(  # type: ignore[assignment]
         eager, parsed, device
     )
@@ -128,7 +128,7 @@ def old_code_paths() -> Iterator[None]:
     finally:
         (
             variants.match_in_order,
-            variants._IslandQueue.take,
+            kernel_matching.IslandQueue.take,
             assemble.eager_kernels,
             assemble.compiled_kernels,
             assemble.collector_paused,

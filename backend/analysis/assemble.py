@@ -16,6 +16,7 @@ from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
 from backend.analysis.compiled_side import count_compiled_side
 from backend.analysis.fusion_reasons import break_in_words, check_hints, run_hints
+from backend.analysis.kernel_matching import Source
 from backend.analysis.module_places import ModuleRoots
 from backend.analysis.noise import noise_warnings
 from backend.analysis.provenance import kernel_provenance
@@ -23,7 +24,6 @@ from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evi
 from backend.analysis.spread import percentile, ratio_interval
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import (
-    Source,
     compiled_kernels,
     eager_kernel_sources,
     eager_kernels,

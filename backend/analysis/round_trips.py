@@ -21,8 +21,8 @@ from typing import Any
 
 from backend.analysis.fusion_reasons import Reasons
 from backend.analysis.inductor_join import BufferMap, Placement, place_eager_ops
+from backend.analysis.kernel_matching import profiler_name
 from backend.analysis.values import DRIFT_TOLERANCE, distance, same_number_candidates
-from backend.analysis.variants import profiler_name
 from backend.result import RoundTrip, Totals
 
 Json = Mapping[str, Any]

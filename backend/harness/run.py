@@ -30,12 +30,14 @@ from backend.harness import (
     imports,
     inductor,
     measure,
-    memory,
     reference,
 )
+from backend.harness.bundle_rows import describe_arg, fresh_table, op_dict, value_ids
+from backend.harness.compile_modes import compile_modes, mode_notes, mode_slug
 from backend.harness.compiled_capture import LaunchRecorder, ModuleRecorder
-from backend.harness.eager_capture import EagerCapture, EagerOp, name_values
+from backend.harness.eager_capture import EagerCapture, name_values
 from backend.harness.errors import HarnessError, SnippetError, user_error_from_exception
+from backend.harness.float64_rerun import float64_rerun
 from backend.harness.inductor_facts import GraphCapture
 from backend.harness.inputs import Inputs
 from backend.harness.machine import (
@@ -68,23 +70,7 @@ from backend.harness.snippet import (
     find_entry_point,
     load_module,
 )
-from backend.harness.tensors import ValueTable, flatten_tensors
-
-CPU_GRAPHS_NOTE = (
-    "reduce-overhead ran on the CPU, where CUDA graphs do not apply: its code is Inductor's "
-    "default code, launched one kernel at a time"
-)
-
-
-def compile_modes(text: str) -> list[str]:
-    """The compile modes of a job: one mode, or several separated by commas (the first is
-    the run's `compiled` variant; each further one adds a variant of its own)."""
-    return [mode.strip() for mode in text.split(",") if mode.strip()] or ["default"]
-
-
-def mode_slug(mode: str) -> str:
-    """A further mode's part of its file names: the mode itself (letters and hyphens)."""
-    return "".join(c for c in mode if c.isalnum() or c == "-")[:40] or "mode"
+from backend.harness.tensors import flatten_tensors
 
 
 @dataclass
@@ -179,8 +165,7 @@ class Run:
         entry = self._load(device)
         self.inputs = Inputs(entry, lambda what, call: self._user_code(what, call))
         self.doc["inputs"] = [  # no reference kept: rebuilt inputs replace these
-            _describe_arg(n, a)
-            for n, a in zip(entry.param_names, self.inputs.first(), strict=False)
+            describe_arg(n, a) for n, a in zip(entry.param_names, self.inputs.first(), strict=False)
         ]
         with self._grad_mode():
             self._eager(entry)
@@ -189,8 +174,7 @@ class Run:
             self.doc["correctness"] = self.correctness
             self.doc["eager"]["values"] = [v.as_dict() for v in self.eager_table.values]
             self._time(entry, compiled)
-            if modes[0] == "reduce-overhead" and device.type == "cpu":
-                self.doc["notes"].append(CPU_GRAPHS_NOTE)
+            self.doc["notes"] += mode_notes(modes[0], device.type)
             if len(modes) > 1:
                 del compiled  # its graphs go with the reset
                 self._enter(FURTHER_MODES_STEP)
@@ -249,26 +233,6 @@ class Run:
         )
         return entry  # type: ignore[no-any-return]
 
-    def _fresh_table(self, entry: EntryPoint, args: tuple[Any, ...]) -> ValueTable:
-        """A value table that knows the arguments, parameters and module tensors by name."""
-        table = ValueTable()
-        for name, arg in zip(entry.param_names, args, strict=False):
-            if isinstance(arg, torch.Tensor):
-                table.add_source(arg, name, "input")
-                if arg.grad is not None:  # accumulated into by backward()
-                    table.add_source(arg.grad, f"{name}.grad", "input")
-        if entry.module is not None:
-            for name, tensor in entry.module.named_parameters():
-                table.add_source(tensor, name, "parameter")
-                if tensor.grad is not None:
-                    table.add_source(tensor.grad, f"{name}.grad", "input")
-            for name, tensor in entry.module.named_buffers():
-                table.add_source(tensor, name, "parameter")
-        for name, value in self.namespace.items():
-            if isinstance(value, torch.Tensor) and not name.startswith("_"):
-                table.add_source(value, name, "input")
-        return table
-
     # ---- eager ------------------------------------------------------------------------
 
     def _eager(self, entry: EntryPoint) -> None:
@@ -289,7 +253,7 @@ class Run:
             entry.call, "while profiling the eager run", kernels, record_shapes=shapes
         )
         self.doc["eager"] = {
-            "ops": [_op_dict(op) for op in self.eager_ops],
+            "ops": [op_dict(op) for op in self.eager_ops],
             "trace": self.writer.add_file("eager_trace.json", trace, compress=True),
             "profiled_calls": calls,
             "peak_memory_bytes": peak,
@@ -301,7 +265,7 @@ class Run:
         """One eager call under the dispatch mode: every op's reads and writes, and the
         output kept for the check."""
         args = self.inputs.for_call()
-        table = self._fresh_table(entry, args)
+        table = fresh_table(entry, args, self.namespace)
         capture = EagerCapture(self.snippet_file, table, OpBudget())
         tops = top_modules(
             entry.module, self.namespace, dict(zip(entry.param_names, args, strict=False))
@@ -319,7 +283,7 @@ class Run:
         out, _ = self.peaks.measure(lambda: self._user_code("in the eager run", accounted))
         outputs = flatten_tensors(out)
         table.mark_outputs(outputs)
-        self.eager_outputs = _value_ids(table, outputs)
+        self.eager_outputs = value_ids(table, outputs)
         name_values(capture.ops, table, assignment_targets(self.options.snippet.read_text()))
         self.eager_table, self.eager_ops = table, capture.ops
         self.eager_budget = capture.budget
@@ -402,13 +366,12 @@ class Run:
         self._enter(f"timing ({mode})")
         with self.load.measuring():
             part["timing"] = self._timed(f"compiled ({mode})", compiled)
-        notes = [CPU_GRAPHS_NOTE] if mode == "reduce-overhead" and self.device.type == "cpu" else []
         return {
             "mode": mode,
             "compiled": part,
             "compile": info,
             "correctness": self.correctness,
-            "notes": notes,
+            "notes": mode_notes(mode, self.device.type),
         }
 
     # ---- compiled ---------------------------------------------------------------------
@@ -454,7 +417,7 @@ class Run:
         """One compiled call with every launch logged; its output is checked against
         eager's at once, so neither output outlives this call. Its output value ids."""
         args = self.inputs.for_call()
-        table = self._fresh_table(entry, args)
+        table = fresh_table(entry, args, self.namespace)
         recorder = LaunchRecorder(self.modules.modules, table)
 
         def accounted() -> Any:
@@ -466,7 +429,7 @@ class Run:
         table.mark_outputs(outputs)
         self.compiled_table, self.launches = table, recorder.launches
         self._check(entry, out)
-        return _value_ids(table, outputs)
+        return value_ids(table, outputs)
 
     def _check(self, entry: EntryPoint, candidate: Any) -> None:
         expected = self.reference
@@ -475,37 +438,14 @@ class Run:
             expected,
             candidate,
             reference.tf32_possible(self.device, self.eager_ops),
-            self._fp64(entry),
+            float64_rerun(
+                entry,
+                self.inputs,
+                self.peaks,
+                self.doc["eager"].get("peak_memory_bytes"),
+                self.device,
+            ),
         )
-
-    def _fp64(self, entry: EntryPoint) -> Callable[[], Any] | str:
-        """Eager again in float64, within the harness's memory target: the allocator is
-        capped at it meanwhile (on a GPU), so a rerun that does not fit fails instead of
-        passing the target, and the check says so. A training step's float64 copy of its
-        model (about twice eager's peak) is not even tried where the room is plainly not
-        there (35 GiB for a 12 GiB GPT-Neo-2.7B). A snippet that cannot run in float64 (a
-        float32 tensor of its own, say) gets no reference, not an error: None."""
-        peak = self.doc["eager"].get("peak_memory_bytes")
-        budget = f"Kernelscope's budget of {memory.TARGET_FACTOR:g}x the snippet's own peak + 1 GiB"
-        copied = torch.is_grad_enabled() and entry.module is not None
-        if peak is not None and copied and 2 * peak > self.peaks.room_within_target(peak):
-            return f"a float64 rerun would need about {memory.gib(2 * peak)} more, beyond {budget}"
-
-        def in_float64() -> Any:
-            capped = (
-                reference.device_memory_capped(self.device, memory.target_bytes(peak))
-                if peak is not None
-                else contextlib.nullcontext()
-            )
-            try:
-                with capped:
-                    return reference.float64_call(entry, self.inputs)
-            except Exception as exc:
-                if is_out_of_memory(exc):
-                    return f"a float64 rerun did not fit {budget}"
-                return None
-
-        return in_float64
 
     def _graph_dict(self, index: int, source: str, path: str, stem: str) -> dict[str, Any]:
         name = f"{stem}{index}.py"
@@ -526,42 +466,3 @@ class Run:
             f"while timing the {variant} run",
             lambda: measure.time_calls(call, self.inputs, self.device),
         )
-
-
-def _value_ids(table: ValueTable, outputs: list[torch.Tensor]) -> list[int | None]:
-    found = [table.known(t) for t in outputs]
-    return [v.id if v is not None else None for v in found]
-
-
-def _op_dict(op: EagerOp) -> dict[str, Any]:
-    """The op's bundle row, built field by field: `asdict` deep-copies every nested list
-    and cost a quarter of the eager accounting's time on a call of 20,000 ops."""
-    row: dict[str, Any] = {
-        "index": op.index,
-        "op": op.op,
-        "view": op.view,
-        "line": op.line,
-        "stack_lines": op.stack_lines,
-        "backward": op.backward,
-        "reads": op.reads,
-        "writes": op.writes,
-        "module": op.module,
-        "frame": op.frame,
-    }
-    for key, items in (("inner", op.inner), ("locals", op.locals)):
-        if items:  # most ops call no other op: no empty lists
-            row[key] = items
-    if not op.accounted:  # past the accounting's budget: its traffic is unknown
-        row["accounted"] = False
-    row["read_bytes"] = {str(vid): n for vid, n in op.read_bytes.items()}
-    return {**row, "moves_data": op.moves_data}
-
-
-def _describe_arg(name: str, arg: Any) -> dict[str, Any]:
-    if isinstance(arg, torch.Tensor):
-        return {
-            "name": name,
-            "shape": list(arg.shape),
-            "dtype": str(arg.dtype).removeprefix("torch."),
-        }
-    return {"name": name, "value": repr(arg)[:100]}

@@ -2,30 +2,36 @@
 
 Runs and their children live in SQLite (`kernelscope.db`), artifact bytes in a
 content-addressed `BlobStore` (`blobs/`), both under one data directory. Here: a run's
-lifecycle (create, status, requeue) and its document (save, load). `Store` is also the
-facade over the paged reads (`pages`), the history list (`history`) and the files
-(`artifacts`); the types those return are re-exported here, so callers need only this
-module.
+lifecycle (create, status, requeue) and its document (save, load; how a save goes is
+`saving`). `Store` is also the facade over the paged reads (`pages`), the history list
+(`history`) and the files (`artifacts`); the types those return, and the run views of
+`run_views`, are re-exported here, so callers need only this module.
 """
 
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, get_args
 
-from pydantic import BaseModel, Field
 from sqlalchemy import Engine, delete
 from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
 from backend import result as doc
-from backend.analysis.module_tree import KernelSum, TripSum
 from backend.run_head import RunHead
-from backend.store import artifacts, children, history, mapping, modules, pages, round_trips
+from backend.store import (
+    artifacts,
+    children,
+    history,
+    mapping,
+    modules,
+    pages,
+    round_trips,
+    saving,
+)
 from backend.store.artifacts import ArtifactInfo as ArtifactInfo
 from backend.store.artifacts import artifact_shas
 from backend.store.blobs import BlobStore
@@ -34,62 +40,20 @@ from backend.store.history import RunSummary as RunSummary
 from backend.store.holders import CLI_HOLDER_PREFIX, UNFINISHED
 from backend.store.ids import RunNotFound as RunNotFound
 from backend.store.ids import new_run_id
-from backend.store.models import Artifact, RoundTrip, Run, Variant
+from backend.store.models import Run
 from backend.store.pages import KernelPage as KernelPage
 from backend.store.pages import RoundTripPage as RoundTripPage
-from backend.store.quota import BlobQuota, QuotaExceeded, row_bytes_of
+from backend.store.quota import BlobQuota, QuotaExceeded
+from backend.store.run_views import ClaimedRun as ClaimedRun
+from backend.store.run_views import ModuleSums as ModuleSums
+from backend.store.run_views import RunRecipe as RunRecipe
+from backend.store.run_views import RunState as RunState
+from backend.store.saving import ArtifactInput as ArtifactInput
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
-
-
-@dataclass(frozen=True)
-class ModuleSums:
-    """What the ledger by module is built from (`backend.analysis.module_tree`)."""
-
-    modules: list[tuple[str, str]]
-    kernels: list[KernelSum]
-    trips: list[TripSum]
-
 
 log = logging.getLogger(__name__)
 DB_FILENAME = "kernelscope.db"
 BLOBS_DIRNAME = "blobs"
-# (kind, name, data, content_type), e.g. ("eager_trace", "eager.json", b"...", "application/json")
-ArtifactInput = tuple[str, str, bytes, str]
-
-
-class RunState(BaseModel):
-    """Where a run is now: what a progress poll or event stream needs, nothing more."""
-
-    id: str
-    status: doc.RunStatus
-    progress_step: str | None
-    created_at: str
-    started_at: str | None
-    finished_at: str | None
-    compile_mode: str = "default"  # with `measure`: which steps the run will pass
-    measure: list[str] = []
-
-
-class ClaimedRun(BaseModel):
-    """A queued run a worker has just taken, with what it needs to execute it."""
-
-    id: str
-    size: int | None
-    compile_mode: str
-    title: str | None
-    measure: list[str] = Field(default_factory=list, description="e.g. ['dram']")
-
-
-class RunRecipe(BaseModel):
-    """What a run was asked to do, for a rerun of it."""
-
-    code: str
-    title: str | None
-    size: int | None
-    device_kind: str
-    measure: list[str]
-
-
 _STATUSES = frozenset(get_args(doc.RunStatus))
 _STATE_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name)
@@ -243,39 +207,9 @@ class Store:
         QuotaExceeded, storing nothing, when the artifacts and the result's rows would take
         the run's owner or the instance past `self.quota` (`save_within_quota` stores the
         run as failed then); `within_quota=False` skips that check."""
-        keys = [(kind, name) for kind, name, _, _ in artifacts]
-        if len(set(keys)) != len(keys):
-            raise ValueError(f"duplicate artifact (kind, name) in {keys}")
-        put: set[str] = set()
-        try:
-            with self.blobs.keeping():
-                # Blobs first and outside the transaction: a row never points at a missing
-                # file, and the write lock is not held while megabytes are hashed and fsynced.
-                artifact_rows = [
-                    Artifact(
-                        run_id=result.id,
-                        kind=kind,
-                        name=name,
-                        sha256=_note(put, self.blobs.put(data)),
-                        size_bytes=len(data),
-                        content_type=content_type,
-                    )
-                    for kind, name, data, content_type in artifacts
-                ]
-                rows = row_bytes_of(result, code)
-                with gc_paused(), write_session(self.engine) as session:
-                    if within_quota:
-                        self._check_quota(session, result.id, artifact_rows, rows)
-                    replaced = set(artifact_shas(session, [result.id]))
-                    _upsert_run(session, result, code, rows)
-                    for table in (Variant, RoundTrip, Artifact):  # kernels, transfers cascade
-                        session.exec(delete(table).where(col(table.run_id) == result.id))
-                    children.insert_children(session.connection(), result)
-                    session.add_all(artifact_rows)
-        except BaseException:
-            self.release_blobs(put)  # a save that failed leaves no file behind
-            raise
-        self.release_blobs(replaced - put)  # a run saved again (a retry) drops its old files
+        saving.save_result(
+            self.engine, self.blobs, self.quota, result, code, artifacts, within_quota
+        )
         for listener in self.result_listeners:
             listener(result)
 
@@ -289,7 +223,7 @@ class Store:
             self.save_result(result, code, artifacts)
         except QuotaExceeded as exc:
             log.warning("run %s: files refused: %s", result.id, exc)
-            refused = _quota_failure(result, exc)
+            refused = saving.quota_failure(result, exc)
             # Stored past the quota all the same: a run must end, and this document is
             # small (no analysis; its output within the run's output caps).
             self.save_result(refused, code, [], within_quota=False)
@@ -304,17 +238,6 @@ class Store:
                 self.quota.check_room(session, owner_id)
             except QuotaExceeded as exc:
                 raise self.quota.refused(exc, "submit") from None
-
-    def _check_quota(
-        self, session: Session, run_id: str, artifacts: list[Artifact], rows: int
-    ) -> None:
-        run = session.get(Run, run_id)
-        owner_id = run.owner_id if run is not None else None
-        try:
-            files = [(row.sha256, row.size_bytes) for row in artifacts]
-            self.quota.check_save(session, run_id, owner_id, files, rows)
-        except QuotaExceeded as exc:
-            raise self.quota.refused(exc, "store") from None
 
     def load_result(self, run_id: str) -> doc.RunResult | None:
         """The whole document as saved (sweep points recomputed), or None for an unknown id.
@@ -490,33 +413,6 @@ class Store:
         return artifacts.release_blobs(self.engine, self.blobs, shas)
 
 
-def _quota_failure(result: doc.RunResult, exc: QuotaExceeded) -> doc.RunResult:
-    message = f"The run finished; its traces and code were not stored. {exc}"
-    error = doc.ErrorInfo(kind="storage_quota", message=message)
-    return doc.RunResult(
-        id=result.id,
-        status="failed",
-        error=error,
-        title=result.title,
-        created_at=result.created_at,
-        finished_at=result.finished_at,
-        code_sha256=result.code_sha256,
-        size=result.size,
-        sweep_id=result.sweep_id,
-        notes=result.notes,
-        device=result.device,
-        versions=result.versions,
-        output=result.output,
-        duration_s=result.duration_s,
-        step_seconds=result.step_seconds,
-    )
-
-
-def _note(found: set[str], sha: str) -> str:
-    found.add(sha)
-    return sha
-
-
 def _get_run(session: Session, run_id: str) -> Run:
     run = session.get(Run, run_id)
     if run is None:
@@ -526,16 +422,3 @@ def _get_run(session: Session, run_id: str) -> Run:
 
 def _format_optional(value: datetime | None) -> str | None:
     return None if value is None else mapping.format_utc(value)
-
-
-def _upsert_run(session: Session, result: doc.RunResult, code: str, rows: int) -> None:
-    columns = {**mapping.run_columns(result), "code": code, "row_bytes": rows}
-    run = session.get(Run, result.id)
-    if run is None:
-        # A result for a run this store never queued (e.g. imported): take its compile mode.
-        mode = result.compile.mode if result.compile is not None else "default"
-        run = Run(id=result.id, compile_mode=mode, **columns)
-    else:
-        run.sqlmodel_update(columns)
-    session.add(run)
-    session.flush()  # the run row must exist before children reference it

@@ -1,104 +1,60 @@
 """bundle.json as the harness writes it, checked field by field before anything reads it.
 
 The harness runs in the snippet's own process, so bundle.json is whatever the snippet left
-there. Every field the reading side uses (backend/analysis, describe_exit) is declared
-here with its type and a bound: strings and lists have a maximum length, numbers are
-numbers (never a bool or a string), unknown fields are refused, and every id points into
-the table it names, so the analysis can index without checking. Free text (messages,
-notes, tracebacks) is cut at its bound rather than refused: a long exception message is
-not an attack. A new field in the harness needs a line here, or every run is refused with
-a message naming it.
+there. Every field the reading side uses (backend/analysis, describe_exit) is declared with
+its type and a bound, here (the document) or in `bundle_variants` (the eager and compiled
+parts) and `bundle_fields` (the field types): strings and lists have a maximum length,
+numbers are numbers (never a bool or a string), unknown fields are refused, and every id
+points into the table it names, so the analysis can index without checking. Free text
+(messages, notes, tracebacks) is cut at its bound rather than refused: a long exception
+message is not an attack. A new field in the harness needs a line here, or every run is
+refused with a message naming it.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
     BaseModel,
-    ConfigDict,
     Field,
     StrictBool,
-    StrictFloat,
     StrictInt,
     StrictStr,
     StringConstraints,
     model_validator,
 )
 
-from backend.result import CompileModeName, TensorRole
+from backend.result import CompileModeName
+from backend.worker.bundle_fields import (
+    LOG_CHARS,
+    MAX_MODULES,
+    STRICT_PART,
+    Bytes,
+    Count,
+    Duration,
+    Line,
+    ModulePath,
+    Name,
+    Number,
+    Shape,
+    Text,
+    Word,
+    cut_at,
+)
+from backend.worker.bundle_variants import Compiled, Eager, Graph
 
-TEXT_CHARS = 16 * 1024  # a message, a note, a traceback line
-NAME_CHARS = 1024  # a tensor, kernel, op or parameter name
-WORD_CHARS = 128  # a dtype, a role, a mode, a version
-MAX_ITEMS = 2_000_000  # ops, values or launches of one variant
-MAX_IDS = 100_000  # tensors one op or launch reads or writes (a cat of many tensors)
-MAX_DIMS = 64
-MAX_GRAPHS = 4096
-PAYLOAD_CHARS = 16 * 1024 * 1024  # one provenance artifact (JSON text Inductor logged)
-LOG_CHARS = 70 * 1024  # the compiler's log (the harness keeps 64 KiB)
-MAX_NODES = 20_000  # Inductor nodes, buffers or kernels of one graph (the harness's cap)
-
-
-def _cut(limit: int) -> AfterValidator:
-    def cut(text: str) -> str:
-        return text if len(text) <= limit else text[: limit - 1] + "…"
-
-    return AfterValidator(cut)
-
-
-def _finite(number: float | int) -> float | int:
-    if isinstance(number, float) and not math.isfinite(number):
-        raise ValueError("must be a finite number")
-    return number
-
-
-Text = Annotated[StrictStr, _cut(TEXT_CHARS)]
-Name = Annotated[StrictStr, StringConstraints(max_length=NAME_CHARS)]
-Word = Annotated[StrictStr, StringConstraints(max_length=WORD_CHARS)]
-# Numbers are bounded far past any real run, low enough that what the analysis and the
-# store add up of them stays far inside SQLite's signed 64-bit INTEGER: one tensor holds at
-# most TENSOR_BYTES (256 TiB: no device or host has that much memory), and so at most as
-# many elements; counts of calls, repeats, CPUs and graphs are below 2^31. The result's own
-# bounds (backend/result/bounds.py: 2^53 bytes a variant) catch the sums the analysis makes.
-TENSOR_BYTES = 2**48
-MAX_COUNT = 2**31
-Bytes = Annotated[StrictInt, Field(ge=0, le=TENSOR_BYTES)]
-Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
-Elements = Annotated[StrictInt, Field(ge=0, le=TENSOR_BYTES)]
-Index = Annotated[StrictInt, Field(ge=0, le=MAX_ITEMS)]
-Line = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
-Number = StrictFloat | StrictInt  # inf is a real max_abs_error: allowed where it can be
-MAX_DURATION = 1e12  # microseconds (11 days) or seconds: longer than any time limit
-Duration = Annotated[StrictFloat | StrictInt, Field(ge=0, le=MAX_DURATION), AfterValidator(_finite)]
-
-
-def _elements_fit(shape: list[int]) -> list[int]:
-    """Dimensions multiply into the element count: their product is bounded too."""
-    if math.prod(shape) > TENSOR_BYTES:
-        raise ValueError(f"a shape of more than {TENSOR_BYTES:,} (2^48) elements")
-    return shape
-
-
-Shape = Annotated[list[Elements], Field(max_length=MAX_DIMS), AfterValidator(_elements_fit)]
-Ids = Annotated[list[Index], Field(max_length=MAX_IDS)]
-# The harness names them so; anything else could be a path or an odd download name.
-# A further compile mode's files carry its name: compiled_<mode>_trace.json.gz.
-TraceName = Annotated[
-    StrictStr,
-    StringConstraints(pattern=r"^(eager|compiled|compiled_[a-z][a-z-]{0,39})_trace\.json\.gz$"),
-]
-CodeName = Annotated[
-    StrictStr, StringConstraints(pattern=r"^output_code_([a-z][a-z-]{0,39}_)?[0-9]{1,6}\.py$")
-]
 MAX_FURTHER_MODES = 2  # three compile modes at most: the first and two more
+# A top-level package a snippet imported (backend/harness/imports.py): its spares may import
+# it ahead of need, so only a Python identifier is taken.
+PackageName = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")]
+MAX_IMPORTED = 32
 
 
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT_PART
 
 
 class Error(_Part):
@@ -131,209 +87,9 @@ class Input(_Part):
     value: Text | None = None
 
 
-class FloatFingerprint(_Part):
-    kind: Literal["float"]
-    v: Annotated[list[Number], Field(min_length=14, max_length=14)]
-
-
-class ExactFingerprint(_Part):
-    kind: Literal["exact"]
-    n: Elements
-    hash: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)]  # an int64
-
-
-class Value(_Part):
-    id: Index
-    name: Name
-    role: TensorRole
-    shape: Shape
-    dtype: Word
-    bytes: Bytes
-    writer: Index | None = None
-    previous: Index | None = None
-    fingerprint: FloatFingerprint | ExactFingerprint | None = None
-
-
-ValueKey = Annotated[StrictStr, StringConstraints(pattern=r"^[0-9]{1,9}$")]
-
-
-class InnerTransfer(_Part):
-    """What an op's inner op read or wrote: a value of the table, or one of the op's
-    locals (a buffer that lived only inside it)."""
-
-    direction: Literal["read", "write"]
-    bytes: Bytes
-    value: Index | None = None
-    local: Index | None = None
-
-    @model_validator(mode="after")
-    def _one_reference(self) -> InnerTransfer:
-        if (self.value is None) == (self.local is None):
-            raise ValueError("an inner transfer names either a value or a local")
-        return self
-
-
-class InnerOp(_Part):
-    op: Name
-    depth: Annotated[StrictInt, Field(ge=1, le=64)]
-    transfers: Annotated[list[InnerTransfer], Field(max_length=256)]
-
-
-class Local(_Part):
-    name: Name
-    shape: Shape
-    dtype: Word
-    bytes: Bytes
-
-
-# Where in the model (backend/harness/module_paths.py): a module path, a library line.
-MAX_MODULES = 20_000  # the harness's cap
-ModulePath = Annotated[StrictStr, StringConstraints(max_length=512)]
-Frame = Annotated[StrictStr, StringConstraints(max_length=512)]
-
-
 class NamedModule(_Part):
     path: ModulePath
     type: Annotated[StrictStr, StringConstraints(max_length=128)]
-
-
-class EagerOp(_Part):
-    index: Index
-    op: Name
-    view: StrictBool
-    line: Line | None = None
-    stack_lines: Annotated[list[Line], Field(max_length=1024)] = []
-    backward: StrictBool = False
-    reads: Ids = []
-    writes: Ids = []
-    read_bytes: Annotated[dict[ValueKey, Bytes], Field(max_length=MAX_IDS)] = {}
-    moves_data: StrictBool
-    accounted: StrictBool = True  # False: past the eager accounting's budget, traffic unknown
-    inner: Annotated[list[InnerOp], Field(max_length=256)] = []
-    locals: Annotated[list[Local], Field(max_length=256)] = []
-    module: ModulePath | None = None
-    frame: Frame | None = None
-
-
-class Timing(_Part):
-    median_us: Duration
-    repeats: Count
-    samples_us: Annotated[list[Duration], Field(max_length=1_000_000)] = []
-    method: Word
-
-
-class Accounting(_Part):
-    """How far the eager accounting's per-op budget went (harness/op_budget.py)."""
-
-    ops: Count
-    full: Count
-    traffic_only: Count
-    name_only: Count
-    full_ended_by: Literal["count", "time"] | None = None
-    traffic_ended_by: Literal["count", "time"] | None = None
-
-
-class Eager(_Part):
-    accounting: Accounting | None = None
-    ops: Annotated[list[EagerOp], Field(max_length=MAX_ITEMS)] | None = None
-    trace: TraceName | None = None
-    profiled_calls: Count | None = None
-    values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
-    timing: Timing | None = None
-    peak_memory_bytes: Bytes | None = None
-
-
-Access = tuple[Name, Index]  # (argument name, value id)
-
-
-class Launch(_Part):
-    index: Index
-    graph: Index
-    kernel: Name
-    backend: Word
-    reads: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
-    writes: Annotated[list[Access], Field(max_length=MAX_IDS)] = []
-    buffers: Annotated[dict[Name, Name], Field(max_length=MAX_IDS)] = {}
-    read_bytes: Annotated[dict[Name, Bytes], Field(max_length=MAX_IDS)] = {}
-
-
-class Graph(_Part):
-    index: Index
-    output_code: CodeName
-    path: Annotated[StrictStr, StringConstraints(max_length=4096)] = ""
-
-
-Names = Annotated[list[Name], Field(max_length=MAX_NODES)]
-# A top-level package a snippet imported (backend/harness/imports.py): its spares may import
-# it ahead of need, so only a Python identifier is taken.
-PackageName = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")]
-MAX_IMPORTED = 32
-
-
-class InductorNode(_Part):
-    name: Name
-    op: Word
-    target: Name
-    aten: Name | None = None
-    lines: Annotated[list[Line], Field(max_length=1024)] = []
-    source: Name | None = None
-    users: Names = []
-    output: StrictBool = False
-    module: ModulePath | None = None
-    frame: Frame | None = None
-
-
-class InductorBuffer(_Part):
-    name: Name
-    node: Name | None = None
-    origins: Names = []
-    kind: Word
-    removed: StrictBool
-
-
-class InductorKernel(_Part):
-    name: Name
-    kind: Word
-    parts: Names = []
-    nodes: Names = []
-    reads: Names = []
-    writes: Names = []
-
-
-class InductorGraph(_Part):
-    """What Inductor planned for one graph (backend/harness/inductor_facts.py)."""
-
-    wrapper_path: Annotated[StrictStr, StringConstraints(max_length=4096)] = ""
-    nodes: Annotated[list[InductorNode], Field(max_length=MAX_NODES)] = []
-    buffers: Annotated[list[InductorBuffer], Field(max_length=MAX_NODES)] = []
-    kernels: Annotated[list[InductorKernel], Field(max_length=MAX_NODES)] = []
-    truncated: StrictBool = False
-
-
-class FusionRejection(_Part):
-    graph: Index | None = None  # the Inductor graph being fused when it was logged
-    first: Name
-    second: Name
-    reason: Text
-
-
-Payload = Annotated[StrictStr, StringConstraints(max_length=PAYLOAD_CHARS)]
-
-
-class Compiled(_Part):
-    launches: Annotated[list[Launch], Field(max_length=MAX_ITEMS)] | None = None
-    trace: TraceName | None = None
-    profiled_calls: Count | None = None
-    graphs: Annotated[list[Graph], Field(max_length=MAX_GRAPHS)] = []
-    provenance: Annotated[
-        dict[Word, Annotated[list[Payload], Field(max_length=4096)]], Field(max_length=64)
-    ] = {}
-    values: Annotated[list[Value], Field(max_length=MAX_ITEMS)] | None = None
-    timing: Timing | None = None
-    inductor: Annotated[list[InductorGraph], Field(max_length=MAX_GRAPHS)] = []
-    fusion_rejections: Annotated[list[FusionRejection], Field(max_length=2_000)] = []
-    output_pairs: Annotated[list[tuple[Index, Index]], Field(max_length=MAX_IDS)] = []
-    peak_memory_bytes: Bytes | None = None
 
 
 class GraphBreak(_Part):
@@ -348,7 +104,7 @@ class Compile(_Part):
     graph_count: Count | None = None
     graph_breaks: Annotated[list[GraphBreak], Field(max_length=10_000)] = []
     recompiles: Count | None = None
-    log: Annotated[StrictStr, _cut(LOG_CHARS)] | None = None
+    log: Annotated[StrictStr, cut_at(LOG_CHARS)] | None = None
 
 
 class Correctness(_Part):

@@ -12,8 +12,8 @@ from typing import Any, overload
 import pytest
 
 from backend.analysis.assemble import Analysis, analyse
+from backend.analysis.kernel_matching import NamePositions, match_in_order
 from backend.analysis.noise import noise_warnings
-from backend.analysis.variants import NamePositions, match_in_order
 from backend.worker.bundle import load_bundle
 
 TWO_MODES = Path(__file__).parents[1] / "data" / "h200_mode_bundles" / "gemm_epilogue_two_modes"

@@ -4,7 +4,7 @@ training step's backward carries its traffic, and transformer round trips are de
 from __future__ import annotations
 
 from backend.analysis.assemble import Analysis
-from backend.analysis.variants import match_in_order
+from backend.analysis.kernel_matching import match_in_order
 from tests.paths import H100_MODEL_BUNDLES
 from tests.recorded import analyse_bundle
 

@@ -13,7 +13,7 @@ from backend.harness.inputs import Inputs
 from backend.harness.memory import PeakTracker
 from backend.harness.op_budget import FULL, NAME, TRAFFIC, OpBudget
 from backend.harness.run import Options, Run
-from backend.worker.bundle_schema import Eager
+from backend.worker.bundle_variants import Eager
 
 LSTM = Path(__file__).parents[1] / "data" / "lstm_small.py"
 

@@ -28,7 +28,7 @@ from backend.worker.bundle import (
     inflate,
     load_bundle,
 )
-from backend.worker.bundle_schema import TEXT_CHARS
+from backend.worker.bundle_fields import TEXT_CHARS
 
 MiB = 1 << 20
 RECORDED = Path(__file__).resolve().parents[1] / "data" / "h200_bundles" / "add_relu" / "bundle"
