@@ -71,7 +71,10 @@ def _drifted_into_their_own_buffers(
     eager_values = {int(v["id"]): v for v in bundle["eager"]["values"]}
     compiled_values = {int(v["id"]): v for v in bundle["compiled"]["values"]}
     for op_index, placement in placements.items():
-        for vid in buffers.eager_writes(op_index) if placement.materialized else ():
+        # a library call's buffer holds what it computed, not the op's value when Inductor
+        # moved part of the op (a bias) elsewhere: `x @ w` is near `x @ w + b`, not it
+        own = placement.materialized and not placement.library and placement.split is None
+        for vid in buffers.eager_writes(op_index) if own else ():
             value = eager_values.get(vid)
             if candidates.get(vid) != [] or value is None or value.get("fingerprint") is None:
                 continue
