@@ -23,6 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
+from backend.limits import default_cache_dir
 from backend.settings import Settings
 from backend.store.repository import Store
 
@@ -71,7 +72,7 @@ def _unmount_work_quotas(under: list[Path]) -> None:
             subprocess.run(["umount", "--lazy", point], capture_output=True, check=False)
 
 
-HOST_CACHE_ENV = "KERNELSCOPE_CACHE_DIR"  # backend/worker/host_cache.py
+HOST_CACHE_ENV = "KERNELSCOPE_CACHE_DIR"  # the cache_dir setting (backend/settings.py)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -79,12 +80,19 @@ def pytest_configure(config: pytest.Config) -> None:
     kept from older code would make tests pass or fail by the machine's history. Each pytest
     invocation gets a fresh one, shared by its xdist workers (they inherit the controller's
     environment), so the host's builds are made once per session, as on a new host, and
-    several workers make them at once, as several Kernelscope processes may."""
+    several workers make them at once, as several Kernelscope processes may. Both ways a
+    worker finds it point there: the setting (servers and commands the tests start) and
+    $XDG_CACHE_HOME, its default (a WorkerSetup a test makes without one)."""
     if hasattr(config, "workerinput"):  # an xdist worker: the controller chose the folder
         return
     folder = tempfile.mkdtemp(prefix="kernelscope-test-cache-")
-    os.chmod(folder, 0o755)  # sandboxed runs (other uids) read the builds made in it
-    os.environ[HOST_CACHE_ENV] = folder
+    cache = Path(folder) / "kernelscope"
+    cache.mkdir()
+    for made in (folder, cache):
+        os.chmod(made, 0o755)  # sandboxed runs (other uids) read the builds made in it
+    os.environ["XDG_CACHE_HOME"] = folder
+    os.environ[HOST_CACHE_ENV] = str(cache)
+    assert default_cache_dir() == cache
     config.stash[_HOST_CACHE] = Path(folder)
 
 
