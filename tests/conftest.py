@@ -121,7 +121,25 @@ FILE_SECONDS = Path(__file__).with_name("file_seconds.json")  # scripts/test_fil
 UNMEASURED_SLOW_S = 30  # a file with real runs that file_seconds.json does not list yet
 
 
+# Fixtures that start something real; a test that uses one is `slow` whatever its file
+# says, so `make check` (-m "not slow and not browser") never starts these.
+SLOW_FIXTURES = {
+    "redis_server": "a redis-server (tests/queue/conftest.py)",
+    "redis_url": "a redis-server (tests/ops/test_health.py)",
+    "real_sandbox": "bubblewrap around real runs (tests/sandbox/conftest.py)",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if any(name in SLOW_FIXTURES for name in fixtures):
+            item.add_marker(pytest.mark.slow)
+    _longest_files_first(config, items)
+
+
+def _longest_files_first(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The longest files first (file_seconds.json, measured; a file with real runs that it
     does not list counts as UNMEASURED_SLOW_S), each file's tests in their own order.
     pytest-xdist hands whole files to its workers in this order (`--dist loadfile`), so the

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.worker import host_cache, vec_isa
+from backend.worker import host_cache, process, vec_isa
 
 
 def own_host_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -17,3 +17,14 @@ def own_host_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(vec_isa, "flags_suffice", lambda run_env, cache_dir: True)
     return cache
 
+
+def no_host_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run's environment without the worker's once-per-host probes and builds (the
+    instruction-set probe, bytecode, C++ or Triton builds: each a process that imports
+    torch, tens of seconds on a fresh cache), for tests of other wiring."""
+
+    def nothing(*_args: object) -> dict[str, str]:
+        return {}
+
+    for name in ("vec_isa_env", "bytecode_env", "host_builds_env"):
+        monkeypatch.setattr(process, name, nothing)

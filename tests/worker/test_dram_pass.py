@@ -34,6 +34,7 @@ from backend.worker.dram import METRICS
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.progress import DRAM_STEP
+from tests.worker.host_caches import no_host_probes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RECORDED = DATA / "h200_bundles" / "add_relu" / "bundle"
@@ -115,8 +116,10 @@ def recorded_outcome(device_type: str = "cuda") -> ChildOutcome:
 
 @pytest.fixture
 def child_returns_recorded(monkeypatch: pytest.MonkeyPatch) -> list[ChildOutcome]:
-    """The run's child replaced by a recorded H200 run (a faked CUDA device)."""
+    """The run's child replaced by a recorded H200 run (a faked CUDA device); the ncu
+    pass's environment made without the host's probes (a fast test of the wiring)."""
     given: list[ChildOutcome] = []
+    no_host_probes(monkeypatch)
 
     def fake_child(*_args: object, **_kwargs: object) -> ChildOutcome:
         given.append(recorded_outcome())
