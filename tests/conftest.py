@@ -26,6 +26,7 @@ from backend.api.app import create_app
 from backend.limits import default_cache_dir
 from backend.settings import Settings
 from backend.store.repository import Store
+from tests.helpers import app_context
 
 WORK_QUOTA_SOURCE = "kernelscope-run"  # the tmpfs WorkQuota mounts over a run's work dir
 
@@ -54,7 +55,7 @@ def client(settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture
 def app_store(client: TestClient) -> Store:
     """The store of the app that `client` drives."""
-    opened: Store = client.app.state.context.store  # type: ignore[attr-defined]
+    opened: Store = app_context(client).store
     return opened
 
 

@@ -31,7 +31,7 @@ from backend.worker.child import ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
-from tests.helpers import wait_for
+from tests.helpers import present, wait_for
 
 # Every test here starts real harness processes (bare ones: a syntax error or a short
 # snippet), and the first of a session makes the host's builds (tens of seconds); the
@@ -307,7 +307,7 @@ def test_a_spare_started_with_other_settings_is_discarded(
     assert keeper.take(longer) is None  # the run starts its own process instead
     assert keeper.counts().cold == 1
     wait_for(lambda: not old.workdir.exists(), SPARE_S, "the old spare is cleaned up")
-    assert not alive(old.process.pid)  # type: ignore[union-attr]
+    assert not alive(present(old.process).pid)
     assert ready_spare(keeper).setup == longer
 
 
