@@ -38,9 +38,10 @@ example: setup
 
 # The developer's fast loop: lint, then the tests that need no real run, server or browser
 # (not marked slow or browser; tests/conftest.py marks slow whatever uses redis-server or
-# bubblewrap): about 1,940 tests, 2 min 40 s on the 2-core box with two pytest-xdist
-# workers (2026-12-07; the suite's own time 155 s, of it 15 s collecting). `make test` stays
-# the CI command: everything, slow and browser tests included.
+# bubblewrap): 1,940 tests, 2 min 32-40 s on the 2-core box with two pytest-xdist workers
+# (2026-12-07, load ~1.5; pytest 147-155 s, of it 15 s collecting; 5 min 53 s while a full
+# `make test` ran beside it). `make test` stays the CI command: everything, slow and
+# browser tests included.
 CHECK_WORKERS ?= 2
 check: setup lint
 	$(BIN)/pytest -q -n $(CHECK_WORKERS) -m "not slow and not browser" --durations=10

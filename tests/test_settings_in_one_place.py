@@ -77,20 +77,15 @@ def settings_read(source: str, imported: dict[str, str] | None = None) -> list[s
     return found
 
 
-def _all_named() -> dict[str, str]:
-    """Every module-level KERNELSCOPE_ constant of the backend (a module may import one)."""
-    named: dict[str, str] = {}
-    for path in BACKEND.rglob("*.py"):
-        named.update(_named_strings(ast.parse(path.read_text())))
-    return named
-
-
 def test_no_module_but_settings_reads_a_setting() -> None:
-    imported = _all_named()
+    sources = {path: path.read_text() for path in sorted(BACKEND.rglob("*.py"))}
+    imported: dict[str, str] = {}  # every module-level KERNELSCOPE_ constant: one may import it
+    for source in sources.values():
+        imported.update(_named_strings(ast.parse(source)))
     offenders = {
         str(path.relative_to(BACKEND.parent)): read
-        for path in sorted(BACKEND.rglob("*.py"))
-        if path != SETTINGS and (read := settings_read(path.read_text(), imported))
+        for path, source in sources.items()
+        if path != SETTINGS and (read := settings_read(source, imported))
     }
     assert offenders == {}, "read these through backend/settings.py's Settings, handed down"
 
