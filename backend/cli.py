@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 import threading
@@ -15,13 +14,19 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from backend import accounts_cli, suite_cli
-from backend.limits import SANDBOX_MODES, RunLimits
+from backend.limits import SANDBOX_MODES
 from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
 from backend.report import render, render_sweep
 from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, ErrorInfo, RunResult
-from backend.settings import BadSettings, Settings, load_settings
-from backend.settings import default_data_dir as settings_data_dir
+from backend.settings import (
+    BadSettings,
+    ClientSettings,
+    Settings,
+    environment_data_dir,
+    load_client_settings,
+    load_worker_settings,
+)
 from backend.store.holders import cli_holder
 from backend.store.ids import new_run_id
 from backend.store.jobs import finish_with_error
@@ -53,7 +58,7 @@ def parse_modes(text: str) -> str:
 
 
 def default_data_dir() -> Path:
-    return Path(os.environ.get("KERNELSCOPE_DATA_DIR") or settings_data_dir())
+    return environment_data_dir()
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -189,43 +194,44 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.server:
-        return suite_cli.run_on_server(args)
-    try:  # bwrap: refused here if it cannot work
-        limits = _run_limits(args.sandbox, args.timeout)
-    except (SandboxUnavailable, BadSettings) as exc:
+    try:  # the command's settings, read once: the sandbox and time limit its flags name
+        settings = load_client_settings(sandbox=args.sandbox, run_timeout_s=args.timeout)
+    except BadSettings as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
-    setup = WorkerSetup(args.data_dir, args.device, limits)
+    if args.server:
+        return suite_cli.run_on_server(args, settings)
+    try:  # bwrap: refused here if it cannot work
+        setup = _worker_setup(args, settings)
+    except SandboxUnavailable as exc:
+        print(f"kernelscope: {exc}", file=sys.stderr)
+        return 2
     if is_suite(args.snippet):
-        return suite_cli.run_here(args, setup, _interruptible, _live, _record_interrupted)
+        return suite_cli.run_here(args, setup, settings, _interruptible, _live, _record_interrupted)
     return _run_one(args, setup)
 
 
-def _run_limits(flag: str | None, timeout_s: float | None) -> RunLimits:
-    """`kernelscope run`: the settings' limits, with the sandbox and time limit its flags
-    name; `bwrap` is refused here when bubblewrap cannot work."""
-    overrides: dict[str, object] = {"sandbox": flag} if flag else {}
-    if timeout_s is not None:
-        overrides["run_timeout_s"] = timeout_s
-    settings = load_settings(**overrides)
+def _worker_setup(args: argparse.Namespace, settings: ClientSettings) -> WorkerSetup:
+    """`kernelscope run`'s worker: the settings' limits and host cache, on the flags'
+    device and data directory; `bwrap` is refused here when bubblewrap cannot work."""
     require(settings.sandbox)
-    return settings.run_limits()
+    return WorkerSetup(args.data_dir, args.device, settings.run_limits(), settings.cache_dir)
 
 
 def _worker(args: argparse.Namespace) -> int:
     """`kernelscope worker`: its settings are read here (the environment, with the
     --sandbox flag's sandbox) and handed to the worker."""
+    try:
+        settings = load_worker_settings(sandbox=args.sandbox)
+    except BadSettings as exc:
+        print(f"kernelscope: {exc}", file=sys.stderr)
+        return 2
+    remote_cli.apply_settings(args, settings)
     refused = remote_cli.kind_refused(args.device_kind)
-    if refused is None:
-        try:
-            settings = load_settings(sandbox=args.sandbox)
-        except BadSettings as exc:
-            refused = str(exc)
-        else:
-            return remote_cli.main(args, settings)
-    print(f"kernelscope: {refused}", file=sys.stderr)
-    return 2
+    if refused is not None:
+        print(f"kernelscope: {refused}", file=sys.stderr)
+        return 2
+    return remote_cli.main(args, settings)
 
 
 def _live(quiet: bool, name: str) -> AbstractContextManager[ProgressCallback]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Literal
 
 SandboxMode = Literal["auto", "bwrap", "none"]
@@ -19,6 +20,14 @@ MiB = 1024 * 1024
 # The largest size a sweep may ask for: 2**40 elements is a TiB even at one byte each, past
 # any device's memory, so a larger size could only fail after waiting in the queue.
 MAX_SIZE = 2**40
+
+
+def default_cache_dir() -> Path:
+    """Where a worker keeps what it learns once per host (the `cache_dir` setting's default,
+    and a WorkerSetup's where none is given): $XDG_CACHE_HOME/kernelscope, else
+    ~/.cache/kernelscope."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "kernelscope"
 
 
 def _process_cap() -> int:

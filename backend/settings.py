@@ -1,20 +1,33 @@
 """Every server setting in one place. Each is an environment variable `KERNELSCOPE_<NAME>`
-(e.g. KERNELSCOPE_DATA_DIR); `kernelscope serve` flags override them. README lists them all."""
+(e.g. KERNELSCOPE_DATA_DIR); `kernelscope serve` flags override them. README lists them all.
+
+No other module reads a KERNELSCOPE_ variable (tests/test_settings_in_one_place.py): each
+command builds one Settings and hands down what its parts need. The variables the worker
+hands the harness process (backend/harness/protocol.py) are not settings."""
 
 from __future__ import annotations
 
+import os
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from backend.limits import DEFAULT_TIMEOUT_S, RunLimits, SandboxMode
+from backend.limits import DEFAULT_TIMEOUT_S, RunLimits, SandboxMode, default_cache_dir
+
+DATA_DIR_ENV = "KERNELSCOPE_DATA_DIR"
 
 
 def default_data_dir() -> Path:
     return Path.home() / ".kernelscope"
+
+
+def environment_data_dir() -> Path:
+    """The `data_dir` setting alone (KERNELSCOPE_DATA_DIR, else the default): the default of
+    a command's --data-dir, read without validating settings that command never uses."""
+    return Path(os.environ.get(DATA_DIR_ENV) or default_data_dir())
 
 
 class Settings(BaseSettings):
@@ -22,6 +35,11 @@ class Settings(BaseSettings):
 
     data_dir: Path = Field(
         default_factory=default_data_dir, description="SQLite database, traces and caches"
+    )
+    cache_dir: Path = Field(
+        default_factory=default_cache_dir,
+        description="what a worker learns once per host (device peaks, instruction sets, "
+        "host-only builds); default $XDG_CACHE_HOME/kernelscope or ~/.cache/kernelscope",
     )
     host: str = Field(default="127.0.0.1", description="address `kernelscope serve` listens on")
     port: int = Field(default=8000, description="port `kernelscope serve` listens on")
@@ -165,10 +183,51 @@ class BadSettings(ValueError):
 
 
 def load_settings(**overrides: Any) -> Settings:
-    """The settings from the environment, with `overrides` (a command's flags); BadSettings
-    naming every setting that does not validate."""
+    """The settings from the environment, with `overrides` (a command's flags; None: not
+    given); BadSettings naming every setting that does not validate."""
+    return _load(Settings, overrides)
+
+
+S = TypeVar("S", bound=Settings)
+
+
+class WorkerSettings(Settings):
+    """`kernelscope worker`'s settings: the server's, its token, and bubblewrap by default (a
+    remote worker runs strangers' code on a shared GPU host and nobody watches its log:
+    unlike the server's `auto`, it refuses to run unsandboxed unless told so explicitly)."""
+
+    sandbox: SandboxMode = Field(
+        default="bwrap", description="bubblewrap around every snippet (none: explicitly not)"
+    )
+    worker_token: str | None = Field(
+        default=None,
+        description="the worker's token (kernelscope token create USER --worker-name NAME); "
+        "from the environment it stays out of `ps` output, unlike --token",
+    )
+
+
+def load_worker_settings(**overrides: Any) -> WorkerSettings:
+    """`kernelscope worker`'s settings, as load_settings makes the server's."""
+    return _load(WorkerSettings, overrides)
+
+
+class ClientSettings(Settings):
+    """`kernelscope run`'s settings: the server's, and the token it sends with --server."""
+
+    token: str | None = Field(
+        default=None, description="an API token for `kernelscope run --server` (or --token)"
+    )
+
+
+def load_client_settings(**overrides: Any) -> ClientSettings:
+    """`kernelscope run`'s settings, as load_settings makes the server's."""
+    return _load(ClientSettings, overrides)
+
+
+def _load(kind: type[S], overrides: dict[str, Any]) -> S:
+    given = {name: value for name, value in overrides.items() if value is not None}
     try:
-        return Settings(**overrides)
+        return kind(**given)
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
         raise BadSettings(f"bad setting ({problems}); see README, Settings") from None

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from backend.store.repository import Store
 from backend.suite_client import SuiteClient, SuiteClientError
@@ -27,6 +26,9 @@ from backend.suite_table import SuiteProblem, totals
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
 from backend.worker.spares import SpareOptions, spare_options
+
+if TYPE_CHECKING:
+    from backend.settings import ClientSettings, Settings  # the command's, handed in
 
 TOKEN_ENV = "KERNELSCOPE_TOKEN"  # an API token for --server (or --token, visible in `ps`)
 POLL_S = 1.0
@@ -56,6 +58,7 @@ class Interrupt(Protocol):
 def run_here(
     args: argparse.Namespace,
     setup: WorkerSetup,
+    settings: Settings,
     interruptible: Callable[[], AbstractContextManager[Any]],
     live: Callable[[bool, str], AbstractContextManager[ProgressCallback]],
     record_interrupted: Callable[[Store, str, str], None],
@@ -67,7 +70,7 @@ def run_here(
         title=args.title,
         compile_mode=args.compile_mode,
         measure=tuple(sorted(set(args.measure))),
-        spares=_spare_options(setup.device),
+        spares=_spare_options(settings, setup.device),
     )
     with Store.open(args.data_dir) as store, interruptible() as interrupted:
         suite = run_suite(
@@ -91,7 +94,7 @@ def run_here(
     return _status(suite.rows, len(files))
 
 
-def run_on_server(args: argparse.Namespace) -> int:
+def run_on_server(args: argparse.Namespace, settings: ClientSettings) -> int:
     files = _files(args)
     if files is None:
         return 2
@@ -100,7 +103,7 @@ def run_on_server(args: argparse.Namespace) -> int:
         print(f"kernelscope: {problem.name}: {problem.error}; not sent", file=sys.stderr)
     if args.timeout is not None or args.measure:
         print("kernelscope: --timeout and --measure are the server's own there", file=sys.stderr)
-    client = SuiteClient(args.server, args.token or os.environ.get(TOKEN_ENV))
+    client = SuiteClient(args.server, args.token or settings.token)
     sendable = [(problem.name, problem.code) for problem in files if problem.code is not None]
     url = client.base_url
     try:
@@ -149,13 +152,11 @@ def _files(args: argparse.Namespace) -> list[ProblemFile] | None:
         return None
 
 
-def _spare_options(device: str) -> SpareOptions:
+def _spare_options(settings: Settings, device: str) -> SpareOptions:
     """Two spares, as a suite's runs come back to back from the first (on a CPU host too:
     a 2-core box ran tests/data/suites/mixed in 28 s with two, 41-43 s with one), and on a
     GPU the slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA)."""
-    from backend.settings import Settings
-
-    return dataclasses.replace(spare_options(Settings(), device), count=2)
+    return dataclasses.replace(spare_options(settings, device), count=2)
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

@@ -29,7 +29,7 @@ MADE = process.host_builds_env
 
 
 def one_run(store: Store, data_dir: Path, code: str, way: str) -> tuple[float, float]:
-    process.host_builds_env = MADE if way == WAYS[0] else (lambda run_env, device: {})
+    process.host_builds_env = MADE if way == WAYS[0] else (lambda run_env, device, cache_dir: {})
     return timed_execute(store, code, WorkerSetup(data_dir, "cpu"), way)
 
 

@@ -23,8 +23,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
+from backend.limits import default_cache_dir
 from backend.settings import Settings
 from backend.store.repository import Store
+from tests.helpers import app_context
 
 WORK_QUOTA_SOURCE = "kernelscope-run"  # the tmpfs WorkQuota mounts over a run's work dir
 
@@ -53,7 +55,7 @@ def client(settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture
 def app_store(client: TestClient) -> Store:
     """The store of the app that `client` drives."""
-    opened: Store = client.app.state.context.store  # type: ignore[attr-defined]
+    opened: Store = app_context(client).store
     return opened
 
 
@@ -71,7 +73,7 @@ def _unmount_work_quotas(under: list[Path]) -> None:
             subprocess.run(["umount", "--lazy", point], capture_output=True, check=False)
 
 
-HOST_CACHE_ENV = "KERNELSCOPE_CACHE_DIR"  # backend/worker/host_cache.py
+HOST_CACHE_ENV = "KERNELSCOPE_CACHE_DIR"  # the cache_dir setting (backend/settings.py)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -79,12 +81,19 @@ def pytest_configure(config: pytest.Config) -> None:
     kept from older code would make tests pass or fail by the machine's history. Each pytest
     invocation gets a fresh one, shared by its xdist workers (they inherit the controller's
     environment), so the host's builds are made once per session, as on a new host, and
-    several workers make them at once, as several Kernelscope processes may."""
+    several workers make them at once, as several Kernelscope processes may. Both ways a
+    worker finds it point there: the setting (servers and commands the tests start) and
+    $XDG_CACHE_HOME, its default (a WorkerSetup a test makes without one)."""
     if hasattr(config, "workerinput"):  # an xdist worker: the controller chose the folder
         return
     folder = tempfile.mkdtemp(prefix="kernelscope-test-cache-")
-    os.chmod(folder, 0o755)  # sandboxed runs (other uids) read the builds made in it
-    os.environ[HOST_CACHE_ENV] = folder
+    cache = Path(folder) / "kernelscope"
+    cache.mkdir()
+    for made in (folder, cache):
+        os.chmod(made, 0o755)  # sandboxed runs (other uids) read the builds made in it
+    os.environ["XDG_CACHE_HOME"] = folder
+    os.environ[HOST_CACHE_ENV] = str(cache)
+    assert default_cache_dir() == cache
     config.stash[_HOST_CACHE] = Path(folder)
 
 
@@ -113,7 +122,25 @@ FILE_SECONDS = Path(__file__).with_name("file_seconds.json")  # scripts/test_fil
 UNMEASURED_SLOW_S = 30  # a file with real runs that file_seconds.json does not list yet
 
 
+# Fixtures that start something real; a test that uses one is `slow` whatever its file
+# says, so `make check` (-m "not slow and not browser") never starts these.
+SLOW_FIXTURES = {
+    "redis_server": "a redis-server (tests/queue/conftest.py)",
+    "redis_url": "a redis-server (tests/ops/test_health.py)",
+    "real_sandbox": "bubblewrap around real runs (tests/sandbox/conftest.py)",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if any(name in SLOW_FIXTURES for name in fixtures):
+            item.add_marker(pytest.mark.slow)
+    _longest_files_first(config, items)
+
+
+def _longest_files_first(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The longest files first (file_seconds.json, measured; a file with real runs that it
     does not list counts as UNMEASURED_SLOW_S), each file's tests in their own order.
     pytest-xdist hands whole files to its workers in this order (`--dist loadfile`), so the

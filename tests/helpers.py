@@ -1,8 +1,10 @@
-"""Helpers shared by every test package: waiting, the tools the dev extras install, and
-looking at a store's blob files."""
+"""Helpers shared by every test package: waiting, the tools the dev extras install, looking
+at a store's blob files, and typed ways into what mypy cannot see (the app behind a
+TestClient, a value a test knows is there)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -12,10 +14,46 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from backend.api.context import AppContext
 from backend.store.repository import Store
 from tests.paths import COMPOSE_FILE
 
 T = TypeVar("T")
+
+
+def present(value: T | None, what: str = "the value") -> T:
+    """`value`, which the test knows is there (a run's state, its totals, a match): fails the
+    test, naming `what`, where it is None. For mypy, in place of an ignore comment."""
+    assert value is not None, f"{what} is missing"
+    return value
+
+
+def cli_subcommands() -> dict[str, argparse.ArgumentParser]:
+    """`kernelscope`'s sub-commands by name, as its parser registers them."""
+    from backend.cli import build_parser
+
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def fastapi_app(client: TestClient) -> FastAPI:
+    """The FastAPI app behind `client` (TestClient types it as any ASGI app)."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    return app
+
+
+def app_context(client: TestClient) -> AppContext:
+    """The AppContext (settings, store, queue, caches) of the app behind `client`: what
+    create_app keeps in `app.state.context`, which Starlette leaves untyped."""
+    context = fastapi_app(client).state.context
+    assert isinstance(context, AppContext)
+    return context
 
 
 def wait_for(

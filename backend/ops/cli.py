@@ -1,15 +1,17 @@
 """`kernelscope backup DEST` and `kernelscope prune`: operations from a terminal. Both are
-safe while `kernelscope serve` runs on the same data directory."""
+safe while `kernelscope serve` runs on the same data directory. Each command reads the
+settings once (the data directory and retention its flags leave out)."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from backend.ops.backup import BackupError, backup
 from backend.ops.retention import prune
+from backend.settings import BadSettings, Settings, load_settings
 from backend.store.repository import DB_FILENAME, Store
 
 
@@ -17,7 +19,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register the subcommands on `kernelscope`'s parser; each sets `args.handler`."""
     data_dir = argparse.ArgumentParser(add_help=False)
     data_dir.add_argument(
-        "--data-dir", type=Path, default=_default_data_dir(), help="default: $KERNELSCOPE_DATA_DIR"
+        "--data-dir", type=Path, help="default: $KERNELSCOPE_DATA_DIR or ~/.kernelscope"
     )
     save = commands.add_parser(
         "backup",
@@ -25,7 +27,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="copy the database (online, consistent) and the blobs into DEST",
     )
     save.add_argument("destination", type=Path, metavar="DEST")
-    save.set_defaults(handler=_backup)
+    save.set_defaults(handler=_with_settings(_backup))
     clean = commands.add_parser(
         "prune",
         parents=[data_dir],
@@ -35,11 +37,25 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--older-than", type=_days, metavar="DAYS", help="default: $KERNELSCOPE_RETENTION_DAYS"
     )
     clean.add_argument("--dry-run", action="store_true", help="say what would go; delete nothing")
-    clean.set_defaults(handler=_prune)
+    clean.set_defaults(handler=_with_settings(_prune))
 
 
-def _default_data_dir() -> Path:
-    return Path(os.environ.get("KERNELSCOPE_DATA_DIR") or Path.home() / ".kernelscope")
+def _with_settings(
+    handler: Callable[[argparse.Namespace, Settings], int],
+) -> Callable[[argparse.Namespace], int]:
+    """`handler` under the settings, read once (exit 2 naming a bad one); --data-dir
+    defaults to theirs."""
+
+    def handle(args: argparse.Namespace) -> int:
+        try:
+            settings = load_settings(data_dir=args.data_dir)
+        except BadSettings as exc:
+            print(f"kernelscope: {exc}", file=sys.stderr)
+            return 2
+        args.data_dir = settings.data_dir
+        return handler(args, settings)
+
+    return handle
 
 
 def _days(text: str) -> float:
@@ -52,7 +68,7 @@ def _days(text: str) -> float:
     return days
 
 
-def _backup(args: argparse.Namespace) -> int:
+def _backup(args: argparse.Namespace, settings: Settings) -> int:
     try:
         report = backup(args.data_dir, args.destination)
     except (BackupError, OSError) as exc:
@@ -62,12 +78,8 @@ def _backup(args: argparse.Namespace) -> int:
     return 0
 
 
-def _prune(args: argparse.Namespace) -> int:
-    try:
-        days = args.older_than or _retention_days_setting()
-    except argparse.ArgumentTypeError as exc:
-        print(f"kernelscope: KERNELSCOPE_RETENTION_DAYS: {exc}", file=sys.stderr)
-        return 2
+def _prune(args: argparse.Namespace, settings: Settings) -> int:
+    days = args.older_than or settings.retention_days
     if days is None:
         print(
             "kernelscope: say how old: --older-than DAYS, or set KERNELSCOPE_RETENTION_DAYS",
@@ -83,8 +95,3 @@ def _prune(args: argparse.Namespace) -> int:
     if args.dry_run:
         print("\n".join(report.run_ids))
     return 0
-
-
-def _retention_days_setting() -> float | None:
-    value = os.environ.get("KERNELSCOPE_RETENTION_DAYS")
-    return _days(value) if value else None

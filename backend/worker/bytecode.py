@@ -27,13 +27,13 @@ MAKE_TIMEOUT_S = 300.0
 FOLDER = "pycache"
 
 
-def bytecode_env(run_env: dict[str, str], device: str) -> dict[str, str]:
+def bytecode_env(run_env: dict[str, str], device: str, cache_dir: Path) -> dict[str, str]:
     """PYTHONPYCACHEPREFIX for a run, where torch lacks bytecode and the worker's could be
     made; else nothing (Python then uses the bytecode beside each module)."""
     if _torch_has_bytecode():
         return {}
     made = host_cache.made_folder(
-        f"{FOLDER}-{_tag(device)}", lambda folder: make(folder, run_env, device)
+        cache_dir, f"{FOLDER}-{_tag(device)}", lambda folder: make(folder, run_env, device)
     )
     return {} if made is None else {"PYTHONPYCACHEPREFIX": str(made)}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -16,6 +17,7 @@ from backend import __version__
 from backend.analysis.assemble import Analysis
 from backend.analysis.dram import merge_dram
 from backend.analysis.hardware import apply_device
+from backend.limits import default_cache_dir
 from backend.result import ErrorInfo, Measurement, Output, RunResult
 from backend.store.repository import ArtifactInput, Store
 from backend.worker import device, dram, peaks
@@ -56,7 +58,7 @@ def execute_run(
 
     job = Job(code, size, compile_mode, measure)
     outcome = run_job(job, setup, name=run_id, spares=spares, stop=stop, on_progress=progress)
-    result, artifacts = result_from_outcome(queued, outcome)
+    result, artifacts = result_from_outcome(queued, outcome, host_cache=setup.host_cache)
     # The author may have renamed the run while it executed: keep the name it has now.
     result.title = store.get_title(run_id)
     return store.save_within_quota(result, code, artifacts)
@@ -97,16 +99,20 @@ def result_from_outcome(
     worker: str = LOCAL_WORKER,
     *,
     recorded_elsewhere: bool = False,
+    host_cache: Path | None = None,
 ) -> tuple[RunResult, list[ArtifactInput]]:
     """The stored document and artifacts of a finished child. What the bundle says is the
     run's own report; the device's name, driver and host are this worker's (`worker`),
     except for a bundle `recorded_elsewhere` (scripts/import_bundles.py: our own recordings
-    from a GPU host), whose device is the one it was recorded on.
+    from a GPU host), whose device is the one it was recorded on. `host_cache`: the
+    worker's host cache folder, where its device's measured peaks are kept (WorkerSetup's;
+    default: `default_cache_dir()`).
     A bundle refused here (too large once inflated, not analysable, a device this worker
     does not have) makes a failed run that stores nothing of it."""
     status, error = outcome.status, outcome.error
     try:
-        analysis = _analysis(outcome, None if recorded_elsewhere else worker)
+        where = host_cache or default_cache_dir()
+        analysis = _analysis(outcome, None if recorded_elsewhere else worker, where)
         _merge_measured(outcome, analysis)
         result = _result(queued, outcome, status, error, analysis)
         artifacts = _artifacts(outcome.bundle) if outcome.bundle is not None else []
@@ -141,7 +147,7 @@ def _merge_measured(outcome: ChildOutcome, analysis: Analysis | None) -> None:
         measurement.reason = f"partly measured: no ncu numbers for {missing} kernel(s)"
 
 
-def _analysis(outcome: ChildOutcome, worker: str | None) -> Analysis | None:
+def _analysis(outcome: ChildOutcome, worker: str | None, host_cache: Path) -> Analysis | None:
     bundle = outcome.bundle
     if bundle is None:
         return None
@@ -149,7 +155,7 @@ def _analysis(outcome: ChildOutcome, worker: str | None) -> Analysis | None:
     if worker is not None:  # else a recording from another host: its device as recorded
         analysis.device, driver = device.recorded_device(analysis.device, worker)
         analysis.versions.driver = driver  # nvidia-smi's, never the trace's (the run's)
-        analysis.device = peaks.with_peaks(analysis.device)  # the worker's measurement
+        analysis.device = peaks.with_peaks(analysis.device, host_cache)  # the worker's measurement
         if analysis.device is not None and analysis.device.type == "cuda":
             analysis.add_gpu_processes(outcome.gpu_processes)  # the worker's, not the run's
     apply_device(analysis.variants, analysis.device)

@@ -30,13 +30,13 @@ MAKE_TIMEOUT_S = 300.0
 FUSED_PASSES = Path(__file__).resolve().parents[1] / "harness" / "fused_passes.py"
 
 
-def host_builds_env(run_env: dict[str, str], setup_device: str) -> dict[str, str]:
+def host_builds_env(run_env: dict[str, str], setup_device: str, cache_dir: Path) -> dict[str, str]:
     """HOST_BUILDS_ENV for a run, once the host's builds for its device are made (now, if
     never); else nothing (the run then builds its own). `run_env`: the run's environment,
     whose compiler and Inductor variables they are built with."""
     kind, name = device.this_device(setup_device)
     folder = f"{kind}-builds-{_tag(run_env, kind, name)}"
-    made = host_cache.made_folder(folder, lambda f: make(f, run_env, kind))
+    made = host_cache.made_folder(cache_dir, folder, lambda f: make(f, run_env, kind))
     return {} if made is None else {HOST_BUILDS_ENV: str(made)}
 
 

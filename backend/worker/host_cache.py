@@ -1,7 +1,8 @@
 """Facts about this host that take seconds to learn, remembered across processes.
 
-Each kind of fact is one small JSON file, `{key: entry}`, under $KERNELSCOPE_CACHE_DIR (else
-$XDG_CACHE_HOME/kernelscope or ~/.cache/kernelscope): the device's measured peaks
+Each kind of fact is one small JSON file, `{key: entry}`, in the worker's host cache folder
+(the `cache_dir` setting, handed down in WorkerSetup.host_cache; backend/limits.py's
+`default_cache_dir()` where none is given): the device's measured peaks
 (backend/worker/peaks.py), which vector instruction sets the CPU's compiler can use
 (backend/worker/vec_isa.py). Only the worker writes them, from probes that run no snippet.
 An entry records when it was learnt; a reader gives its own age limit. Larger things the
@@ -67,20 +68,16 @@ def run_probe(
         )
 
 
-def cache_file(name: str) -> Path:
-    chosen = os.environ.get("KERNELSCOPE_CACHE_DIR")
-    if chosen:
-        return Path(chosen) / name
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "kernelscope" / name
+def cache_file(cache_dir: Path, name: str) -> Path:
+    return cache_dir / name
 
 
 @contextlib.contextmanager
-def host_lock(name: str) -> Iterator[None]:
+def host_lock(cache_dir: Path, name: str) -> Iterator[None]:
     """An exclusive lock beside the cache file, across processes (two Kernelscope
     processes probing at once would slow both; a no-op where it cannot be made: a
     read-only home, say)."""
-    path = cache_file(f"{name.removesuffix('.json')}.lock")  # names may hold dots
+    path = cache_file(cache_dir, f"{name.removesuffix('.json')}.lock")  # names may hold dots
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "a")  # noqa: SIM115  # held for the with block below
@@ -92,10 +89,10 @@ def host_lock(name: str) -> Iterator[None]:
         yield
 
 
-def read_entry(name: str, key: str, max_age_s: float) -> dict[str, Any] | None:
+def read_entry(cache_dir: Path, name: str, key: str, max_age_s: float) -> dict[str, Any] | None:
     """The entry under `key`, unless missing, unreadable or older than `max_age_s`."""
     try:
-        entry = json.loads(cache_file(name).read_text()).get(key)
+        entry = json.loads(cache_file(cache_dir, name).read_text()).get(key)
         if not isinstance(entry, dict) or time.time() - float(entry["at"]) > max_age_s:
             return None
         return entry
@@ -103,9 +100,9 @@ def read_entry(name: str, key: str, max_age_s: float) -> dict[str, Any] | None:
         return None
 
 
-def write_entry(name: str, key: str, entry: dict[str, Any]) -> None:
+def write_entry(cache_dir: Path, name: str, key: str, entry: dict[str, Any]) -> None:
     """Remember `entry` under `key` (stamped with the time), keeping the other keys."""
-    path = cache_file(name)
+    path = cache_file(cache_dir, name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -148,18 +145,18 @@ def make_with_probe(
 MADE = "made"  # written last into a made folder: one without it was cut short and is unused
 
 
-def made_folder(name: str, make: Callable[[Path], bool]) -> Path | None:
+def made_folder(cache_dir: Path, name: str, make: Callable[[Path], bool]) -> Path | None:
     """The folder `name` of this host's cache, filled once by `make(folder)` (True when it
     succeeded) and then used by every run; None where making it failed or the cache cannot
     be written (a read-only or full home: runs then go without it). One process makes it
     while others wait (`host_lock`); each process asks the disk once, and tries to make it
     at most once."""
-    folder = cache_file(name)
+    folder = cache_file(cache_dir, name)
     with _MADE_LOCK:
         if folder not in _MADE_MEMO:
             _MADE_MEMO[folder] = False  # until made: a failure is not tried again here
             try:
-                with host_lock(name):
+                with host_lock(cache_dir, name):
                     _make_unless_made(folder, make)
                 _MADE_MEMO[folder] = (folder / MADE).is_file()
             except OSError as exc:

@@ -110,7 +110,7 @@ class LocalWorkers:
 
     def _work(self, slot: _Slot) -> None:
         # the device's peaks, measured before any run here is timed (once per host: cached)
-        peaks.peaks_for(*device.this_device(self.setup.device))
+        peaks.peaks_for(self.setup.host_cache, *device.this_device(self.setup.device))
         while not self._stop.is_set():
             claimed = jobs.claim_next(self.store)
             if claimed is None:

@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 def local_workers(settings: Settings, store: Store) -> LocalWorkers:
     """The server's own worker slots, as its settings say."""
-    setup = WorkerSetup(settings.data_dir, settings.device, settings.run_limits())
+    limits = settings.run_limits()
+    setup = WorkerSetup(settings.data_dir, settings.device, limits, settings.cache_dir)
     return LocalWorkers(store, setup, settings.local_workers, spare_options(settings))
 
 

@@ -43,17 +43,17 @@ class Peaks:
     flops: dict[str, float]
 
 
-def cache_file() -> Path:
-    """$KERNELSCOPE_CACHE_DIR/device-peaks.json, else under $XDG_CACHE_HOME or ~/.cache."""
-    return host_cache.cache_file(CACHE_NAME)
+def cache_file(cache_dir: Path) -> Path:
+    """device-peaks.json in the host cache folder `cache_dir` (the `cache_dir` setting)."""
+    return host_cache.cache_file(cache_dir, CACHE_NAME)
 
 
-def with_peaks(device: DeviceInfo | None) -> DeviceInfo | None:
+def with_peaks(device: DeviceInfo | None, cache_dir: Path) -> DeviceInfo | None:
     """The device with its measured peaks (measured now if this host never did), or as it
     is when they cannot be measured."""
     if device is None:
         return None
-    peaks = peaks_for(device.type, device.name)
+    peaks = peaks_for(cache_dir, device.type, device.name)
     if peaks is None:
         return device
     measured = {
@@ -63,19 +63,19 @@ def with_peaks(device: DeviceInfo | None) -> DeviceInfo | None:
     return device.model_copy(update=measured)
 
 
-def peaks_for(device_type: str, name: str) -> Peaks | None:
+def peaks_for(cache_dir: Path, device_type: str, name: str) -> Peaks | None:
     """Known peaks of this device, else measured (and remembered). None when the probe
     fails: runs then show no % of peak, never a guessed one."""
     key = _key(device_type, name)
     with _LOCK:
         if key in _MEMO:
             return _MEMO[key]
-        with host_cache.host_lock(CACHE_NAME):  # two probes at once would halve both
-            peaks = _read(key)
+        with host_cache.host_lock(cache_dir, CACHE_NAME):  # two probes at once halve both
+            peaks = _read(cache_dir, key)
             if peaks is None:
                 peaks = measure(device_type)
                 if peaks is not None:
-                    _write(key, peaks)
+                    _write(cache_dir, key, peaks)
         _MEMO[key] = peaks
         return peaks
 
@@ -135,11 +135,11 @@ def _within(value: object, bounds: tuple[float, float]) -> bool:
     return math.isfinite(value) and bounds[0] <= value <= bounds[1]
 
 
-def _read(key: str) -> Peaks | None:
-    entry = host_cache.read_entry(CACHE_NAME, key, MAX_AGE_S)
+def _read(cache_dir: Path, key: str) -> Peaks | None:
+    entry = host_cache.read_entry(cache_dir, CACHE_NAME, key, MAX_AGE_S)
     return None if entry is None else parse_probe(json.dumps(entry))
 
 
-def _write(key: str, peaks: Peaks) -> None:
+def _write(cache_dir: Path, key: str, peaks: Peaks) -> None:
     entry = {"peak_bandwidth_bytes_per_s": peaks.bandwidth_bytes_per_s, "peak_flops": peaks.flops}
-    host_cache.write_entry(CACHE_NAME, key, entry)
+    host_cache.write_entry(cache_dir, CACHE_NAME, key, entry)

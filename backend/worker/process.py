@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from backend.harness.protocol import READY, encode_job, encode_warm_device
-from backend.limits import RunLimits
+from backend.limits import RunLimits, default_cache_dir
 from backend.worker import preimports
 from backend.worker.bytecode import bytecode_env
 from backend.worker.host import SYSTEM_PATH
@@ -51,11 +51,13 @@ SPARE_NICE = 10
 class WorkerSetup:
     """How a worker runs snippets, the same for all its runs: in `data_dir` (runs in
     work/, an unsandboxed run's Inductor cache in cache/inductor), on `device`, within
-    `limits`. A spare is started with one and serves only runs of the same setup."""
+    `limits`, keeping what it learns once per host in `host_cache` (the `cache_dir`
+    setting). A spare is started with one and serves only runs of the same setup."""
 
     data_dir: Path
     device: str = "auto"  # auto | cpu | cuda, for the harness
     limits: RunLimits = field(default_factory=RunLimits)
+    host_cache: Path = field(default_factory=default_cache_dir)
 
     @property
     def work_root(self) -> Path:
@@ -384,9 +386,15 @@ def harness_env(setup: WorkerSetup, workdir: Path, *, sandboxed: bool) -> dict[s
         TRITON_CACHE_DIR=str(triton_dir),
         TMPDIR=str(workdir),
     )
-    env.update(vec_isa_env(env))  # Inductor's instruction-set builds, proven once per host
-    env.update(bytecode_env(env, setup.device))  # where torch has none, made once per host
-    env.update(host_builds_env(env, setup.device))  # builds of the host alone, made once
+    env.update(
+        vec_isa_env(env, setup.host_cache)
+    )  # Inductor's instruction-set builds, proven once per host
+    env.update(
+        bytecode_env(env, setup.device, setup.host_cache)
+    )  # where torch has none, made once per host
+    env.update(
+        host_builds_env(env, setup.device, setup.host_cache)
+    )  # builds of the host alone, made once
     env.update(preimports.LEARNER.env())  # libraries this worker's runs keep importing
     return env
 

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from backend.limits import RunLimits
+from backend.limits import RunLimits, default_cache_dir
 from backend.logs import run_context
 from backend.result import ErrorInfo, RunResult
 from backend.store.repository import ArtifactInput
@@ -84,10 +84,11 @@ class WorkerConfig:
     limits: RunLimits = field(default_factory=RunLimits)  # the API gives each run's timeout
     spares: SpareOptions = field(default_factory=SpareOptions)
     report_server_errors: int = REPORT_SERVER_ERRORS
+    host_cache: Path = field(default_factory=default_cache_dir)  # the cache_dir setting
 
     @property
     def setup(self) -> WorkerSetup:
-        return WorkerSetup(self.work_dir, self.device, self.limits)
+        return WorkerSetup(self.work_dir, self.device, self.limits, self.host_cache)
 
 
 @dataclass
@@ -158,7 +159,7 @@ class Agent:
 
     def _perform(self, run_id: str, job_id: str) -> str:
         # the device's peaks, measured before the first run here is timed (then cached)
-        peaks.peaks_for(*device.this_device(self.config.setup.device))
+        peaks.peaks_for(self.config.host_cache, *device.this_device(self.config.device))
         started = self._claim(run_id, job_id)
         if started is None:
             return "not started"
@@ -215,7 +216,9 @@ class Agent:
                 stop=holding.stop,
                 on_progress=on_progress,
             )
-            return result_from_outcome(started.document, outcome, self.info.id)
+            return result_from_outcome(
+                started.document, outcome, self.info.id, host_cache=self.config.host_cache
+            )
         except ChildStopped:
             raise
         except Exception as exc:  # a bug of ours: report it, never strand the run

@@ -28,12 +28,13 @@ from backend.worker_protocol import KIND_PATTERN, WorkerIdentity
 if TYPE_CHECKING:
     from rq import SimpleWorker
 
-    from backend.settings import Settings
+    from backend.settings import WorkerSettings
 
 log = logging.getLogger("kernelscope.worker")
-TOKEN_ENV = "KERNELSCOPE_WORKER_TOKEN"  # keeps the token out of `ps` output
-# A remote worker runs strangers' code on a shared GPU host and nobody watches its log:
-# unlike the server's `auto`, it refuses to run unsandboxed unless told so explicitly.
+# The worker's settings (backend/settings.py's WorkerSettings) fill in what its flags leave
+# out: the token (which keeps it out of `ps` output), the queue, Redis and the sandbox
+# (bwrap unless told otherwise: a remote worker runs strangers' code).
+TOKEN_ENV = "KERNELSCOPE_WORKER_TOKEN"
 WORKER_SANDBOX: SandboxMode = "bwrap"
 
 
@@ -47,19 +48,16 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     worker.add_argument("--api", required=True, metavar="URL", help="e.g. http://api:8000")
     worker.add_argument(
         "--token",
-        default=os.environ.get(TOKEN_ENV),
         help="a worker token; it names the worker (`kernelscope token create USER "
         f"--worker-name NAME`); default ${TOKEN_ENV}",
     )
     worker.add_argument(
         "--device-kind",
-        default=os.environ.get("KERNELSCOPE_DEFAULT_DEVICE_KIND", "cpu"),
         help="the queue to serve, e.g. h100 (default $KERNELSCOPE_DEFAULT_DEVICE_KIND or cpu)",
     )
     worker.add_argument("--gpu", metavar="N", help="the GPU to use (CUDA_VISIBLE_DEVICES=N)")
     worker.add_argument(
         "--redis",
-        default=os.environ.get("KERNELSCOPE_REDIS_URL", "redis://127.0.0.1:6379/0"),
         metavar="URL",
         help="the API's Redis (default $KERNELSCOPE_REDIS_URL or redis://127.0.0.1:6379/0)",
     )
@@ -69,7 +67,6 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     worker.add_argument(
         "--sandbox",
         choices=SANDBOX_MODES,
-        default=os.environ.get("KERNELSCOPE_SANDBOX", WORKER_SANDBOX),
         help=f"bubblewrap around every snippet (default $KERNELSCOPE_SANDBOX or {WORKER_SANDBOX}:"
         " a worker runs other people's code)",
     )
@@ -85,6 +82,16 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
 
 
+def apply_settings(args: argparse.Namespace, settings: WorkerSettings) -> None:
+    """Fill in what the flags left out from the worker's settings (the environment), once,
+    before anything reads `args`."""
+    if args.token is None and settings.worker_token:
+        args.token = settings.worker_token
+    args.device_kind = args.device_kind or settings.default_device_kind
+    args.redis = args.redis or settings.redis_url
+    args.sandbox = args.sandbox or settings.sandbox
+
+
 def kind_refused(device_kind: str) -> str | None:
     """Why `--device-kind` is not a device kind's name, or None when it is."""
     if re.match(KIND_PATTERN, device_kind):
@@ -92,14 +99,14 @@ def kind_refused(device_kind: str) -> str | None:
     return f"--device-kind {device_kind!r}: use a-z, 0-9, '_', '-' and '.'"
 
 
-def main(args: argparse.Namespace, settings: Settings) -> int:
-    """Serve the API as `args` say, under `settings` (the CLI reads them: the environment,
-    with the --sandbox flag's sandbox)."""
+def main(args: argparse.Namespace, settings: WorkerSettings) -> int:
+    """Serve the API as `args` say (completed by `apply_settings`), under `settings` (the
+    CLI reads them once: the environment, with the --sandbox flag's sandbox)."""
     from backend.logs import setup_logging
     from backend.worker.sandbox import SandboxUnavailable
     from backend.worker.sandbox_policy import require
 
-    setup_logging("json" if os.environ.get("KERNELSCOPE_LOG_FORMAT") == "json" else "text")
+    setup_logging(settings.log_format)
     try:
         require(args.sandbox)
         name = worker_name(args, api_client.ApiClient(args.api, args.token))
@@ -159,7 +166,7 @@ def _default_name(args: argparse.Namespace) -> str:
 
 
 def _config(
-    args: argparse.Namespace, settings: Settings, name: str | None = None
+    args: argparse.Namespace, settings: WorkerSettings, name: str | None = None
 ) -> remote.WorkerConfig:
     name = name or args.name or _default_name(args)
     work_dir = args.work_dir or Path.home() / ".kernelscope-worker" / name
@@ -175,6 +182,7 @@ def _config(
         gpu=args.gpu,
         limits=settings.run_limits(),  # its time limit is replaced by each run's, the API's
         spares=spare_options(settings, device),
+        host_cache=settings.cache_dir,
     )
 
 

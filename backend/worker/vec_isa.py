@@ -26,6 +26,7 @@ import socket
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 from backend.worker import host_cache
 
@@ -38,24 +39,25 @@ MAX_AGE_S = 30 * 24 * 3600
 TRUST_FLAGS = {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
 
 
-def vec_isa_env(run_env: dict[str, str]) -> dict[str, str]:
+def vec_isa_env(run_env: dict[str, str], cache_dir: Path) -> dict[str, str]:
     """The variable that spares a run the builds, where this host's probe allows it; else
-    nothing. `run_env`: the run's environment (its PATH and CXX pick the compiler)."""
-    return TRUST_FLAGS if flags_suffice(run_env) else {}
+    nothing. `run_env`: the run's environment (its PATH and CXX pick the compiler);
+    `cache_dir`: the host cache folder the probe's outcome is kept in."""
+    return TRUST_FLAGS if flags_suffice(run_env, cache_dir) else {}
 
 
-def flags_suffice(run_env: dict[str, str]) -> bool:
+def flags_suffice(run_env: dict[str, str], cache_dir: Path) -> bool:
     """Whether the builds prove exactly the instruction sets the CPU's flags list (probed
     now if this host, compiler and torch never were: about 10 s)."""
     key = host_key(run_env)
     with _LOCK:
         if key not in _MEMO:
-            with host_cache.host_lock(CACHE_NAME):
-                entry = host_cache.read_entry(CACHE_NAME, key, MAX_AGE_S)
+            with host_cache.host_lock(cache_dir, CACHE_NAME):
+                entry = host_cache.read_entry(cache_dir, CACHE_NAME, key, MAX_AGE_S)
                 if entry is None:
                     entry = probe(run_env)
                     if entry is not None:
-                        host_cache.write_entry(CACHE_NAME, key, entry)
+                        host_cache.write_entry(cache_dir, CACHE_NAME, key, entry)
             _MEMO[key] = entry is not None and entry.get("same") is True
         return _MEMO[key]
 

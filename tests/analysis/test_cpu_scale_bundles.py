@@ -9,6 +9,7 @@ import re
 import pytest
 
 from backend.analysis.assemble import Analysis
+from backend.result import RoundTrip
 from tests.paths import ROOT
 from tests.recorded import analyse_bundle
 
@@ -21,7 +22,7 @@ def _run(name: str) -> Analysis:
     return analyse_bundle(CPU_BUNDLES / name / "bundle")
 
 
-def _trip(analysis: Analysis, tensor: str, producer: str):  # type: ignore[no-untyped-def]
+def _trip(analysis: Analysis, tensor: str, producer: str) -> RoundTrip:
     found = [t for t in analysis.round_trips if t.tensor == tensor and t.producer == producer]
     assert len(found) == 1, [(t.tensor, t.producer) for t in analysis.round_trips]
     return found[0]

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from backend.analysis.assemble import Analysis
+from backend.result import RoundTrip
 from tests.paths import ROOT
 from tests.recorded import analyse_bundle
 
@@ -22,7 +23,7 @@ def _run(name: str) -> Analysis:
     return analyse_bundle(SCALE / name / "bundle")
 
 
-def _trip(analysis: Analysis, tensor: str):  # type: ignore[no-untyped-def]
+def _trip(analysis: Analysis, tensor: str) -> RoundTrip:
     (found,) = [t for t in analysis.round_trips if t.tensor == tensor]
     return found
 

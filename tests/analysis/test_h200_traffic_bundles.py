@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from backend.analysis.assemble import Analysis
 from backend.analysis.ncu import parse_ncu_csv
 from backend.result import Kernel
 from tests.recorded import analyse_bundle, load_bundle
@@ -21,7 +22,7 @@ NAMES = sorted(p.name for p in BUNDLES.iterdir() if (p / "bundle" / "bundle.json
 L2_BYTES = 50 * 2**20
 
 
-def analysed(name: str):  # type: ignore[no-untyped-def]
+def analysed(name: str) -> Analysis:
     return analyse_bundle(BUNDLES / name / "bundle")
 
 

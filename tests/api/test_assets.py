@@ -53,6 +53,7 @@ def test_create_app_refuses_without_the_frontend(
     assert not (tmp_path / "data").exists()  # refused before touching the data directory
 
 
+@pytest.mark.slow  # a server process
 def test_kernelscope_serve_refuses_to_start_and_says_what_to_run(tmp_path: Path) -> None:
     """The package alone, as an incomplete install would have it: nothing beside it."""
     shutil.copytree(

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 
-def error_of(response: object) -> dict[str, object]:
-    body = response.json()  # type: ignore[attr-defined]
+def error_of(response: Response) -> dict[str, object]:
+    body: dict[str, dict[str, object]] = response.json()
     assert set(body) == {"error"}
     assert set(body["error"]) == {"status", "kind", "message", "field"}
-    assert body["error"]["status"] == response.status_code  # type: ignore[attr-defined]
+    assert body["error"]["status"] == response.status_code
     assert body["error"]["message"]
-    return body["error"]  # type: ignore[no-any-return]
+    return body["error"]
 
 
 def test_unknown_run_is_404_with_kind(client: TestClient) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 from tests.factories import CODE
 
 
-def _error(response: object) -> dict[str, object]:
-    assert response.status_code == 422, response.text  # type: ignore[attr-defined]
-    error: dict[str, object] = response.json()["error"]  # type: ignore[attr-defined]
+def _error(response: Response) -> dict[str, object]:
+    assert response.status_code == 422, response.text
+    error: dict[str, object] = response.json()["error"]
     return error
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 from backend.api.app import create_app
 from backend.settings import Settings
@@ -28,8 +29,8 @@ def directives(policy: str) -> dict[str, list[str]]:
     return parsed
 
 
-def assert_protected(response: object) -> None:
-    headers = response.headers  # type: ignore[attr-defined]
+def assert_protected(response: Response) -> None:
+    headers = response.headers
     policy = directives(headers["content-security-policy"])
     assert policy["default-src"] == ["'self'"]
     assert policy["script-src"] == ["'self'"]  # no inline script, no eval, no other host

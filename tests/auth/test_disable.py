@@ -17,6 +17,7 @@ from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
 from tests.auth.people import PASSWORD
+from tests.helpers import app_context
 
 NEW_PASSWORD = "a new long password"
 HEADER = "X-Forwarded-User"
@@ -49,7 +50,7 @@ def server(proxied_settings: Settings) -> Iterator[TestClient]:
 @pytest.fixture
 def server_store(server: TestClient) -> Store:
     """The store of the app that `server` (trusting a proxy's user header) drives."""
-    opened: Store = server.app.state.context.store  # type: ignore[attr-defined]
+    opened: Store = app_context(server).store
     return opened
 
 

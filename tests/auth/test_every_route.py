@@ -26,6 +26,7 @@ from starlette.routing import Mount
 from backend.store.repository import Store
 from tests.auth.people import Person
 from tests.factories import save_finished
+from tests.helpers import fastapi_app
 
 OPEN_TEMPLATES = {"/login", "/api/login", "/healthz"}
 OPEN_FILES = {
@@ -76,7 +77,7 @@ class Probe:
 
 def every_route(client: TestClient) -> list[Probe]:
     probes = []
-    for route in iter_route_contexts(client.app.routes):  # type: ignore[attr-defined]
+    for route in iter_route_contexts(fastapi_app(client).routes):
         path = route.path
         assert path is not None, f"a route without a path: {route}"
         if isinstance(route.original_route, Mount):

@@ -13,13 +13,14 @@ from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts
 from tests.factories import CODE
+from tests.helpers import app_context
 
 HEADER = "X-Forwarded-User"
 
 
 def test_off_by_default_the_header_means_nothing(client: TestClient, settings: Settings) -> None:
     assert settings.trusted_user_header is None
-    accounts.create_user(client.app.state.context.store, "alice", None)  # type: ignore[attr-defined]
+    accounts.create_user(app_context(client).store, "alice", None)
     assert client.get("/api/me", headers={HEADER: "alice"}).status_code == 401
     assert client.get("/api/runs", headers={HEADER: "alice"}).status_code == 401
 
@@ -65,7 +66,7 @@ def test_unsafe_requests_need_the_double_submit_csrf_header(proxied: TestClient)
 
 
 def test_a_bearer_token_wins_over_the_header(proxied: TestClient) -> None:
-    store = proxied.app.state.context.store  # type: ignore[attr-defined]
+    store = app_context(proxied).store
     accounts.create_user(store, "bot", None)
     token = accounts.create_token(store, "bot", "ci").token
     me = proxied.get("/api/me", headers={HEADER: "alice", "Authorization": f"Bearer {token}"})

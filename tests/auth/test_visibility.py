@@ -43,8 +43,11 @@ def denied_status(who: str) -> int:
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_read(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
-    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
+def test_read(
+    people: dict[str, Person], app_store: Store, who: str, visibility: Visibility
+) -> None:
+    author = people["author"].user_id
+    run_id = save_finished(app_store, owner_id=author, visibility=visibility).id
     response = people[who].get(f"/api/runs/{run_id}")
     if READ[who, visibility]:
         assert response.status_code == 200
@@ -75,9 +78,12 @@ def test_list(people: dict[str, Person], app_store: Store, who: str) -> None:
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_compare(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
+def test_compare(
+    people: dict[str, Person], app_store: Store, who: str, visibility: Visibility
+) -> None:
     """Against a team run of bob's: both sides must be readable."""
-    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
+    author = people["author"].user_id
+    run_id = save_finished(app_store, owner_id=author, visibility=visibility).id
     other = save_finished(app_store, owner_id=people["other"].user_id, visibility="team").id
     for a, b in ((run_id, other), (other, run_id)):
         response = people[who].get(f"/api/compare?a={a}&b={b}")
@@ -93,8 +99,11 @@ def test_compare(people: dict[str, Person], app_store: Store, who: str, visibili
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_patch(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
-    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
+def test_patch(
+    people: dict[str, Person], app_store: Store, who: str, visibility: Visibility
+) -> None:
+    author = people["author"].user_id
+    run_id = save_finished(app_store, owner_id=author, visibility=visibility).id
     response = people[who].request(
         "PATCH", f"/api/runs/{run_id}", json={"visibility": "public", "title": "renamed"}
     )
@@ -121,8 +130,11 @@ def test_patch(people: dict[str, Person], app_store: Store, who: str, visibility
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("who", WHO)
-def test_delete(people: dict[str, Person], app_store: Store, who: str, visibility: str) -> None:
-    run_id = save_finished(app_store, owner_id=people["author"].user_id, visibility=visibility).id  # type: ignore[arg-type]
+def test_delete(
+    people: dict[str, Person], app_store: Store, who: str, visibility: Visibility
+) -> None:
+    author = people["author"].user_id
+    run_id = save_finished(app_store, owner_id=author, visibility=visibility).id
     response = people[who].request("DELETE", f"/api/runs/{run_id}")
     if who == "anonymous":
         assert response.status_code == 401

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import present
+
 SUITE = Path(__file__).resolve().parents[2] / "bench" / "suite"
 
 
@@ -47,7 +49,7 @@ def test_the_suite_has_its_mix_listed_with_memory() -> None:
 def test_full_size_fits_the_h200_limits(path: Path, tmp_path: Path) -> None:
     # full_size raises ProblemError over 20 GiB or 50 ms; the line reports the peak it found
     line = check.full_size(path, tmp_path)
-    peak = float(re.search(r"peak +([0-9.]+) GiB", line).group(1))  # type: ignore[union-attr]
+    peak = float(present(re.search(r"peak +([0-9.]+) GiB", line)).group(1))
     assert 0 < peak <= 20
 
 

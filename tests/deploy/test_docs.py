@@ -9,17 +9,16 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from backend.api.app import create_app
-from backend.cli import build_parser
 from backend.settings import Settings
 from backend.worker.remote_cli import TOKEN_ENV
+from tests.helpers import cli_subcommands
 from tests.paths import COMPOSE_FILE, ROOT
 
 GUIDE = (ROOT / "docs" / "deploy.md").read_text()
 
 
 def subcommands() -> set[str]:
-    action = build_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
-    return set(action.choices)  # type: ignore[arg-type]
+    return set(cli_subcommands())
 
 
 def test_the_readme_links_the_guide() -> None:

@@ -13,6 +13,7 @@ from backend.harness.inputs import Inputs
 from backend.harness.memory import is_out_of_memory, out_of_memory_error
 from backend.harness.snippet import EntryPoint, autograd_reason
 from backend.harness.tensors import ValueTable
+from tests.helpers import present
 
 
 def _capture(fn: Callable[..., Any], *args: Any) -> tuple[EagerCapture, ValueTable, Any]:
@@ -46,7 +47,7 @@ def test_an_in_place_write_keeps_the_name_and_links_the_earlier_value() -> None:
 
 
 def test_views_move_nothing_even_without_an_alias_in_their_schema() -> None:
-    def fn(x):  # type: ignore[no-untyped-def]
+    def fn(x: torch.Tensor) -> torch.Tensor:
         y = x.view(4, 25)
         z = torch.ops.aten._unsafe_view(y, [100])  # no alias annotation in its schema
         return z * 2
@@ -61,7 +62,7 @@ def test_gathers_count_the_rows_they_touch() -> None:
     tokens = torch.randint(0, 1000, (10,))
     capture, table, _ = _capture(F.embedding, tokens, weight)
     (op,) = [op for op in capture.ops if op.moves_data]
-    weight_id = table.known(weight).id  # type: ignore[union-attr]
+    weight_id = present(table.known(weight)).id
     assert op.read_bytes == {weight_id: 10 * 64 * 4}
 
 
@@ -76,11 +77,11 @@ def test_nll_loss_reads_one_element_per_target() -> None:
     assert partial_reads("aten.gather.default", (small, 1, index), []) == {0: small.numel() * 4}
 
 
-def _entry(make_args, style: str = "fn_inputs") -> EntryPoint:  # type: ignore[no-untyped-def]
+def _entry(make_args: Callable[[], tuple[Any, ...]], style: str = "fn_inputs") -> EntryPoint:
     return EntryPoint("fn", style, lambda *a: None, make_args, ["x"])
 
 
-def _run_user_code(what, call):  # type: ignore[no-untyped-def]
+def _run_user_code(what: str, call: Callable[[], Any]) -> Any:
     return call()
 
 

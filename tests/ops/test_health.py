@@ -16,12 +16,13 @@ from backend.ops.health import NotReady, check_queue
 from backend.settings import Settings
 from backend.store.db import make_engine
 from tests.browser.live import free_port
+from tests.helpers import app_context
 
 REDIS_SERVER = shutil.which("redis-server")
 
 
 def context_of(client: TestClient) -> AppContext:
-    context: AppContext = client.app.state.context  # type: ignore[attr-defined]
+    context: AppContext = app_context(client)
     return context
 
 

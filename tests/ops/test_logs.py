@@ -109,6 +109,7 @@ def test_the_local_queue_logs_with_the_run_id(
     ]
 
 
+@pytest.mark.slow  # a server process
 def test_a_real_server_logs_json_lines_access_log_included(tmp_path: Path) -> None:
     with serve(tmp_path / "data", workers=0, env={"KERNELSCOPE_LOG_FORMAT": "json"}) as server:
         run_id = server.submit(CODE)

@@ -157,6 +157,7 @@ def test_the_packages_spares_import_ahead_are_shown(
     assert imports == [("kernelscope_spare_imports", (("package", "transformers"),))]
 
 
+@pytest.mark.slow  # real worker slots, spares and runs
 def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None:
     """Real worker slots with bare spares (two per slot, one more while runs come back to
     back): the gauges count what is held and wanted, the host memory is the spares' own,

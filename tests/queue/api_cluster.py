@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi.testclient import TestClient
 from rq import Queue
@@ -178,12 +178,12 @@ class WorkerCalls:
         started: dict[str, Any],
         result: RunResult | None = None,
         artifacts: list[ArtifactInput] | None = None,
-        kind: str = "result",
+        kind: Literal["result", "cancelled"] = "result",
         step: str | None = None,
     ) -> Any:
         spool = Spool(tmp / f"spool-{self.info.id}")
         report = Report(
-            kind=kind,  # type: ignore[arg-type]
+            kind=kind,
             worker_id=self.info.id,
             attempt=started["attempt"],
             step=step,

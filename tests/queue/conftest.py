@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
 from backend.store.repository import Store
+from tests.helpers import app_context
 from tests.queue.api_cluster import Cluster, add_people, make_settings
 from tests.queue.redis_server import RedisServer
 
@@ -43,7 +44,7 @@ def cluster_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[Calla
         client = TestClient(create_app(settings))
         client.__enter__()
         opened.append(client)
-        store = client.app.state.context.store  # type: ignore[attr-defined]
+        store = app_context(client).store
         return Cluster(client, store, redis_server, tokens, worker_tokens)
 
     yield make

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 from backend.api.app import create_app
 from backend.settings import Settings
 from backend.store import accounts
 from backend.store.repository import Store
+from tests.helpers import app_context
 from tests.queue.api_cluster import QUEUED_ONLY
 
 
@@ -31,7 +33,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 @pytest.fixture
 def tokens(client: TestClient) -> dict[str, str]:
-    store: Store = client.app.state.context.store  # type: ignore[attr-defined]
+    store: Store = app_context(client).store
     accounts.create_user(store, "root", is_admin=True)
     made = {}
     for name in ("alice", "bob", "root"):
@@ -41,7 +43,7 @@ def tokens(client: TestClient) -> dict[str, str]:
     return made
 
 
-def submit(client: TestClient, token: str, **body: object) -> object:
+def submit(client: TestClient, token: str, **body: object) -> Response:
     return client.post(
         "/api/runs",
         json={"code": QUEUED_ONLY, **body},
@@ -53,31 +55,31 @@ def test_over_the_per_user_limit_is_429_naming_the_limit(
     client: TestClient, tokens: dict[str, str]
 ) -> None:
     for _ in range(3):
-        assert submit(client, tokens["alice"]).status_code == 202  # type: ignore[attr-defined]
+        assert submit(client, tokens["alice"]).status_code == 202
     refused = submit(client, tokens["alice"])
-    error = refused.json()["error"]  # type: ignore[attr-defined]
-    assert refused.status_code == 429  # type: ignore[attr-defined]
+    error = refused.json()["error"]
+    assert refused.status_code == 429
     assert error["kind"] == "queue_limit"
     assert "limit is 3 queued runs per user" in error["message"]
     assert "KERNELSCOPE_MAX_QUEUED_PER_USER" in error["message"]
-    assert submit(client, tokens["bob"]).status_code == 202  # type: ignore[attr-defined]
+    assert submit(client, tokens["bob"]).status_code == 202
 
 
 def test_a_sweep_counts_every_size_against_the_limit(
     client: TestClient, tokens: dict[str, str]
 ) -> None:
     refused = submit(client, tokens["alice"], sizes=[1, 2, 3, 4])
-    assert refused.status_code == 429  # type: ignore[attr-defined]
-    assert submit(client, tokens["alice"], sizes=[1, 2, 3]).status_code == 202  # type: ignore[attr-defined]
+    assert refused.status_code == 429
+    assert submit(client, tokens["alice"], sizes=[1, 2, 3]).status_code == 202
 
 
 def test_a_cancelled_run_frees_its_place_under_the_limit(
     client: TestClient, tokens: dict[str, str]
 ) -> None:
-    ids = [submit(client, tokens["alice"]).json()["id"] for _ in range(3)]  # type: ignore[attr-defined]
+    ids = [submit(client, tokens["alice"]).json()["id"] for _ in range(3)]
     cancel = client.post(f"/api/runs/{ids[0]}/cancel", headers=auth(tokens["alice"]))
     assert cancel.status_code == 200
-    assert submit(client, tokens["alice"]).status_code == 202  # type: ignore[attr-defined]
+    assert submit(client, tokens["alice"]).status_code == 202
 
 
 def auth(token: str) -> dict[str, str]:
@@ -85,7 +87,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 def test_cancel_a_queued_run(client: TestClient, tokens: dict[str, str]) -> None:
-    run_id = submit(client, tokens["alice"]).json()["id"]  # type: ignore[attr-defined]
+    run_id = submit(client, tokens["alice"]).json()["id"]
     reply = client.post(f"/api/runs/{run_id}/cancel", headers=auth(tokens["alice"]))
     assert reply.status_code == 200
     assert reply.json()["status"] == "cancelled" and "before it started" in reply.json()["message"]
@@ -97,7 +99,7 @@ def test_cancel_a_queued_run(client: TestClient, tokens: dict[str, str]) -> None
 
 
 def test_only_the_author_or_an_admin_may_cancel(client: TestClient, tokens: dict[str, str]) -> None:
-    run_id = submit(client, tokens["alice"]).json()["id"]  # type: ignore[attr-defined]
+    run_id = submit(client, tokens["alice"]).json()["id"]
     refused = client.post(f"/api/runs/{run_id}/cancel", headers=auth(tokens["bob"]))
     assert refused.status_code == 403 and refused.json()["error"]["kind"] == "not_run_author"
     assert client.post(f"/api/runs/{run_id}/cancel").status_code == 401
@@ -114,19 +116,19 @@ def test_a_local_server_refuses_another_device_kind(
     client: TestClient, tokens: dict[str, str]
 ) -> None:
     refused = submit(client, tokens["alice"], device_kind="h100")
-    error = refused.json()["error"]  # type: ignore[attr-defined]
-    assert refused.status_code == 422  # type: ignore[attr-defined]
+    error = refused.json()["error"]
+    assert refused.status_code == 422
     assert (error["kind"], error["field"]) == ("unknown_device_kind", "body.device_kind")
     assert "KERNELSCOPE_QUEUE=local" in error["message"]
-    assert submit(client, tokens["alice"], device_kind="cpu").status_code == 202  # type: ignore[attr-defined]
+    assert submit(client, tokens["alice"], device_kind="cpu").status_code == 202
 
 
 def test_a_malformed_device_kind_is_a_validation_error(
     client: TestClient, tokens: dict[str, str]
 ) -> None:
     refused = submit(client, tokens["alice"], device_kind="H100 GPU!")
-    assert refused.status_code == 422  # type: ignore[attr-defined]
-    assert refused.json()["error"]["field"] == "body.device_kind"  # type: ignore[attr-defined]
+    assert refused.status_code == 422
+    assert refused.json()["error"]["field"] == "body.device_kind"
 
 
 def test_the_queue_overview_counts_waiting_runs(client: TestClient, tokens: dict[str, str]) -> None:

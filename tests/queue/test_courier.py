@@ -15,6 +15,7 @@ from backend.result import RunResult
 from backend.worker.remote import Agent, WorkerConfig
 from backend.worker.spool import Spool
 from backend.worker_protocol import REPORT_FILE, RESULT_FILE, Report, RunBeat
+from tests.helpers import present
 from tests.queue.redis_server import free_port
 
 
@@ -84,10 +85,10 @@ def test_a_report_is_a_tar_with_the_result_and_its_artifacts(tmp_path: Path) -> 
     path = spool.put(report, "run1", document(), artifacts)
     assert path.name == "run1.2.tar" and spool.beats() == [RunBeat(run_id="run1", attempt=2)]
     with tarfile.open(path) as tar:
-        kept = Report.model_validate_json(tar.extractfile(REPORT_FILE).read())  # type: ignore[union-attr]
-        result = RunResult.model_validate_json(tar.extractfile(RESULT_FILE).read())  # type: ignore[union-attr]
+        kept = Report.model_validate_json(present(tar.extractfile(REPORT_FILE)).read())
+        result = RunResult.model_validate_json(present(tar.extractfile(RESULT_FILE)).read())
         member = kept.artifacts[0].member
-        assert tar.extractfile(member).read() == b"print(1)"  # type: ignore[union-attr]
+        assert present(tar.extractfile(member)).read() == b"print(1)"
     assert (kept.artifacts[0].name, result.id) == ("output_code_0.py", "run1")
 
 

@@ -27,8 +27,10 @@ from rq.serializers import JSONSerializer
 from rq.webhook import Webhook
 
 from backend.queue.payload import worker_queue
+from backend.queue.redis_queue import RedisQueue
 from backend.worker import remote, remote_cli
 from backend.worker.remote import WorkerConfig
+from tests.helpers import app_context
 from tests.queue.api_cluster import Cluster, WorkerCalls
 
 JOB_FUNCTION = "backend.worker.remote.perform"
@@ -162,7 +164,8 @@ def test_a_compressed_bomb_in_a_job_record_is_never_inflated_by_the_api(cluster:
     bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
     cluster.redis.client().hset(Job.key_for(job_id), mapping={"data": bomb, "exc_info": bomb})
     before = reset_peak_rss_kib()
-    queue = cluster.client.app.state.context.queue  # type: ignore[attr-defined]
+    queue = app_context(cluster.client).queue
+    assert isinstance(queue, RedisQueue)
     queue._reconcile()
     queue._delete_job(job_id, W1_QUEUE)
     grown_kib = peak_rss_kib() - before
@@ -200,7 +203,7 @@ def test_a_compressed_bomb_in_a_queued_job_is_refused_by_the_worker_before_infla
     job_id = WorkerCalls(cluster, "w1").job_for_me(run_id)
     # The API's dispatcher takes a failed job back and hands its run on (deleting the
     # record): the worker's refusal is what is tested here, so it is stopped first.
-    cluster.client.app.state.context.queue.stop()  # type: ignore[attr-defined]
+    app_context(cluster.client).queue.stop()
     bomb = zlib.compress(bytes(1 << 30), 9)  # 1 GiB of zeros in about 1 MB
     nested = zlib.compress(zlib.compress(bytes(1 << 30), 9), 9)  # RQ would inflate twice
     redis = cluster.redis.client()

@@ -21,7 +21,7 @@ from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
 from backend.worker.spares import SpareOptions
 from tests.factories import CODE
-from tests.helpers import wait_for
+from tests.helpers import present, wait_for
 
 SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    return []\n"
 
@@ -87,7 +87,7 @@ def test_cancelling_a_running_run_only_flags_it(empty_store: Store) -> None:
     outcome = jobs.request_cancel(empty_store, run_id)
     assert (outcome.status, outcome.cancel_requested) == ("running", True)
     assert jobs.cancel_requested(empty_store, run_id)
-    assert empty_store.run_state(run_id).status == "running"  # type: ignore[union-attr]
+    assert present(empty_store.run_state(run_id)).status == "running"
 
 
 def test_a_finished_run_cannot_be_cancelled(empty_store: Store) -> None:
@@ -104,7 +104,7 @@ def test_a_cancel_asked_while_the_server_was_down_is_carried_out_at_start(
     jobs.claim_next(empty_store)
     jobs.request_cancel(empty_store, run_id)  # flagged; then the server died
     assert jobs.requeue_unfinished(empty_store) == [run_id]
-    assert empty_store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+    assert present(empty_store.run_state(run_id)).status == "cancelled"
 
 
 def test_the_per_user_count_covers_only_that_users_queued_runs(empty_store: Store) -> None:
@@ -133,7 +133,9 @@ def test_cancelling_a_running_local_run_kills_its_child_at_once(
             what="the snippet runs",
         )
         assert queue.cancel(run_id).status == "running"
-        wait_for(lambda: empty_store.run_state(run_id).status == "cancelled", 30, "cancelled")  # type: ignore[union-attr]
+        wait_for(
+            lambda: present(empty_store.run_state(run_id)).status == "cancelled", 30, "cancelled"
+        )
     finally:
         queue.stop()
     result = empty_store.load_result(run_id)
@@ -162,7 +164,7 @@ def test_a_cancel_between_claim_and_start_still_stops_the_run(
     )
     workers._execute(claimed, None)
     assert seen == [True]
-    assert empty_store.run_state(run_id).status == "cancelled"  # type: ignore[union-attr]
+    assert present(empty_store.run_state(run_id)).status == "cancelled"
 
 
 def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(empty_store: Store) -> None:
@@ -179,7 +181,7 @@ def test_local_start_leaves_a_live_cli_run_alone_and_forgets_rq_jobs(empty_store
         run.job_id, run.dispatched_at = "job-1", run.created_at
         session.add(run)
     assert jobs.requeue_unfinished(empty_store) == []
-    assert empty_store.run_state(cli_run).status == "running"  # type: ignore[union-attr]
+    assert present(empty_store.run_state(cli_run)).status == "running"
     claimed = [jobs.claim_next(empty_store) for _ in range(3)]
     assert {c.id for c in claimed if c is not None} == {handed}  # a CLI's run never re-runs
     assert_ended_as_cli_exited(empty_store, dead_cli)
@@ -192,8 +194,8 @@ def test_api_start_with_remote_workers_ends_a_dead_cli_run_too(empty_store: Stor
     dead_cli = empty_store.create_run(CODE, status="running", worker_id=_exited_cli())
     on_worker = empty_store.create_run(CODE, status="running", worker_id="gpu-host-1")
     assert jobs.refresh_leases(empty_store) == 1  # on_worker's lease renewed
-    assert empty_store.run_state(live).status == "running"  # type: ignore[union-attr]
-    assert empty_store.run_state(on_worker).status == "running"  # type: ignore[union-attr]
+    assert present(empty_store.run_state(live)).status == "running"
+    assert present(empty_store.run_state(on_worker)).status == "running"
     assert_ended_as_cli_exited(empty_store, dead_cli)
 
 
@@ -222,7 +224,7 @@ def test_claims_oldest_first_and_each_run_once(tmp_path: Path) -> None:
         ids = [store.create_run(CODE) for _ in range(3)]
         claimed = [jobs.claim_next(store) for _ in range(4)]
         assert [c.id if c else None for c in claimed] == [*ids, None]
-        assert {store.run_state(i).status for i in ids} == {"running"}  # type: ignore[union-attr]
+        assert {present(store.run_state(i)).status for i in ids} == {"running"}
 
 
 def test_queue_positions_count_runs_ahead(tmp_path: Path) -> None:
@@ -252,7 +254,7 @@ def test_stopping_the_server_mid_run_kills_the_child_and_requeues_the_run(
         queue = local_queue(store, tmp_path)
         queue.start()
         wait_for(
-            lambda: store.run_state(run_id).progress_step == "eager warm-up",  # type: ignore[union-attr]
+            lambda: present(store.run_state(run_id)).progress_step == "eager warm-up",
             timeout_s=180,
             what="the snippet runs",
         )
@@ -260,7 +262,7 @@ def test_stopping_the_server_mid_run_kills_the_child_and_requeues_the_run(
         started = time.monotonic()
         queue.stop()
         assert time.monotonic() - started < 30  # killed, not waited for (it sleeps 120 s)
-        assert store.run_state(run_id).status == "queued"  # type: ignore[union-attr]
+        assert present(store.run_state(run_id)).status == "queued"
         assert list((tmp_path / "work").glob("*")) == []
 
 
@@ -280,7 +282,7 @@ def test_an_internal_error_is_recorded_and_the_worker_goes_on(
         queue.start()
         try:
             wait_for(
-                lambda: all(store.run_state(i).status == "crashed" for i in ids),  # type: ignore[union-attr]
+                lambda: all(present(store.run_state(i)).status == "crashed" for i in ids),
                 what="both runs crashed",
             )
         finally:

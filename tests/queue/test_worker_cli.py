@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from backend.cli import build_parser, main
-from backend.settings import load_settings
+from backend.settings import load_worker_settings
 from backend.worker.api_client import ApiRefused, ApiUnreachable
 from backend.worker.remote import WorkerConfig
-from backend.worker.remote_cli import NameRefused, _config, worker_name
+from backend.worker.remote_cli import NameRefused, _config, apply_settings, worker_name
 from backend.worker_protocol import WorkerIdentity
 
 
@@ -22,7 +22,9 @@ def parsed(*args: str) -> object:
 
 def config_of(args: Any) -> WorkerConfig:
     """The worker's configuration, under the settings `kernelscope worker` reads for it."""
-    return _config(args, load_settings(sandbox=args.sandbox))
+    settings = load_worker_settings(sandbox=args.sandbox)
+    apply_settings(args, settings)
+    return _config(args, settings)
 
 
 def test_a_gpu_worker_is_pinned_and_named_after_host_kind_and_gpu() -> None:
@@ -36,6 +38,21 @@ def test_a_gpu_worker_is_pinned_and_named_after_host_kind_and_gpu() -> None:
 def test_the_token_comes_from_the_environment_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KERNELSCOPE_WORKER_TOKEN", "ks_from_env")
     assert config_of(parsed()).token == "ks_from_env"
+
+
+def test_the_settings_fill_in_what_the_flags_leave_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("KERNELSCOPE_DEFAULT_DEVICE_KIND", "h100")
+    monkeypatch.setenv("KERNELSCOPE_REDIS_URL", "redis://redis:6379/1")
+    monkeypatch.setenv("KERNELSCOPE_SANDBOX", "none")
+    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path))
+    config = config_of(parsed())
+    assert (config.device_kind, config.redis_url) == ("h100", "redis://redis:6379/1")
+    assert config.limits.sandbox == "none" and config.host_cache == tmp_path
+    assert config.setup.host_cache == tmp_path  # handed down to every run's setup
+    flagged = config_of(parsed("--device-kind", "a100", "--redis", "redis://x:1/0"))
+    assert (flagged.device_kind, flagged.redis_url) == ("a100", "redis://x:1/0")
 
 
 def test_a_malformed_device_kind_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

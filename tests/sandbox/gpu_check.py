@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from backend.limits import RunLimits
+from backend.limits import RunLimits, SandboxMode
 from backend.store.repository import Store
 from backend.worker import cgroup, sandbox
 from backend.worker.execute import execute_run
@@ -35,7 +35,12 @@ CUDA_HELLO = (
     "x = torch.ones(1 << 20, device='cuda')\n"
     "print(torch.cuda.get_device_name(0), float((x + 1).sum()), sorted(os.listdir('/dev')))\n"
 )
-RUNS = (("bwrap", None), ("bwrap", 16384), ("none", None), ("none", None))
+RUNS: tuple[tuple[SandboxMode, int | None], ...] = (
+    ("bwrap", None),
+    ("bwrap", 16384),
+    ("none", None),
+    ("none", None),
+)
 
 
 def cuda_inside(extra: list[str]) -> dict[str, Any]:
@@ -63,10 +68,12 @@ def cuda_inside(extra: list[str]) -> dict[str, Any]:
     }
 
 
-def add_relu(store: Store, data_dir: Path, mode: str, memory_mb: int | None) -> dict[str, Any]:
+def add_relu(
+    store: Store, data_dir: Path, mode: SandboxMode, memory_mb: int | None
+) -> dict[str, Any]:
     code = (ROOT / "examples" / "add_relu.py").read_text()
     run_id = store.create_run(code)
-    limits = RunLimits(timeout_s=240, sandbox=mode, memory_mb=memory_mb)  # type: ignore[arg-type]
+    limits = RunLimits(timeout_s=240, sandbox=mode, memory_mb=memory_mb)
     started = time.monotonic()
     result = execute_run(store, run_id, WorkerSetup(data_dir, "cuda", limits))
     variants = {

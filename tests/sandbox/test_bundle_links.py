@@ -14,6 +14,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,8 +42,9 @@ def bundle_dir(tmp_path: Path) -> Path:
     return directory
 
 
-def _document(directory: Path) -> dict[str, object]:
-    return json.loads((directory / BUNDLE_FILE).read_text())  # type: ignore[no-any-return]
+def _document(directory: Path) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads((directory / BUNDLE_FILE).read_text())
+    return document
 
 
 def _stored(bundle_dir: Path) -> list[bytes]:
@@ -70,7 +72,7 @@ def test_a_symlinked_output_code_is_not_followed(bundle_dir: Path, secret: Path)
 def test_a_name_outside_the_bundle_is_not_read(bundle_dir: Path, secret: Path) -> None:
     for name in (str(secret), "../../../kernelscope.db"):
         document = _document(bundle_dir)
-        document["compiled"]["graphs"][0]["output_code"] = name  # type: ignore[index]
+        document["compiled"]["graphs"][0]["output_code"] = name
         (bundle_dir / BUNDLE_FILE).write_text(json.dumps(document))
         with pytest.raises(InvalidBundle, match="output_code"):
             load_bundle(bundle_dir)
@@ -102,7 +104,7 @@ def test_a_bundle_folder_replaced_by_a_symlink_is_not_followed(
     bundle_dir: Path, secret: Path
 ) -> None:
     document = _document(bundle_dir)
-    document["compiled"]["graphs"][0]["output_code"] = "output_code_0.py"  # type: ignore[index]
+    document["compiled"]["graphs"][0]["output_code"] = "output_code_0.py"
     for name in ("eager_trace.json.gz", "compiled_trace.json.gz"):
         shutil.copy(bundle_dir / name, secret.parent / name)
     shutil.copy(secret, secret.parent / "output_code_0.py")

@@ -85,12 +85,12 @@ def test_serve_with_accounts_refuses_without_a_sandbox(
 
 @pytest.mark.usefixtures("no_bubblewrap")
 def test_accounts_start_without_a_sandbox_only_when_told_explicitly(tmp_path: Path) -> None:
-    accounts = {"data_dir": tmp_path, "auth": "accounts", "local_workers": 1}
+    accounts = Settings(data_dir=tmp_path, auth="accounts", local_workers=1)
     with pytest.raises(SandboxUnavailable, match="--sandbox none"):
-        create_app(Settings(**accounts))  # type: ignore[arg-type]
+        create_app(accounts)
     with pytest.raises(SandboxUnavailable, match="--sandbox bwrap"):
-        create_app(Settings(**accounts, sandbox="bwrap"))  # type: ignore[arg-type]
-    started(create_app(Settings(**accounts, sandbox="none")))  # type: ignore[arg-type]
+        create_app(accounts.model_copy(update={"sandbox": "bwrap"}))
+    started(create_app(accounts.model_copy(update={"sandbox": "none"})))
 
 
 @pytest.mark.usefixtures("no_bubblewrap")

@@ -18,7 +18,7 @@ from backend.worker.child import PARKED_NOTE, ChildOutcome, ChildRequest, run_ch
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, WorkerSetup
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
-from tests.helpers import wait_for
+from tests.helpers import present, wait_for
 from tests.paths import EXAMPLES_DIR
 from tests.sandbox.escapes import TEST_UID_BASE
 from tests.worker.test_spares import (
@@ -131,13 +131,13 @@ def test_a_prewarmed_spare_runs_a_snippet_as_a_cold_process_does(
     assert warm.prewarm_s is not None and warm.prewarm_s > 0 and cold.prewarm_s is None
     assert warm.stdout == cold.stdout and "first input value" in warm.stdout
     assert warm.stderr == cold.stderr == ""
-    documents = [outcome.bundle.document for outcome in (warm, cold)]  # type: ignore[union-attr]
+    documents = [present(outcome.bundle).document for outcome in (warm, cold)]
     for part in ("graph_count", "graph_breaks", "recompiles"):
         assert documents[0]["compile"][part] == documents[1]["compile"][part]
     assert (
         documents[0]["compile"]["graph_count"] == 1 and documents[0]["compile"]["recompiles"] == 0
     )
-    warm_code = warm.bundle.files["output_code_0.py"].decode()  # type: ignore[union-attr]
+    warm_code = present(warm.bundle).files["output_code_0.py"].decode()
     assert "sin" not in warm_code and "throwaway" not in warm_code
     kernels = [[launch["kernel"] for launch in d["compiled"]["launches"]] for d in documents]
     assert kernels[0] == kernels[1]

@@ -21,6 +21,7 @@ from backend.store.quota import (
 )
 from backend.store.repository import Store
 from tests.factories import CODE, rich_result, save_with_files
+from tests.helpers import present
 
 KiB = 1024
 
@@ -73,7 +74,7 @@ def test_a_save_past_the_users_quota_stores_nothing_and_says_which(empty_store: 
     assert "Delete runs you no longer need" in str(refused.value)
     assert blob_files(empty_store) == files_before  # the refused file was put, then released
     assert empty_store.list_artifacts(run_id) == []
-    assert empty_store.load_result(run_id).status == "queued"  # type: ignore[union-attr]
+    assert present(empty_store.load_result(run_id)).status == "queued"
     # Another user's files are not alice's; a run saved again counts its new files only.
     save_with_files(empty_store, [b"c" * (9 * KiB)], owner_id=bob)
     empty_store.save_result(rich_result(first), CODE, [("eager_trace", "t", b"d" * 10 * KiB, "x")])

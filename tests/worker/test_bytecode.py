@@ -21,7 +21,11 @@ pytestmark = pytest.mark.slow  # a real make: the pre-warm's imports and throwaw
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The test's own host cache, where the precompiled header is taken as not made."""
-    monkeypatch.setattr(process, "host_builds_env", lambda run_env, device: {})  # test_host_builds'
+
+    def no_builds(run_env: dict[str, str], device: str, cache_dir: Path) -> dict[str, str]:
+        return {}  # test_host_builds'
+
+    monkeypatch.setattr(process, "host_builds_env", no_builds)
     return own_host_cache(tmp_path, monkeypatch)
 
 
@@ -32,7 +36,9 @@ def without_torch_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_torch_with_bytecode_is_left_alone(cache: Path, tmp_path: Path) -> None:
     # this checkout's torch came from pip, which compiles it
     assert bytecode._torch_has_bytecode()
-    assert "PYTHONPYCACHEPREFIX" not in harness_env(WorkerSetup(tmp_path), tmp_path, sandboxed=True)
+    assert "PYTHONPYCACHEPREFIX" not in harness_env(
+        WorkerSetup(tmp_path, host_cache=cache), tmp_path, sandboxed=True
+    )
     assert not list(cache.glob("pycache*"))
 
 
@@ -49,7 +55,7 @@ def test_made_once_for_the_host_and_read_by_each_run(
         return real_make(folder, run_env, device)
 
     monkeypatch.setattr(bytecode, "make", make)
-    setup = WorkerSetup(tmp_path / "data", "cpu")
+    setup = WorkerSetup(tmp_path / "data", "cpu", host_cache=cache)
     env = harness_env(setup, tmp_path, sandboxed=False)
     first = env["PYTHONPYCACHEPREFIX"]
     assert harness_env(setup, tmp_path, sandboxed=True)["PYTHONPYCACHEPREFIX"] == first
@@ -73,5 +79,6 @@ def test_a_make_that_failed_is_not_used(
 ) -> None:
     without_torch_bytecode(monkeypatch)
     monkeypatch.setattr(sys, "executable", "/bin/false")
-    env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
+    setup = WorkerSetup(tmp_path / "data", "cpu", host_cache=cache)
+    env = harness_env(setup, tmp_path, sandboxed=True)
     assert "PYTHONPYCACHEPREFIX" not in env

@@ -23,9 +23,9 @@ from backend.analysis.ncu import NcuKernel, parse_ncu_csv
 from backend.compare import compare_runs
 from backend.figures.traffic import traffic_figure
 from backend.figures.units import human_bytes
-from backend.limits import RunLimits
+from backend.limits import RunLimits, SandboxMode
 from backend.report import render
-from backend.result import Measurement, RunResult
+from backend.result import Measurement, RunResult, VariantName
 from backend.worker import device as worker_device
 from backend.worker import execute
 from backend.worker.bundle import load_bundle
@@ -34,6 +34,8 @@ from backend.worker.dram import METRICS
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
 from backend.worker.progress import DRAM_STEP
+from tests.helpers import present
+from tests.worker.host_caches import no_host_probes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RECORDED = DATA / "h200_bundles" / "add_relu" / "bundle"
@@ -115,8 +117,10 @@ def recorded_outcome(device_type: str = "cuda") -> ChildOutcome:
 
 @pytest.fixture
 def child_returns_recorded(monkeypatch: pytest.MonkeyPatch) -> list[ChildOutcome]:
-    """The run's child replaced by a recorded H200 run (a faked CUDA device)."""
+    """The run's child replaced by a recorded H200 run (a faked CUDA device); the ncu
+    pass's environment made without the host's probes (a fast test of the wiring)."""
     given: list[ChildOutcome] = []
+    no_host_probes(monkeypatch)
 
     def fake_child(*_args: object, **_kwargs: object) -> ChildOutcome:
         given.append(recorded_outcome())
@@ -134,12 +138,12 @@ def queued() -> RunResult:
     )
 
 
-def setup(tmp_path: Path, sandbox: str = "none", timeout_s: float = 120.0) -> WorkerSetup:
-    return WorkerSetup(tmp_path / "data", "cuda", RunLimits(timeout_s=timeout_s, sandbox=sandbox))  # type: ignore[arg-type]
+def setup(tmp_path: Path, sandbox: SandboxMode = "none", timeout_s: float = 120.0) -> WorkerSetup:
+    return WorkerSetup(tmp_path / "data", "cuda", RunLimits(timeout_s=timeout_s, sandbox=sandbox))
 
 
-def dram_numbers(result: RunResult, variant: str) -> list[tuple[int | None, int | None]]:
-    kernels = result.variants[variant].kernels  # type: ignore[index]
+def dram_numbers(result: RunResult, variant: VariantName) -> list[tuple[int | None, int | None]]:
+    kernels = present(result.variants)[variant].kernels
     return [(k.dram_bytes_read, k.dram_bytes_written) for k in kernels]
 
 
@@ -160,7 +164,7 @@ def test_ncu_kernel_names_match_the_profilers_by_function_name() -> None:
 
 
 def test_recorded_h200_ncu_numbers_land_on_the_recorded_runs_kernels() -> None:
-    analysis = load_bundle(RECORDED).analyse()  # type: ignore[union-attr]
+    analysis = present(load_bundle(RECORDED)).analyse()
     match = merge_dram(analysis.variants, parse_ncu_csv(NCU_CSV.read_text()))
     assert match.matched == {"eager": 2, "compiled": 1}
     assert match.profiled == {"eager": 2, "compiled": 1}
@@ -176,7 +180,7 @@ def _ncu(launch: int, name: str, nvtx: str | None, read: int | None = 100) -> Nc
 
 
 def test_extra_profiler_kernels_are_skipped_and_never_paired_with_another_kernel() -> None:
-    analysis = load_bundle(RECORDED).analyse()  # type: ignore[union-attr]
+    analysis = present(load_bundle(RECORDED)).analyse()
     measured = [
         _ncu(0, "void at::native::vectorized_elementwise_kernel<4, add>(int)", "EAGER", 1),
         _ncu(1, "void at::native::unrolled_elementwise_kernel<fill>(int)", "EAGER", 7),  # extra
@@ -191,7 +195,7 @@ def test_extra_profiler_kernels_are_skipped_and_never_paired_with_another_kernel
 
 
 def test_impossible_measured_values_are_dropped() -> None:
-    analysis = load_bundle(RECORDED).analyse()  # type: ignore[union-attr]
+    analysis = present(load_bundle(RECORDED)).analyse()
     measured = [_ncu(0, "triton_poi_fused_add_relu_0", "COMPILED", -5)]
     assert merge_dram(analysis.variants, measured).matched["compiled"] == 0
     assert analysis.variants["compiled"].kernels[0].dram_bytes_read is None

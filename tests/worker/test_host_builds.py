@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import shutil
 import subprocess
 import sys
@@ -76,12 +75,12 @@ def test_a_folder_is_made_once_for_the_host(cache: Path) -> None:
         (folder / "x.gch").write_bytes(b"header")
         return len(made) > 1  # the first make fails
 
-    assert host_cache.made_folder("thing", make) is None
-    assert host_cache.made_folder("thing", make) is None  # this process knows it failed
+    assert host_cache.made_folder(cache, "thing", make) is None
+    assert host_cache.made_folder(cache, "thing", make) is None  # this process knows it failed
     host_cache._MADE_MEMO.clear()  # another process on the host tries again
-    folder = host_cache.made_folder("thing", make)
+    folder = host_cache.made_folder(cache, "thing", make)
     host_cache._MADE_MEMO.clear()
-    assert host_cache.made_folder("thing", make) == folder == cache / "thing"
+    assert host_cache.made_folder(cache, "thing", make) == folder == cache / "thing"
     assert made == [folder, folder] and (folder / host_cache.MADE).is_file()
 
 
@@ -91,7 +90,6 @@ def test_a_cache_that_cannot_be_written_leaves_runs_without_the_folder(
     """A read-only or full home costs runs the folder, never the run: no error escapes."""
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(blocker / "cache"))
     monkeypatch.setattr(host_cache, "_MADE_MEMO", {})
     made: list[Path] = []
 
@@ -99,7 +97,7 @@ def test_a_cache_that_cannot_be_written_leaves_runs_without_the_folder(
         made.append(folder)
         return True
 
-    assert host_cache.made_folder("thing", make) is None
+    assert host_cache.made_folder(blocker / "cache", "thing", make) is None
     assert made == []  # the folder could not even be created
 
 
@@ -144,7 +142,7 @@ def test_a_make_cut_short_is_emptied_before_the_next(cache: Path) -> None:
         (folder / "x.gch").write_bytes(b"header")
         return True
 
-    assert host_cache.made_folder("thing", make) == leftover
+    assert host_cache.made_folder(cache, "thing", make) == leftover
     assert sorted(p.name for p in leftover.iterdir()) == [host_cache.MADE, "x.gch"]
 
 
@@ -159,15 +157,14 @@ def make(folder):
     time.sleep(1.0)
     (folder / "x.gch").write_bytes(b"header")
     return True
-print(host_cache.made_folder("thing", make))
+print(host_cache.made_folder(Path(sys.argv[2]), "thing", make))
 """
 
 
 def test_two_processes_making_the_folder_at_once_make_it_once(cache: Path) -> None:
     log = cache.parent / "makes.log"
-    env = {**os.environ, "KERNELSCOPE_CACHE_DIR": str(cache)}
-    command = [sys.executable, "-c", MAKE_AT_ONCE, str(log)]
-    both = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in "ab"]
+    command = [sys.executable, "-c", MAKE_AT_ONCE, str(log), str(cache)]
+    both = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in "ab"]
     said = [process.communicate(timeout=120)[0].strip() for process in both]
     assert said == [str(cache / "thing")] * 2
     assert len(log.read_text().splitlines()) == 1
@@ -177,7 +174,8 @@ def test_a_make_that_failed_is_not_used(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "executable", "/bin/false")
-    env = harness_env(WorkerSetup(tmp_path / "data", "cpu"), tmp_path, sandboxed=True)
+    setup = WorkerSetup(tmp_path / "data", "cpu", host_cache=cache)
+    env = harness_env(setup, tmp_path, sandboxed=True)
     assert HOST_BUILDS_ENV not in env
     assert not list(cache.glob("cpu-builds-*/made"))
 
@@ -194,7 +192,7 @@ def test_a_gpu_worker_makes_kernelscopes_triton_kernels_once(
         return True
 
     monkeypatch.setattr(host_cache, "make_with_probe", probe)
-    setup = WorkerSetup(tmp_path / "data", "auto")
+    setup = WorkerSetup(tmp_path / "data", "auto", host_cache=cache)
     env = harness_env(setup, tmp_path, sandboxed=True)
     folder = Path(env[HOST_BUILDS_ENV])
     assert folder.parent == cache and folder.name.startswith("cuda-builds-")
@@ -212,7 +210,8 @@ def test_a_gpu_make_that_cannot_reach_a_gpu_leaves_runs_as_they_were(
 ) -> None:
     # The real probe, on this host's torch without CUDA: it fails, and says so in the log.
     monkeypatch.setattr(device, "this_device", lambda setup_device: ("cuda", "NVIDIA H200"))
-    env = harness_env(WorkerSetup(tmp_path / "data", "cuda"), tmp_path, sandboxed=True)
+    setup = WorkerSetup(tmp_path / "data", "cuda", host_cache=cache)
+    env = harness_env(setup, tmp_path, sandboxed=True)
     assert HOST_BUILDS_ENV not in env
     assert not list(cache.glob("cuda-builds-*/made"))
 

@@ -19,7 +19,7 @@ GOOD = {"peak_bandwidth_bytes_per_s": 4.3e12, "peak_flops": {"float32": 5.1e13}}
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path))
+    """The peaks' file in the test's own host cache (tmp_path), nothing remembered yet."""
     monkeypatch.setattr(peaks, "_MEMO", {})
     return tmp_path / peaks.CACHE_NAME
 
@@ -63,25 +63,28 @@ def test_unbelievable_flops_are_dropped_and_the_bandwidth_kept() -> None:
 
 
 def test_measured_once_then_remembered_across_processes(cache: Path, probes: list[str]) -> None:
-    first = peaks.peaks_for("cuda", "NVIDIA H200")
-    assert peaks.peaks_for("cuda", "NVIDIA H200") == first and probes == ["cuda"]
+    first = peaks.peaks_for(cache.parent, "cuda", "NVIDIA H200")
+    assert peaks.peaks_for(cache.parent, "cuda", "NVIDIA H200") == first and probes == ["cuda"]
     peaks._MEMO.clear()  # a new process on the same host reads the file instead
-    assert peaks.peaks_for("cuda", "NVIDIA H200") == first and probes == ["cuda"]
-    assert peaks.peaks_for("cpu", "Some CPU") is not None and probes == ["cuda", "cpu"]
+    assert peaks.peaks_for(cache.parent, "cuda", "NVIDIA H200") == first and probes == ["cuda"]
+    assert peaks.peaks_for(cache.parent, "cpu", "Some CPU") is not None and probes == [
+        "cuda",
+        "cpu",
+    ]
     assert len(json.loads(cache.read_text())) == 2
 
 
 def test_a_stale_or_broken_cache_is_measured_again(cache: Path, probes: list[str]) -> None:
-    peaks.peaks_for("cpu", "Some CPU")
+    peaks.peaks_for(cache.parent, "cpu", "Some CPU")
     entries = json.loads(cache.read_text())
     for entry in entries.values():
         entry["at"] = time.time() - peaks.MAX_AGE_S - 1
     cache.write_text(json.dumps(entries))
     peaks._MEMO.clear()
-    peaks.peaks_for("cpu", "Some CPU")
+    peaks.peaks_for(cache.parent, "cpu", "Some CPU")
     cache.write_text("{not json")
     peaks._MEMO.clear()
-    peaks.peaks_for("cpu", "Some CPU")
+    peaks.peaks_for(cache.parent, "cpu", "Some CPU")
     assert probes == ["cpu", "cpu", "cpu"]
 
 
@@ -90,16 +93,16 @@ def test_a_roof_an_older_probe_measured_is_measured_again(
 ) -> None:
     # the H200's first probe (a copy, one call per event pair) set a roof kernels passed;
     # a worker that cached it must not keep it for 30 days once the probe changes
-    peaks.peaks_for("cuda", "NVIDIA H200")
+    peaks.peaks_for(cache.parent, "cuda", "NVIDIA H200")
     peaks._MEMO.clear()
     monkeypatch.setattr(peaks, "PROBE_VERSION", peaks.PROBE_VERSION + 1)
-    peaks.peaks_for("cuda", "NVIDIA H200")
+    peaks.peaks_for(cache.parent, "cuda", "NVIDIA H200")
     assert probes == ["cuda", "cuda"]
 
 
 def test_a_runs_device_carries_the_peaks(cache: Path, probes: list[str]) -> None:
     device = DeviceInfo(type="cpu", name="Some CPU", l2_cache_bytes=32 * 2**20)
-    measured = peaks.with_peaks(device)
+    measured = peaks.with_peaks(device, cache.parent)
     assert measured is not None
     assert measured.peak_bandwidth_bytes_per_s == 4.3e12
     assert measured.peak_flops == {"float32": 5.1e13}
@@ -111,7 +114,7 @@ def test_a_failed_probe_leaves_the_device_without_peaks(
 ) -> None:
     monkeypatch.setattr(peaks, "measure", lambda device_type: None)
     device = DeviceInfo(type="cpu", name="Some CPU")
-    assert peaks.with_peaks(device) == device
+    assert peaks.with_peaks(device, cache.parent) == device
     assert not cache.exists()
 
 

@@ -30,8 +30,13 @@ from backend.worker import spares as spares_module
 from backend.worker.child import ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
-from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left, spare_options
-from tests.helpers import wait_for
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from tests.helpers import present, wait_for
+
+# Every test here starts real harness processes (bare ones: a syntax error or a short
+# snippet), and the first of a session makes the host's builds (tens of seconds); the
+# keeper's judgement alone is tested in tests/worker/test_spare_options.py.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = Job("def fn(:\n")
@@ -279,24 +284,6 @@ def test_back_to_back_runs_park_a_spare_and_warm_it_on_the_device_when_one_is_ta
     assert parking.spares() == [parked] and not parked.parked
 
 
-def test_a_spare_told_after_parking_is_judged_by_the_device_half_alone(
-    setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    keeper = SpareKeeper(setup, PARKING)  # never started: only its judgement is used
-    keeper._last_whole_s, keeper._last_device_s = 8.0, 2.0
-    now = time.monotonic()
-    monkeypatch.setattr(spares_module, "time", mock.Mock(monotonic=lambda: now))  # stopped
-
-    def spare(started_s_ago: float, told_s_ago: float) -> HarnessProcess:
-        found = HarnessProcess.__new__(HarnessProcess)  # its times alone: no process
-        found.started_at, found.device_asked_at = now - started_s_ago, now - told_s_ago
-        return found
-
-    assert keeper._ready_in(spare(20.0, 1.0)) == pytest.approx(1.0)  # its imports were done
-    assert keeper._ready_in(spare(1.0, 0.5)) == pytest.approx(7.0)  # still importing
-    assert keeper._ready_in(spare(1.0, 1.0)) == pytest.approx(7.0)  # never parked
-
-
 def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_start(
     parking: SpareKeeper, setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -312,25 +299,6 @@ def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_st
     assert (counts.taken_parked, counts.cold) == (1, cold_before) and on_device.alive()
 
 
-@pytest.mark.parametrize(
-    ("device", "busy_extra", "busy_parked", "expected"),
-    [
-        ("cuda", None, None, (2, 1, 2)),
-        ("cpu", None, None, (1, 0, 0)),
-        ("cuda", 0, 0, (2, 0, 0)),
-        ("cpu", 2, 1, (1, 2, 1)),
-    ],
-)
-def test_spare_options_keep_extra_spares_on_a_gpu_unless_told(
-    device: str, busy_extra: int | None, busy_parked: int | None, expected: tuple[int, ...]
-) -> None:
-    from backend.settings import Settings
-
-    settings = Settings(spares_busy_extra=busy_extra, spares_busy_parked=busy_parked)
-    options = spare_options(settings, device)
-    assert (options.count, options.busy_extra, options.busy_parked) == expected
-
-
 def test_a_spare_started_with_other_settings_is_discarded(
     keeper: SpareKeeper, setup: WorkerSetup
 ) -> None:
@@ -339,7 +307,7 @@ def test_a_spare_started_with_other_settings_is_discarded(
     assert keeper.take(longer) is None  # the run starts its own process instead
     assert keeper.counts().cold == 1
     wait_for(lambda: not old.workdir.exists(), SPARE_S, "the old spare is cleaned up")
-    assert not alive(old.process.pid)  # type: ignore[union-attr]
+    assert not alive(present(old.process).pid)
     assert ready_spare(keeper).setup == longer
 
 

@@ -19,9 +19,13 @@ AVX = ["avx512 avx512_vnni", "avx512", "avx2"]
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("KERNELSCOPE_CACHE_DIR", str(tmp_path))
+    """The probe's file in the test's own host cache (tmp_path), nothing remembered yet."""
     monkeypatch.setattr(vec_isa, "_MEMO", {})
-    monkeypatch.setattr(process, "host_builds_env", lambda run_env, device: {})  # test_host_builds'
+
+    def no_builds(run_env: dict[str, str], device: str, cache_dir: Path) -> dict[str, str]:
+        return {}  # test_host_builds'
+
+    monkeypatch.setattr(process, "host_builds_env", no_builds)
     return tmp_path / vec_isa.CACHE_NAME
 
 
@@ -47,7 +51,7 @@ def test_equal_lists_let_runs_trust_the_flags(monkeypatch: pytest.MonkeyPatch) -
 def test_a_build_that_failed_keeps_the_builds(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a compiler too old for AVX-512: the flags list it, the build does not prove it
     fake_probe(monkeypatch, ["avx2"])
-    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}) == {}
+    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}, cache.parent) == {}
 
 
 @pytest.mark.parametrize(
@@ -77,10 +81,10 @@ def test_probed_once_then_remembered_across_processes(
 ) -> None:
     asked = fake_probe(monkeypatch, AVX)
     env = {"PATH": "/usr/bin"}
-    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
-    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    assert vec_isa.vec_isa_env(env, cache.parent) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    assert vec_isa.vec_isa_env(env, cache.parent) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
     vec_isa._MEMO.clear()  # a new process on the same host reads the file instead
-    assert vec_isa.vec_isa_env(env) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
+    assert vec_isa.vec_isa_env(env, cache.parent) == {"TORCHINDUCTOR_VEC_ISA_OK": "1"}
     assert asked == ["g++"]
     [entry] = json.loads(cache.read_text()).values()
     assert entry["probed"] == AVX
@@ -94,21 +98,21 @@ def test_another_compiler_is_probed_again(
     other.parent.mkdir()
     other.write_text("#!/bin/sh\n")
     other.chmod(0o755)
-    vec_isa.vec_isa_env({"PATH": "/usr/bin"})
-    vec_isa.vec_isa_env({"PATH": str(other.parent), "CXX": "my-g++"})
+    vec_isa.vec_isa_env({"PATH": "/usr/bin"}, cache.parent)
+    vec_isa.vec_isa_env({"PATH": str(other.parent), "CXX": "my-g++"}, cache.parent)
     assert asked == ["g++", "my-g++"]
 
 
 def test_a_failed_probe_is_not_remembered(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vec_isa, "probe", lambda run_env: None)
-    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}) == {}
+    assert vec_isa.vec_isa_env({"PATH": "/usr/bin"}, cache.parent) == {}
     assert not cache.exists()  # the next process tries again
 
 
 def test_a_run_is_told_only_what_the_probe_proved(
     cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    setup = WorkerSetup(tmp_path / "data")
+    setup = WorkerSetup(tmp_path / "data", host_cache=cache.parent)
     fake_probe(monkeypatch, AVX)
     assert harness_env(setup, tmp_path, sandboxed=True)["TORCHINDUCTOR_VEC_ISA_OK"] == "1"
     monkeypatch.setattr(vec_isa, "_MEMO", {})
