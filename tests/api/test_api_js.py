@@ -12,7 +12,7 @@ API_JS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "api.js"
 CALL = re.compile(r'call\("(GET|POST|PUT|PATCH|DELETE)",\s*')
 RUN_HELPER = re.compile(r"const run = \(id\) => `([^`]*)`;")
 PLACEHOLDER = re.compile(r"\$\{[^}]*\}|\{[^}]*\}")
-QUERY = re.compile(r"\$\{q\(.*?\)\}")  # `${q(params)}`: the query string, dropped
+QUERY = re.compile(r"\$\{(?:q|\w+Query)\(.*?\)\}")  # `${q(p)}`, `${unfoldQuery(p)}`: dropped
 
 
 def first_argument(text: str, start: int) -> str:
