@@ -10,6 +10,7 @@ same under bubblewrap, and a real pre-warm.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -119,17 +120,27 @@ def test_a_taken_spare_is_replaced_at_once_and_never_handed_out_twice(
 
 
 def started_spare(keeper: SpareKeeper) -> HarnessProcess:
-    """The keeper's first spare, seen as still warming up (its ready line not come yet)."""
-    warming = wait_for(keeper.spare, SPARE_S, "a spare is started")
-    warming.ready_at = None
-    return warming
+    """The keeper's first spare, once the keeper has seen it ready: its thread then stops
+    looking at it, so `seen_warming` can show it as still warming up without the thread
+    seeing its ready line again in between (a quiet box raced the old way)."""
+    spare = wait_for(keeper.spare, SPARE_S, "a spare is started")
+    wait_for(lambda: spare.ready_at is not None, SPARE_S, "the keeper saw it ready")
+    return spare
+
+
+@contextlib.contextmanager
+def seen_warming(spare: HarnessProcess) -> Iterator[None]:
+    """Inside, `spare` looks as if its ready line had not come yet."""
+    with mock.patch.object(spare, "wait_ready", return_value=False):
+        spare.ready_at = None
+        yield
 
 
 def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
         keeper._last_whole_s = 3600.0  # warm-ups took an hour: it has barely begun
-        with mock.patch.object(warming, "wait_ready", return_value=False):
+        with seen_warming(warming):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
         assert keeper.spare() is warming and warming.alive()
@@ -143,7 +154,7 @@ def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetu
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
         keeper._last_whole_s = warming.age_s()  # the last warm-up took as long as it has run
-        with mock.patch.object(warming, "wait_ready", return_value=False):
+        with seen_warming(warming):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.error is not None and outcome.error.get("kind") == "syntax_error"
         counts = keeper.counts()
