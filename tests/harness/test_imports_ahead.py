@@ -81,6 +81,20 @@ print(json.dumps({"error": error, "imported": "idna" in sys.modules}))
 @pytest.mark.slow
 @pytest.mark.parametrize(("named", "imported"), [("idna", True), ("", False)])
 def test_a_spare_imports_what_it_is_told_to_in_its_host_stage(named: str, imported: bool) -> None:
+    assert host_stage(named) == {"error": None, "imported": imported}
+
+
+@pytest.mark.slow
+def test_a_package_that_cannot_be_imported_ahead_is_said_and_costs_nothing_else() -> None:
+    said = host_stage("no_such_package_here")
+    assert (
+        said["error"]
+        == "RuntimeError: could not import ahead of need: no_such_package_here: ModuleNotFoundError"
+    )
+
+
+def host_stage(named: str) -> dict[str, object]:
+    """What a spare's host stage said, run with the worker's variable naming `named`."""
     env = {**os.environ, PREIMPORT_ENV: named}
     done = subprocess.run(
         [sys.executable, "-c", HOST_STAGE],
@@ -92,23 +106,5 @@ def test_a_spare_imports_what_it_is_told_to_in_its_host_stage(named: str, import
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"error": None, "imported": imported}
-
-
-@pytest.mark.slow
-def test_a_package_that_cannot_be_imported_ahead_is_said_and_costs_nothing_else() -> None:
-    env = {**os.environ, PREIMPORT_ENV: "no_such_package_here"}
-    done = subprocess.run(
-        [sys.executable, "-c", HOST_STAGE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    said = json.loads(done.stdout.strip().splitlines()[-1])
-    assert (
-        said["error"]
-        == "RuntimeError: could not import ahead of need: no_such_package_here: ModuleNotFoundError"
-    )
+    said: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return said
