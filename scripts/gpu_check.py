@@ -1,7 +1,7 @@
 """GPU truth: run the examples on a real GPU and print kernels, bytes and times per variant.
 
     python scripts/gpu_check.py [--ncu] [--examples add_relu,gelu_chain] [--size N]
-                                [--snippets path/a.py,path/b.py]
+                                [--snippets path/a.py,path/b.py] [--steps]
 
 With --ncu, Nsight Compute measures DRAM bytes per kernel in a separate process, printed
 beside the logical bytes Kernelscope computes. Needs torch with CUDA, and pydantic for the
@@ -29,9 +29,12 @@ from backend.worker.process import Job, WorkerSetup  # noqa: E402
 NCU_METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 
 
-def run_example(path: Path, size: int | None, workdir: Path) -> Analysis | str:
+def run_example(path: Path, size: int | None, workdir: Path, steps: bool = False) -> Analysis | str:
     setup = WorkerSetup(workdir, "cuda", RunLimits(timeout_s=600))
     outcome = run_child(ChildRequest(Job(path.read_text(), size), setup))
+    if steps:  # where the seconds went, one line per snippet, before the table's row
+        spent = ", ".join(f"{step} {s:.1f}" for step, s in outcome.steps.seconds().items())
+        print(f"<!-- {path.stem}: {outcome.status} in {outcome.duration_s:.1f} s: {spent} -->")
     if outcome.status != "succeeded" or outcome.bundle is None:
         return f"{outcome.status}: {outcome.error}"
     return outcome.bundle.analyse()
@@ -90,6 +93,7 @@ def main() -> None:
     parser.add_argument("--examples", default="")
     parser.add_argument("--snippets", default="", help="snippet files, comma-separated")
     parser.add_argument("--size", type=int, default=None)
+    parser.add_argument("--steps", action="store_true", help="print seconds per harness step")
     args = parser.parse_args()
     paths = [Path(p).resolve() for p in args.snippets.split(",") if p]
     names = args.examples.split(",") if args.examples or paths else []
@@ -102,7 +106,7 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in paths:
-            analysis = run_example(path, args.size, Path(tmp) / path.stem)
+            analysis = run_example(path, args.size, Path(tmp) / path.stem, args.steps)
             results[path] = analysis
             print_summary(path.stem + (f" ({args.size:,})" if args.size else ""), analysis)
     if not args.ncu:
