@@ -17,7 +17,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from backend.harness.errors import HarnessError
 from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
 from backend.harness.module_paths import BackwardLink, ModuleStack, Where, library_frame
-from backend.harness.op_budget import FULL, NAME, OpBudget
+from backend.harness.op_budget import FULL, NAME, NONE, OpBudget
 from backend.harness.tensors import Value, ValueTable, footprint_bytes, leaves, storage_key
 
 # Ops that allocate or inspect without moving data through memory.
@@ -101,7 +101,9 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         else:  # no detour for inner ops past full detail: the op runs as usual
             out = func(*args, **kwargs)
         try:
-            if level == NAME:
+            if level == NONE:
+                self._forget_writes(func, args, kwargs, out)
+            elif level == NAME:
                 self._record_name(func, args, kwargs, out)
             else:
                 self._record(func, args, kwargs, out, recorder, full=level == FULL)
@@ -198,13 +200,18 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
         """Past the budget: the op's name (its kernel is still timed) and nothing of its
         traffic. What it wrote is forgotten by the table, so no value of an earlier op is
         taken for its storage's new contents (the output's value is then unknown)."""
+        self.ops.append(self._forget_writes(func, args, kwargs, out))
+
+    def _forget_writes(self, func: Any, args: Any, kwargs: Any, out: Any) -> EagerOp:
+        """The op as unaccounted; what it wrote forgotten by the table (past the rows a
+        bundle holds, only this: the op has no row)."""
         outputs = _tensors(leaves(out))
         view = _is_view(func, _tensors(leaves((args, kwargs))), outputs)
         op = EagerOp(len(self.ops), str(func), view, None, [], [], accounted=False)
         if op.moves_data:
             for t in outputs:
                 self.table.forget(t)
-        self.ops.append(op)
+        return op
 
     def _operand(self, x: Any) -> Operand:
         if _tensors([x]):
@@ -278,8 +285,19 @@ def _unique(ids: list[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
+# Operands whose repr is short and cheap. Any other object's repr may walk all of it: a GPU
+# storage (cuDNN's LSTM weights) is read one element at a time, a device sync each, which
+# kept an H100 run of a 6-layer LSTM in its eager accounting for minutes.
+_PLAIN = (bool, int, float, complex, type(None), torch.dtype, torch.device, torch.layout)
+
+
 def _literal(x: Any) -> str:
-    text = repr(x)
+    if isinstance(x, str):
+        text = repr(x[:16])
+    elif isinstance(x, (*_PLAIN, torch.memory_format)):
+        text = repr(x)
+    else:
+        return type(x).__name__[:24]
     return text if len(text) <= 12 else f"{x:.4g}" if isinstance(x, float) else text[:12]
 
 

@@ -55,7 +55,7 @@ from backend.harness.module_paths import (
     parameter_owners,
     top_modules,
 )
-from backend.harness.op_budget import OpBudget
+from backend.harness.op_budget import NONE, OpBudget
 from backend.harness.protocol import (
     FURTHER_MODES_STEP,
     SNIPPET_STEP,
@@ -71,6 +71,7 @@ from backend.harness.snippet import (
     load_module,
 )
 from backend.harness.tensors import flatten_tensors
+from backend.harness.trace_fit import TraceShare, fit_trace
 
 
 @dataclass
@@ -97,6 +98,9 @@ class Run:
         self.device = torch.device("cpu")
         self.load = LoadMeter()  # the load averages before anything of the run
         self.early_notes: list[str] = []  # known before the snippet loads
+        self.trace_share = TraceShare.of_run(1)  # each trace's part of the bundle (_steps)
+        self.eager_kernels = 0  # a call's, eager: what a compiled call may add outside graphs
+        self.code_outside_graphs = False  # graph breaks, or no graph at all
 
     def execute(self) -> None:
         try:
@@ -159,6 +163,7 @@ class Run:
             compile_mode=self.options.compile_mode,
         )
         modes = compile_modes(self.options.compile_mode)
+        self.trace_share = TraceShare.of_run(1 + len(modes))  # an eager trace, one per mode
         if device.type == "cpu":
             self._fit_threads_to_free_cores()
         torch.manual_seed(0)  # the same inputs every time they are built
@@ -241,7 +246,8 @@ class Run:
         peak = self._call(entry.call, "in the eager run")  # a plain call: the variant's peak
         self._enter("eager profile")
         self._eager_accounting(entry, peak)
-        kernels = sum(op.moves_data for op in self.eager_ops)
+        kernels = sum(op.moves_data for op in self.eager_ops) + self.eager_budget.counts[NONE]
+        self.eager_kernels = kernels
         shapes = kernels <= measure.SHAPES_KERNELS_LIMIT
         if not shapes:
             self.doc["notes"].append(
@@ -250,7 +256,7 @@ class Run:
                 "costs the profiler about half its time"
             )
         trace, calls = self._profile(
-            entry.call, "while profiling the eager run", kernels, record_shapes=shapes
+            entry.call, "while profiling the eager run", kernels, "eager", record_shapes=shapes
         )
         self.doc["eager"] = {
             "ops": [op_dict(op) for op in self.eager_ops],
@@ -293,15 +299,26 @@ class Run:
         self.reference = self._keep_reference(out, peak)
 
     def _profile(
-        self, call: Callable[..., Any], what: str, kernels: int, record_shapes: bool = True
+        self,
+        call: Callable[..., Any],
+        what: str,
+        kernels: int,
+        variant: str,
+        record_shapes: bool = True,
     ) -> tuple[bytes, int]:
+        """The variant's trace, fitted to its share of the bundle, and its measured calls."""
         with self.load.measuring():
-            return self._user_code(  # type: ignore[no-any-return]
+            trace, calls = self._user_code(
                 what,
                 lambda: measure.profile_call(
                     call, self.inputs.for_call, self.device, kernels, record_shapes
                 ),
             )
+        trace, cut = fit_trace(trace, self.trace_share)
+        if cut is None:
+            return trace, calls
+        self.doc["notes"].append(cut.note(variant))
+        return trace, cut.calls
 
     def _keep_reference(self, out: Any, peak: int | None) -> Any:
         return reference.keep_reference(out, peak, self.device)
@@ -349,6 +366,7 @@ class Run:
             "log": log.text(),
         }
         self.provenance = artifacts.artifacts
+        self.code_outside_graphs = bool(breaks.breaks) or not self.modules.modules
         return compiled, info
 
     # ---- further compile modes ------------------------------------------------
@@ -384,7 +402,15 @@ class Run:
         compiled_outputs = self._compiled_accounting(entry, compiled)
         self._enter("compiled profile")
         kernels = len(self.launches)
-        trace, calls = self._profile(compiled, "while profiling the compiled run", kernels)
+        if self.code_outside_graphs:  # it runs eager code too: up to eager's kernels more
+            kernels += self.eager_kernels
+        trace, calls = self._profile(
+            compiled,
+            "while profiling the compiled run",
+            kernels,
+            "compiled" if tag is None else f"compiled ({tag})",
+            record_shapes=kernels <= measure.SHAPES_KERNELS_LIMIT,
+        )
         prefix, code = (
             ("compiled", "output_code_")
             if tag is None

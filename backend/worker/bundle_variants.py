@@ -139,6 +139,7 @@ class Accounting(_Part):
     full: Count
     traffic_only: Count
     name_only: Count
+    unrecorded: Count = 0  # past the rows a bundle holds: ran, counted, no row
     full_ended_by: Literal["count", "time"] | None = None
     traffic_ended_by: Literal["count", "time"] | None = None
 
