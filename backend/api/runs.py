@@ -47,6 +47,7 @@ from backend.result import (
     FINISHED_STATUSES,
     RunStatus,
     VariantName,
+    kernel_time_inflation,
 )
 from backend.result.modules import ModuleLedger
 from backend.run_head import RunHead
@@ -402,11 +403,17 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
         code=store.get_code(head.id) or "",
         summary=_summary(context, head) if finished else [],
         saved_versus_moved=_saved_versus_moved(context, head) if finished else None,
+        kernel_time_inflation=_inflations(head),
         progress=None if finished else _progress_now(context, head.id),
         links=_links(store, head, viewer),
         owner=access.owner,
         visibility=access.visibility,
     )
+
+
+def _inflations(head: RunHead) -> dict[str, float]:
+    found = {name: kernel_time_inflation(v) for name, v in head.variants.items()}
+    return {name: round(times, 2) for name, times in found.items() if times is not None}
 
 
 def _summary(context: AppContext, head: RunHead) -> list[str]:

@@ -140,6 +140,12 @@ class RunExtras(BaseModel):
         description="how bytes saved relate to the drop in bytes moved, in words: the round "
         "trips eliminated, what kept ones move less, what only the compiled variant moves",
     )
+    kernel_time_inflation: dict[str, float] = Field(
+        default_factory=dict,
+        description="variants whose kernel times the profiler inflated past their timed call "
+        "(by a real margin), each with how many times the call its profiled kernels add up "
+        "to; their rates and roofline points are over their kernel times fitted to the call",
+    )
     progress: Progress | None = None
     links: Links | None = None
     owner: str | None = Field(default=None, description="the author (null: made without accounts)")
