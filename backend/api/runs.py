@@ -31,6 +31,7 @@ from backend.api.context import (
 )
 from backend.api.errors import ERROR_RESPONSES, not_found
 from backend.api.run_access import READ_RUN, ReadableRun, readable_run
+from backend.api.run_timing import inflations, speedup_against_no_change
 from backend.api.schemas import (
     KernelSource,
     Links,
@@ -47,7 +48,6 @@ from backend.result import (
     FINISHED_STATUSES,
     RunStatus,
     VariantName,
-    kernel_time_inflation,
 )
 from backend.result.modules import ModuleLedger
 from backend.run_head import RunHead
@@ -403,17 +403,13 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
         code=store.get_code(head.id) or "",
         summary=_summary(context, head) if finished else [],
         saved_versus_moved=_saved_versus_moved(context, head) if finished else None,
-        kernel_time_inflation=_inflations(head),
+        kernel_time_inflation=inflations(head),
+        speedup_verdict=speedup_against_no_change(head),
         progress=None if finished else _progress_now(context, head.id),
         links=_links(store, head, viewer),
         owner=access.owner,
         visibility=access.visibility,
     )
-
-
-def _inflations(head: RunHead) -> dict[str, float]:
-    found = {name: kernel_time_inflation(v) for name, v in head.variants.items()}
-    return {name: round(times, 2) for name, times in found.items() if times is not None}
 
 
 def _summary(context: AppContext, head: RunHead) -> list[str]:

@@ -14,12 +14,31 @@ export function render(_view, run) {
     variantStat(run, "eager", eager),
     variantStat(run, `compiled${firstMode}`, compiled, "compiled"),
     ...modes.slice(1).map((mode) => modeStat(run, mode)),
-    stat(`speedup${firstMode}`, times(run.speedup) + intervalText(run.speedup_interval), speedupBasis(run)),
+    speedupStat(run, firstMode),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved${unknown ? ` · ${unknown} unknown` : ""}${savedVersusMoved(run)}`),
     stat("outputs", matchText(match), run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+// The speedup alone in bold (it fits its card on one line); its verdict against no change
+// (the server's one rule) and its interval beneath.
+const VERDICT_WORDS = {
+  better: "compiled is faster",
+  worse: "compiled is slower",
+  "within noise": "within noise of no change",
+  "too noisy to tell": "too noisy to tell",
+};
+
+function speedupStat(run, firstMode) {
+  const card = stat(`speedup${firstMode}`, times(run.speedup), speedupBasis(run));
+  if (run.speedup_verdict) {
+    const verdict = el("div", { class: "verdict", "data-verdict": run.speedup_verdict },
+      `${VERDICT_WORDS[run.speedup_verdict]}${intervalText(run.speedup_interval)}`);
+    card.querySelector(".value").after(verdict);
+  }
+  return card;
 }
 
 const stat = (label, value, detail) => el("div", { class: "stat" },
