@@ -16,8 +16,7 @@ from backend.analysis.module_tree import (
     top_modules_by_saving,
 )
 from backend.figures.summary import (
-    achieved_rate,
-    bandwidth_sentence,
+    compiled_bandwidth_sentence,
     coverage_sentence,
     mode_sentences,
     traffic_reconciled,
@@ -120,11 +119,7 @@ def _variants(result: RunResult) -> list[str]:
     coverage = coverage_sentence(eager, compiled) if eager and compiled else None
     if coverage:
         rows.append(f"coverage: {coverage}")
-    bandwidth = (
-        bandwidth_sentence(compiled.bandwidth_pct, result.device, achieved_rate(compiled))
-        if compiled
-        else None
-    )
+    bandwidth = compiled_bandwidth_sentence(compiled, result.device) if compiled else None
     if bandwidth:
         rows.append(f"bandwidth: {bandwidth}")
     if result.grad_mode is not None:

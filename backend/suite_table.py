@@ -3,8 +3,10 @@
 Pure: run heads in, rows out. The CLI prints them (`backend.suite_report`), the API serves
 them (`GET /api/suites/{id}`, `GET /api/suites/compare`), the suite pages draw them. Two
 suites are compared problem by problem, matched by name (the same benchmark before and
-after a torch upgrade, on another GPU, in another compile mode); a change of speedup whose
-90% intervals overlap is "within noise".
+after a torch upgrade, on another GPU, in another compile mode); a change of speedup is
+judged by the one rule for timings (`backend.analysis.spread.verdict`): "within noise"
+where the 90% intervals overlap, "too noisy to tell" where either run's timed calls spread
+past the noise warning's 1.5x or it has no interval.
 """
 
 from __future__ import annotations
@@ -15,12 +17,28 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from backend.analysis.spread import overlap
+from backend.analysis.spread import Reading, verdict, widest_spread
+from backend.analysis.spread import Verdict as TimingVerdict
 from backend.result import FINISHED_STATUSES, RunStatus
 from backend.run_head import RunHead
 
 ERROR_SHOWN_CHARS = 200  # of a failed problem's message in its row
-Verdict = Literal["faster", "slower", "within noise", "only in A", "only in B", "not comparable"]
+Verdict = Literal[
+    "faster",
+    "slower",
+    "within noise",
+    "too noisy to tell",
+    "only in A",
+    "only in B",
+    "not comparable",
+]
+# a speedup that got better is faster: the suite pages' words for the one rule's verdicts
+SPEEDUP_WORDS: dict[TimingVerdict, Verdict] = {
+    "better": "faster",
+    "worse": "slower",
+    "within noise": "within noise",
+    "too noisy to tell": "too noisy to tell",
+}
 
 
 class SuiteProblem(BaseModel):
@@ -38,6 +56,11 @@ class SuiteProblem(BaseModel):
     speedup: float | None = Field(default=None, description="eager wall / compiled wall")
     speedup_low: float | None = Field(default=None, description="90% interval, low end")
     speedup_high: float | None = Field(default=None, description="90% interval, high end")
+    timed_calls_spread: float | None = Field(
+        default=None,
+        description="the wider of its variants' spreads of timed calls (90th over 10th "
+        "percentile); past 1.5x its speedup is too noisy to compare",
+    )
     outputs_match: bool | None = Field(default=None, description="None: not compared")
     traffic_coverage: float | None = Field(
         default=None,
@@ -97,6 +120,7 @@ def problem_row(name: str, head: RunHead) -> SuiteProblem:
         speedup=head.speedup,
         speedup_low=low,
         speedup_high=high,
+        timed_calls_spread=widest_spread((eager, compiled)),
         outputs_match=correctness.match if correctness else None,
         traffic_coverage=min(coverages) if coverages else None,
         duration_s=head.duration_s,
@@ -135,18 +159,14 @@ def _pair(name: str, a: SuiteProblem | None, b: SuiteProblem | None) -> ProblemP
     if not (a.speedup and b.speedup):
         return ProblemPair(name=name, a=a, b=b, verdict="not comparable")
     ratio = round(b.speedup / a.speedup, 6)
-    noise = overlap(_interval(a), _interval(b))
-    if noise is None:  # no interval: the point estimates decide
-        verdict: Verdict = "faster" if ratio > 1 else "slower" if ratio < 1 else "within noise"
-    else:
-        verdict = "within noise" if noise else "faster" if ratio > 1 else "slower"
-    return ProblemPair(name=name, a=a, b=b, speedup_ratio=ratio, verdict=verdict)
+    found = verdict(_reading(a), _reading(b), higher_is_better=True)
+    return ProblemPair(name=name, a=a, b=b, speedup_ratio=ratio, verdict=SPEEDUP_WORDS[found])
 
 
-def _interval(row: SuiteProblem) -> tuple[float, float] | None:
-    if row.speedup_low is None or row.speedup_high is None:
-        return None
-    return row.speedup_low, row.speedup_high
+def _reading(row: SuiteProblem) -> Reading:
+    known = row.speedup_low is not None and row.speedup_high is not None
+    interval = (row.speedup_low or 0.0, row.speedup_high or 0.0) if known else None
+    return Reading(row.speedup or 0.0, interval, row.timed_calls_spread)
 
 
 def _first_line(message: str) -> str:

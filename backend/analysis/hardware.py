@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from backend.analysis.naming import op_display
-from backend.result import DeviceInfo, Kernel, Transfer, Variant
+from backend.result import DeviceInfo, Kernel, Transfer, Variant, believed_time_scale
 
 GEMMS_2D = frozenset({"mm", "addmm", "_addmm_activation"})
 GEMMS_3D = frozenset({"bmm", "baddbmm"})
@@ -69,19 +69,22 @@ def _contraction(out: list[int], depth: int | None) -> int | None:
 
 def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> None:
     """Fill each kernel's FLOPs and share of the device's measured bandwidth (or that its
-    data was cache-resident), and each variant's share. In place."""
+    data was cache-resident), and each variant's share. In place. Rates are over the times
+    the page believes: a variant whose kernel times the profiler inflated has them fitted
+    to its timed call (`believed_time_scale`), never the inflated ones."""
     peak = device.peak_bandwidth_bytes_per_s if device is not None else None
     cache = device.l2_cache_bytes if device is not None else None
     for variant in variants.values():
+        scale = believed_time_scale(variant)
         for kernel in variant.kernels:
             kernel.flops = believable_flops(kernel.flops)  # Inductor's estimate, if believable
             if kernel.flops is None and kernel.helper is None:  # a helper does no GEMM
                 kernel.flops = kernel_flops(kernel.op, kernel.transfers)
             kernel.achieved_bandwidth_pct, kernel.cache_resident = bandwidth_share(
-                kernel, peak, cache
+                kernel, peak, cache, scale
             )
         moved = variant.bytes_read + variant.bytes_written
-        pct = percent_of_peak(moved, variant.kernel_time_us, peak)
+        pct = percent_of_peak(moved, variant.kernel_time_us * scale, peak)
         largest = max((_footprint(k) for k in variant.kernels), default=0)
         if pct is not None and pct > 100 and _streams_from_dram(largest, cache):
             pct = 100.0  # at the roof; above 100 the summary says the data was cached
@@ -89,11 +92,12 @@ def apply_device(variants: Mapping[str, Variant], device: DeviceInfo | None) -> 
 
 
 def bandwidth_share(
-    kernel: Kernel, peak: float | None, cache_bytes: int | None = None
+    kernel: Kernel, peak: float | None, cache_bytes: int | None = None, scale: float = 1.0
 ) -> tuple[float | None, bool]:
-    """(% of the peak, cache-resident?). Above 100%, data that fits the cache was served
-    from it; data far larger than the cache went through DRAM at the roof (100%)."""
-    pct = percent_of_peak(_footprint(kernel), kernel.dur_us, peak)
+    """(% of the peak, cache-resident?) over the kernel's time times `scale` (its believed
+    time). Above 100%, data that fits the cache was served from it; data far larger than
+    the cache went through DRAM at the roof (100%)."""
+    pct = percent_of_peak(_footprint(kernel), kernel.dur_us * scale, peak)
     if pct is None or pct <= 100:
         return pct, False
     if _streams_from_dram(_footprint(kernel), cache_bytes):

@@ -8,7 +8,8 @@
   1-minute load average less the run's own use;
 - **busy GPU**: nvidia-smi saw another process on the run's GPU (recorded by the worker);
 - **profiler overhead**: a variant's profiled kernels add up to more than its timed wall
-  time per call, which cannot be true of the same work: the profiled calls were slowed
+  time per call, by a real margin (`backend.result.kernel_time_inflation`), which cannot be
+  true of the same work: the profiled calls were slowed
   (on a busy CPU an OpenMP parallel region waits at its barrier for a thread the scheduler
   set aside, a whole time slice; profiled calls also page in fresh output memory that the
   timed calls reuse). The timed calls are then the numbers to believe.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from backend.result import MachineLoad, Noise, Variant
+from backend.result import MachineLoad, Noise, Variant, kernel_time_inflation
 
 WIDE_SPREAD = 1.5  # p90 / p10
 LOAD_TOLERANCE_CORES = 0.25  # a run that wanted 1 core and got 2/3 of one is flagged
@@ -51,18 +52,18 @@ def _spread(name: str, variant: Variant) -> list[Noise]:
 
 
 def _profiler_overhead(name: str, variant: Variant) -> list[Noise]:
-    kernel, wall = variant.kernel_time_us, variant.wall_time_us
-    if kernel is None or wall is None or wall <= 0 or kernel <= wall:
+    inflation = kernel_time_inflation(variant)
+    if inflation is None:
         return []
+    # which numbers to believe instead is said once for the run, where the warnings are shown
     return [
         Noise(
             kind="profiler_overhead",
-            message=f"The {name} variant's profiled kernels add up to {kernel:,.1f} µs per "
-            f"call, {kernel / wall:.1f}x its timed wall time per call ({wall:,.1f} µs): the "
-            "profiler's calls were slowed (a busy CPU makes a parallel kernel wait for its "
-            "threads), so its kernel times are inflated. Believe the timed calls (wall "
-            "time) and the wall-time speedup, not the kernel times or the kernel-time "
-            "speedup.",
+            message=f"The {name} variant's profiled kernels add up to "
+            f"{variant.kernel_time_us:,.1f} µs per call, {inflation:.1f}x its timed wall time "
+            f"per call ({variant.wall_time_us:,.1f} µs): the profiler's calls were slowed (a "
+            "busy CPU makes a parallel kernel wait for its threads), so its kernel times are "
+            "inflated.",
         )
     ]
 

@@ -40,7 +40,14 @@ from backend.figures.module_view import (
 )
 from backend.figures.placement import HOVER_TRIPS
 from backend.figures.roofline import ROOFLINE_KERNELS, roofline_figure
-from backend.result import Kernel, RoundTrip, TripInMode, Variant, VariantName
+from backend.result import (
+    Kernel,
+    RoundTrip,
+    TripInMode,
+    Variant,
+    VariantName,
+    believed_time_scale,
+)
 from backend.run_head import RunHead
 
 MAX_MODE_TRIPS = 20_000  # round trips read whole for the picture of a further compile mode
@@ -303,7 +310,8 @@ def roofline(run_id: str, request: Request, context: Context) -> Response:
 
     def build() -> Tagged:
         kernels = context.store.longest_kernels(head.id, ROOFLINE_KERNELS)
-        return _figure_bytes(roofline_figure(kernels, head.device))
+        scales = {str(name): believed_time_scale(v) for name, v in head.variants.items()}
+        return _figure_bytes(roofline_figure(kernels, head.device, scales))
 
     return conditional(request, context.results.part(run_id, "roofline", build, kept="figure"))
 

@@ -31,6 +31,7 @@ from backend.api.context import (
 )
 from backend.api.errors import ERROR_RESPONSES, not_found
 from backend.api.run_access import READ_RUN, ReadableRun, readable_run
+from backend.api.run_timing import inflations, speedup_against_no_change
 from backend.api.schemas import (
     KernelSource,
     Links,
@@ -402,6 +403,8 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
         code=store.get_code(head.id) or "",
         summary=_summary(context, head) if finished else [],
         saved_versus_moved=_saved_versus_moved(context, head) if finished else None,
+        kernel_time_inflation=inflations(head),
+        speedup_verdict=speedup_against_no_change(head),
         progress=None if finished else _progress_now(context, head.id),
         links=_links(store, head, viewer),
         owner=access.owner,

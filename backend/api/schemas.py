@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from backend.analysis.spread import Verdict
 from backend.limits import MAX_SIZE
 from backend.result import (
     MAX_COMPILE_MODES,
@@ -139,6 +140,18 @@ class RunExtras(BaseModel):
         default=None,
         description="how bytes saved relate to the drop in bytes moved, in words: the round "
         "trips eliminated, what kept ones move less, what only the compiled variant moves",
+    )
+    kernel_time_inflation: dict[str, float] = Field(
+        default_factory=dict,
+        description="variants whose kernel times the profiler inflated past their timed call "
+        "(by a real margin), each with how many times the call its profiled kernels add up "
+        "to; their rates and roofline points are over their kernel times fitted to the call",
+    )
+    speedup_verdict: Verdict | None = Field(
+        default=None,
+        description="the speedup against no change (1x), by the one rule for timings: "
+        "better (its 90% interval above 1x), worse (below), within noise (across 1x), or "
+        "too noisy to tell (a variant's timed calls spread past 1.5x, or no interval)",
     )
     progress: Progress | None = None
     links: Links | None = None

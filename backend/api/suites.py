@@ -178,8 +178,9 @@ def _check_problem(index: int, problem: ProblemIn, limit: int) -> None:
 
 @router.get("/compare", response_model=SuiteComparison)
 def compare_suites(a: SuiteId, b: SuiteId, context: Context, request: Request) -> SuiteComparison:
-    """Two suites problem by problem, matched by name: B's speedup over A's, and whether
-    the change is within noise (the two 90% intervals overlap)."""
+    """Two suites problem by problem, matched by name: B's speedup over A's, and its
+    verdict by the one rule for noise (faster, slower, within noise: the two 90% intervals
+    overlap, too noisy to tell: a run's timed calls varied past 1.5x)."""
     viewer = current_viewer(request)
     first, second = _document(context, a, viewer), _document(context, b, viewer)
     pairs = compare(first.problems, second.problems)

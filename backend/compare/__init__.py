@@ -22,13 +22,11 @@ from backend.compare.document import (
     VariantDelta,
 )
 from backend.compare.kernels import (
-    DUR_ABS_THRESHOLD_US,
-    DUR_REL_THRESHOLD,
     diff_kernels,
-    durations_differ,
     kernel_key,
     normalise_name,
     pair_status,
+    time_verdict,
 )
 from backend.compare.runs import (
     VARIANTS,
@@ -41,8 +39,6 @@ from backend.compare.runs import (
 )
 
 __all__ = [
-    "DUR_ABS_THRESHOLD_US",
-    "DUR_REL_THRESHOLD",
     "MAX_DIFF_LINES",
     "MAX_MATCH_WORK",
     "VARIANTS",
@@ -59,11 +55,11 @@ __all__ = [
     "compare_runs",
     "diff_kernels",
     "differences",
-    "durations_differ",
     "kernel_key",
     "metric",
     "normalise_name",
     "pair_status",
     "round_trip_changes",
+    "time_verdict",
     "variant_delta",
 ]

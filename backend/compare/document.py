@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from backend.analysis.spread import Verdict
 from backend.result import KernelKind, VariantName
 
 RowStatus = Literal["same", "changed", "added", "removed"]
@@ -20,6 +21,14 @@ class MetricDelta(BaseModel):
     b: float | None = Field(description="the value in run B; None when B does not have it")
     delta: float | None = Field(description="b - a; None when either side is missing")
     ratio: float | None = Field(description="b / a; None when either side is missing or a is 0")
+    verdict: Verdict | None = Field(
+        default=None,
+        description="for a measured time or speedup, B against A by the one rule "
+        "(backend.analysis.spread.verdict): better, worse, within noise (intervals overlap) "
+        "or too noisy to tell (calls spread past 1.5x, no interval, or kernel times the "
+        "profiler inflated); a speedup's agrees with its wall-time rows. None for exact "
+        "counts and bytes, and where a side is missing",
+    )
 
 
 class VariantDelta(BaseModel):
@@ -52,6 +61,11 @@ class KernelDiffRow(BaseModel):
     status: RowStatus = Field(
         description="same or changed: matched (see backend/compare/kernels.py for the rule); "
         "added: only in B; removed: only in A"
+    )
+    time_verdict: Verdict | None = Field(
+        default=None,
+        description="a matched kernel's duration, B against A, by the one rule: only better "
+        "or worse make a row changed on timing; None unless matched",
     )
     a_index: int | None = Field(description="the kernel's index in A's variant; None if added")
     b_index: int | None = Field(description="the kernel's index in B's variant; None if removed")

@@ -8,10 +8,12 @@ sides have the same length, as a 1:1 substitution, and such a pair is always "ch
 a replace block of unequal lengths every A kernel is "removed" and every B kernel "added",
 since which of them took whose place is a guess.
 
-A pair with equal keys is "changed" when its bytes (read + written) differ, or when its
-durations differ by more than DUR_ABS_THRESHOLD_US *and* by more than DUR_REL_THRESHOLD of
-the longer of the two; otherwise it is "same", so timing noise reads as "same" and swapping
-A and B never changes a row's status.
+A pair with equal keys is "changed" when its bytes (read + written) differ, or when the one
+rule for timings (`backend.analysis.spread.verdict`) calls its duration better or worse:
+their 10th-90th percentiles apart, neither spread past the noise warning's, and neither
+variant's kernel times inflated by the profiler. Otherwise it is "same", and its
+`time_verdict` says why (within noise, too noisy to tell); swapping A and B never changes
+a row's status.
 """
 
 from __future__ import annotations
@@ -20,14 +22,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from backend.analysis.spread import Verdict, calls, verdict
 from backend.compare.alignment import align
 from backend.compare.document import DIGITS, KernelDiff, KernelDiffRow, RowStatus
 from backend.result import Kernel, VariantName
 
-DUR_REL_THRESHOLD = 0.10
-"""A matched kernel's duration must differ by more than this fraction of the longer one..."""
-DUR_ABS_THRESHOLD_US = 0.5
-"""...and by more than this many microseconds, for the row to be "changed"."""
 KernelKey = tuple[str, str, str | None]
 _COUNTER = re.compile(r"_\d+$")
 
@@ -41,8 +40,15 @@ def kernel_key(kernel: Kernel) -> KernelKey:
     return (kernel.kind, normalise_name(kernel.short_name), kernel.op)
 
 
-def diff_kernels(variant: VariantName, a: Sequence[Kernel], b: Sequence[Kernel]) -> KernelDiff:
-    rows = list(_aligned_rows(a, b))
+def diff_kernels(
+    variant: VariantName,
+    a: Sequence[Kernel],
+    b: Sequence[Kernel],
+    inflated: tuple[bool, bool] = (False, False),
+) -> KernelDiff:
+    """`inflated`: whether A's and B's kernel times of this variant are inflated (their
+    timings then never make a row "changed")."""
+    rows = list(_aligned_rows(a, b, inflated))
     counts = Counter(row.status for row in rows)
     return KernelDiff(
         variant=variant,
@@ -54,38 +60,44 @@ def diff_kernels(variant: VariantName, a: Sequence[Kernel], b: Sequence[Kernel])
     )
 
 
-def _aligned_rows(a: Sequence[Kernel], b: Sequence[Kernel]) -> Iterator[KernelDiffRow]:
+def _aligned_rows(
+    a: Sequence[Kernel], b: Sequence[Kernel], inflated: tuple[bool, bool]
+) -> Iterator[KernelDiffRow]:
     ids: dict[KernelKey, int] = {}  # small ints hash and compare faster than tuples
     keys_a = [ids.setdefault(kernel_key(k), len(ids)) for k in a]
     keys_b = [ids.setdefault(kernel_key(k), len(ids)) for k in b]
     for i1, i2, j1, j2 in align(keys_a, keys_b):
-        yield from _block_rows(a[i1:i2], b[j1:j2])
+        yield from _block_rows(a[i1:i2], b[j1:j2], inflated)
 
 
-def _block_rows(a: Sequence[Kernel], b: Sequence[Kernel]) -> Iterator[KernelDiffRow]:
+def _block_rows(
+    a: Sequence[Kernel], b: Sequence[Kernel], inflated: tuple[bool, bool]
+) -> Iterator[KernelDiffRow]:
     """Equal blocks, and replace blocks of equal lengths, pair up; anything else is one-sided."""
     if len(a) == len(b):
-        yield from (_paired_row(x, y) for x, y in zip(a, b, strict=True))
+        yield from (_paired_row(x, y, inflated) for x, y in zip(a, b, strict=True))
         return
     yield from (_one_sided_row("removed", x, a_side=True) for x in a)
     yield from (_one_sided_row("added", y, a_side=False) for y in b)
 
 
-def pair_status(x: Kernel, y: Kernel) -> RowStatus:
+def time_verdict(x: Kernel, y: Kernel, inflated: tuple[bool, bool] = (False, False)) -> Verdict:
+    """B's duration against A's, by the one rule, over each kernel's profiled calls."""
+    a = calls(x.dur_us, x.duration_p10_us, x.duration_p90_us, inflated[0])
+    return verdict(a, calls(y.dur_us, y.duration_p10_us, y.duration_p90_us, inflated[1]))
+
+
+def pair_status(x: Kernel, y: Kernel, timing: Verdict) -> RowStatus:
     if kernel_key(x) != kernel_key(y) or _bytes(x) != _bytes(y):
         return "changed"
-    return "changed" if durations_differ(x.dur_us, y.dur_us) else "same"
+    return "changed" if timing in ("better", "worse") else "same"
 
 
-def durations_differ(a_us: float, b_us: float) -> bool:
-    """Beyond timing noise: more than DUR_ABS_THRESHOLD_US and DUR_REL_THRESHOLD apart."""
-    diff = abs(b_us - a_us)
-    return diff > DUR_ABS_THRESHOLD_US and diff > DUR_REL_THRESHOLD * max(a_us, b_us)
-
-
-def _paired_row(x: Kernel, y: Kernel) -> KernelDiffRow:
+def _paired_row(x: Kernel, y: Kernel, inflated: tuple[bool, bool]) -> KernelDiffRow:
+    timing = time_verdict(x, y, inflated)
     return KernelDiffRow(
-        status=pair_status(x, y),
+        status=pair_status(x, y, timing),
+        time_verdict=timing,
         a_index=x.index,
         b_index=y.index,
         name=x.short_name,

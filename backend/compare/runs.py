@@ -8,7 +8,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from backend.analysis.dram import measured_totals
-from backend.analysis.spread import overlap
+from backend.analysis.spread import (
+    TOO_NOISY,
+    Reading,
+    calls,
+    overlap,
+    speedup_reading,
+    speedup_verdict,
+    verdict,
+)
 from backend.compare.document import (
     DIGITS,
     MAX_DIFF_LINES,
@@ -18,7 +26,15 @@ from backend.compare.document import (
     VariantDelta,
 )
 from backend.compare.kernels import diff_kernels
-from backend.result import Kernel, RoundTrip, RunResult, Variant, VariantName, Versions
+from backend.result import (
+    Kernel,
+    RoundTrip,
+    RunResult,
+    Variant,
+    VariantName,
+    Versions,
+    kernel_time_inflation,
+)
 
 VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")
 
@@ -36,13 +52,14 @@ def code_diff(a_code: str, b_code: str) -> list[str]:
 
 def compare_runs(a: RunResult, b: RunResult) -> Comparison:
     """Compare run B with run A; runs that did not succeed compare with None metrics."""
+    variants = {v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS}
     return Comparison(
         a_id=a.id,
         b_id=b.id,
         same_code=a.code_sha256 == b.code_sha256,
         differences=differences(a, b),
-        variants={v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS},
-        speedup=metric(a.speedup, b.speedup),
+        variants=variants,
+        speedup=_speedup(a, b, variants),
         speedup_within_noise=overlap(_interval(a), _interval(b)),
         speedup_intervals=[a.speedup_interval, b.speedup_interval],
         kernel_speedup=metric(a.kernel_speedup, b.kernel_speedup),
@@ -53,7 +70,10 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
         bytes_saved=metric(
             a.totals.bytes_saved if a.totals else None, b.totals.bytes_saved if b.totals else None
         ),
-        kernels=[diff_kernels(v, _kernels(a, v), _kernels(b, v)) for v in VARIANTS],
+        kernels=[
+            diff_kernels(v, _kernels(a, v), _kernels(b, v), (_inflated(a, v), _inflated(b, v)))
+            for v in VARIANTS
+        ],
         round_trips=round_trip_changes(a.round_trips, b.round_trips),
     )
 
@@ -61,6 +81,26 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
 def _interval(run: RunResult) -> tuple[float, float] | None:
     found = run.speedup_interval
     return (found[0], found[1]) if found is not None and len(found) == 2 else None
+
+
+def _speedup(a: RunResult, b: RunResult, variants: dict[VariantName, VariantDelta]) -> MetricDelta:
+    """The speedups' delta, with a verdict that agrees with the wall-time rows."""
+    found = metric(a.speedup, b.speedup)
+    if found.delta is None:
+        return found
+    own = verdict(_speedup_reading(a), _speedup_reading(b), higher_is_better=True)
+    rows = [variants[v].wall_time_us.verdict or TOO_NOISY for v in VARIANTS]
+    found.verdict = speedup_verdict(own, *rows)
+    return found
+
+
+def _speedup_reading(run: RunResult) -> Reading:
+    return speedup_reading(run.speedup, run.speedup_interval, run.variants.values())
+
+
+def _inflated(run: RunResult, variant: VariantName) -> bool:
+    found = run.variants.get(variant)
+    return found is not None and kernel_time_inflation(found) is not None
 
 
 def round_trip_changes(a: Sequence[RoundTrip], b: Sequence[RoundTrip]) -> list[RoundTripChange]:
@@ -115,12 +155,33 @@ def variant_delta(a: Variant | None, b: Variant | None) -> VariantDelta:
         kernel_count=pair(lambda v: v.kernel_count),
         transfer_count=pair(lambda v: v.transfer_count),
         bytes_moved=pair(lambda v: v.bytes_read + v.bytes_written),
-        kernel_time_us=pair(lambda v: v.kernel_time_us),
-        wall_time_us=pair(lambda v: v.wall_time_us),
+        kernel_time_us=_judged(pair(lambda v: v.kernel_time_us), a, b, _kernel_calls),
+        wall_time_us=_judged(pair(lambda v: v.wall_time_us), a, b, _wall_calls),
         wall_time_within_noise=overlap(_wall_spread(a), _wall_spread(b)),
         kernel_time_within_noise=overlap(_kernel_spread(a), _kernel_spread(b)),
         dram_bytes=metric(_dram_bytes(a), _dram_bytes(b)),
     )
+
+
+def _judged(
+    found: MetricDelta,
+    a: Variant | None,
+    b: Variant | None,
+    reading: Callable[[Variant], Reading],
+) -> MetricDelta:
+    if a is not None and b is not None and found.delta is not None:
+        found.verdict = verdict(reading(a), reading(b))
+    return found
+
+
+def _wall_calls(variant: Variant) -> Reading:
+    return calls(variant.wall_time_us, variant.wall_time_p10_us, variant.wall_time_p90_us)
+
+
+def _kernel_calls(variant: Variant) -> Reading:
+    inflated = kernel_time_inflation(variant) is not None
+    p10, p90 = variant.kernel_time_p10_us, variant.kernel_time_p90_us
+    return calls(variant.kernel_time_us, p10, p90, inflated)
 
 
 def _wall_spread(variant: Variant | None) -> tuple[float, float] | None:

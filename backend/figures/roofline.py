@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import plotly.graph_objects as go
@@ -57,11 +58,65 @@ class Roofs(Protocol):
     def peak_flops(self) -> dict[str, float] | None: ...
 
 
+@dataclass(frozen=True)
+class BelievedKernel:
+    """A kernel at the time the page believes: its profiled time times its variant's
+    `believed_time_scale` (below 1 only where the profiler inflated the variant's kernel
+    times past its timed call), so no rate is drawn from a time the page disowns."""
+
+    index: int
+    short_name: str
+    flops: int | None
+    bytes_moved: int
+    dur_us: float
+    cache_resident: bool
+    profiled_us: float
+
+    @classmethod
+    def of(cls, kernel: KernelRateLike, scale: float) -> BelievedKernel:
+        return cls(
+            kernel.index,
+            kernel.short_name,
+            kernel.flops,
+            kernel.bytes_moved,
+            kernel.dur_us * scale,
+            kernel.cache_resident,
+            kernel.dur_us,
+        )
+
+
 def roofline_figure(
-    variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]], device: Roofs | None
+    variants: Mapping[str, tuple[int, Sequence[KernelRateLike]]],
+    device: Roofs | None,
+    scales: Mapping[str, float] | None = None,
 ) -> go.Figure:
-    """`variants`: per variant, its kernel count and the kernels to draw. Without a kernel
-    that computes (element-wise work only) the compute panel shrinks to a line saying so."""
+    """`variants`: per variant, its kernel count and the kernels to draw; `scales`: per
+    variant, its `believed_time_scale` (1 where absent). Without a kernel that computes
+    (element-wise work only) the compute panel shrinks to a line saying so."""
+    scales = scales or {}
+    believed = {
+        name: (total, [BelievedKernel.of(k, scales.get(name, 1.0)) for k in kernels])
+        for name, (total, kernels) in variants.items()
+    }
+    figure = _figure(believed, device)
+    fitted = [name for name, scale in scales.items() if scale < 1 and name in variants]
+    if fitted:
+        figure.layout.title.text += f"<br><sup>{_fitted_note(fitted, scales)}</sup>"
+    return figure
+
+
+def _fitted_note(fitted: Sequence[str], scales: Mapping[str, float]) -> str:
+    each = [f"{variant_label(name)} ÷{1 / scales[name]:.1f}" for name in fitted]
+    return (
+        "kernel times fitted to the timed call, as the profiler inflated them ("
+        + ", ".join(each)
+        + "): rates are over the time per call"
+    )
+
+
+def _figure(
+    variants: Mapping[str, tuple[int, Sequence[BelievedKernel]]], device: Roofs | None
+) -> go.Figure:
     bandwidth = device.peak_bandwidth_bytes_per_s if device is not None else None
     flops = (device.peak_flops or {}) if device is not None else {}
     computing = [(n, k) for n, (_, ks) in variants.items() for k in ks if k.flops and k.dur_us > 0]
@@ -156,7 +211,7 @@ def _strip_title() -> str:
     return "Every kernel: logical bytes per second (element-wise work lives here)"
 
 
-def _compute_points(variant: str, kernels: Sequence[KernelRateLike]) -> go.Scatter:
+def _compute_points(variant: str, kernels: Sequence[BelievedKernel]) -> go.Scatter:
     color, symbol = VARIANT_STYLE.get(variant, (palette.GREY, "square"))
     drawn = [k for k in kernels if k.flops and k.bytes_moved > 0 and k.dur_us > 0]
     return go.Scatter(
@@ -179,7 +234,7 @@ def _compute_points(variant: str, kernels: Sequence[KernelRateLike]) -> go.Scatt
 
 
 def _bandwidth_points(
-    variant: str, kernels: Sequence[KernelRateLike], peak: float | None
+    variant: str, kernels: Sequence[BelievedKernel], peak: float | None
 ) -> go.Scatter:
     color, symbol = VARIANT_STYLE.get(variant, (palette.GREY, "square"))
     drawn = [k for k in kernels if k.bytes_moved > 0 and k.dur_us > 0]
@@ -238,12 +293,15 @@ def _roofs(
     return roofs
 
 
-def _hover(variant: str, kernel: KernelRateLike, peak: float | None = None) -> str:
+def _hover(variant: str, kernel: BelievedKernel, peak: float | None = None) -> str:
     seconds = kernel.dur_us * 1e-6
     rate = kernel.bytes_moved / seconds if seconds > 0 else 0.0
+    fitted = kernel.dur_us != kernel.profiled_us
+    profiled = f"profiled {kernel.profiled_us:,.1f}"
+    timing = f"{kernel.dur_us:,.1f} µs fitted to the timed call ({profiled})"
     lines = [
         f"<b>{plain(kernel.short_name)}</b>",
-        f"{variant} #{kernel.index} · {kernel.dur_us:,.1f} µs",
+        f"{variant} #{kernel.index} · " + (timing if fitted else f"{kernel.dur_us:,.1f} µs"),
         f"{human_bytes(kernel.bytes_moved)} logical bytes · {human_rate(rate)}",
     ]
     if kernel.flops:

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 
 from backend.figures.inputs import FateLike, RoundTripLike, VariantCounts
 from backend.figures.units import human_bytes, human_rate, join_words, plural
-from backend.result import CompiledMode, DeviceInfo, RunResult, Totals
+from backend.result import (
+    CompiledMode,
+    DeviceInfo,
+    RunResult,
+    Totals,
+    believed_time_scale,
+    kernel_time_inflation,
+)
 
 NAMED = 3  # a sentence names at most this many intermediates; past it, it counts them
 # A round trip's fate: eliminated (True), kept (False), unknown (None), or kept in memory
@@ -89,7 +96,7 @@ def summary_sentences(
     if unknown and unknown.count:
         sentences.append(_unknown_sentence(unknown))
     coverage = coverage_sentence(eager, compiled)
-    bandwidth = bandwidth_sentence(compiled.bandwidth_pct, device, achieved_rate(compiled))
+    bandwidth = compiled_bandwidth_sentence(compiled, device)
     extra = [s for s in (coverage, bandwidth) if s]
     return sentences + extra + mode_sentences(modes)
 
@@ -115,40 +122,53 @@ def coverage_sentence(eager: VariantCounts, compiled: VariantCounts) -> str | No
 
 
 def achieved_rate(variant: VariantCounts) -> float | None:
-    """Logical bytes over kernel time, in bytes/s: the rate the bandwidth sentence names."""
-    seconds = variant.kernel_time_us / 1e6
+    """Logical bytes over the believed kernel time, in bytes/s: the rate the bandwidth
+    sentence names (over the timed call where the profiler inflated the kernel times)."""
+    seconds = variant.kernel_time_us * believed_time_scale(variant) / 1e6
     return (variant.bytes_read + variant.bytes_written) / seconds if seconds > 0 else None
 
 
+def compiled_bandwidth_sentence(compiled: VariantCounts, device: DeviceInfo | None) -> str | None:
+    """`bandwidth_sentence` of the compiled variant, over the time the page believes."""
+    fitted = kernel_time_inflation(compiled) is not None
+    return bandwidth_sentence(compiled.bandwidth_pct, device, achieved_rate(compiled), fitted)
+
+
 def bandwidth_sentence(
-    compiled_pct: float | None, device: DeviceInfo | None, achieved: float | None = None
+    compiled_pct: float | None,
+    device: DeviceInfo | None,
+    achieved: float | None = None,
+    over_the_call: bool = False,
 ) -> str | None:
     """How much of the device's measured bandwidth the compiled variant used (logical bytes
     over its kernel time), or that it went faster than DRAM can: its data was cached. The
     rate and share below the roof come from `achieved` (bytes/s), not from the stored
-    percentage, which is rounded ("0 B/s" for a run at 0.004%)."""
+    percentage, which is rounded ("0 B/s" for a run at 0.004%). `over_the_call`: the
+    profiler inflated the kernel times, so the rate is over the whole timed call, which
+    holds more than kernels: the share is a floor ("at least")."""
     peak = device.peak_bandwidth_bytes_per_s if device is not None else None
     if compiled_pct is None or device is None or not peak:
         return None
     roof = f"the {device.name}'s measured {human_rate(peak)}"
+    basis = (
+        "logical bytes over its time per call: the profiler inflated its kernel times"
+        if over_the_call
+        else "logical bytes over kernel time"
+    )
     if compiled_pct > 100:
         cache = f" ({human_bytes(device.l2_cache_bytes)})" if device.l2_cache_bytes else ""
         return (
-            f"compiled moved its logical bytes at {compiled_pct:,.0f}% of {roof}: faster than "
-            f"DRAM allows, so its data was largely resident in the last-level cache{cache}."
+            f"compiled moved its logical bytes at {compiled_pct:,.0f}% of {roof} ({basis}): "
+            f"faster than DRAM allows, so its data was largely resident in the last-level "
+            f"cache{cache}."
         )
     if compiled_pct >= 100:  # at (or, clamped, a little past) the probe's roof
-        return (
-            f"compiled streamed its logical bytes at {roof} bandwidth: at the roof "
-            "(logical bytes over kernel time)."
-        )
+        return f"compiled streamed its logical bytes at {roof} bandwidth: at the roof ({basis})."
     rate = achieved if achieved is not None else peak * compiled_pct / 100
     share = 100 * rate / peak
     shown = f"{share:.0f}" if share >= 10 else f"{share:.2g}"
-    return (
-        f"compiled reached {shown}% of {roof} bandwidth "
-        f"({human_rate(rate)}, logical bytes over kernel time)."
-    )
+    floor = "at least " if over_the_call else ""
+    return f"compiled reached {floor}{shown}% of {roof} bandwidth ({human_rate(rate)}, {basis})."
 
 
 def _counts(variant: VariantCounts) -> str:

@@ -32,6 +32,8 @@ from backend.result.measuring import (
     MachineLoad,
     Measurement,
     Noise,
+    believed_time_scale,
+    kernel_time_inflation,
     profiler_inflated,
 )
 from backend.result.names import (
@@ -90,6 +92,8 @@ __all__ = [
     "VariantName",
     "VariantTotals",
     "Versions",
+    "believed_time_scale",
+    "kernel_time_inflation",
     "mode_variant",
     "profiler_inflated",
 ]

@@ -3,7 +3,7 @@ timings may be noisy, and the hardware measurements a run asked for."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -70,6 +70,38 @@ class Noise(BaseModel):
 def profiler_inflated(noise: list[Noise]) -> bool:
     """Are some kernel times slower than the timed calls allow (believe wall time)?"""
     return any(n.kind == "profiler_overhead" for n in noise)
+
+
+INFLATION_MARGIN = 1.25
+"""Profiled kernels must add up to more than this many times the timed call before their
+times are called inflated: the profiled and the timed calls are different calls, and a few
+per cent either way is their own noise, not the profiler's."""
+
+
+class TimedVariant(Protocol):
+    """What the inflation rule reads of a variant (`VariantTotals` and the figures' inputs)."""
+
+    @property
+    def kernel_time_us(self) -> float: ...
+    @property
+    def wall_time_us(self) -> float: ...
+
+
+def kernel_time_inflation(variant: TimedVariant) -> float | None:
+    """How many times its timed call a variant's profiled kernels add up to, when that is
+    past INFLATION_MARGIN: the profiler inflated them. None when they can be believed."""
+    kernel, wall = variant.kernel_time_us, variant.wall_time_us
+    if not wall or wall <= 0 or kernel <= INFLATION_MARGIN * wall:
+        return None
+    return kernel / wall
+
+
+def believed_time_scale(variant: TimedVariant) -> float:
+    """What a kernel's profiled time is multiplied by for the time the page believes: 1,
+    or (inflated) the timed call over the profiled kernels, so that they fit the call; the
+    timeline draws inflated lanes to the same scale."""
+    inflation = kernel_time_inflation(variant)
+    return 1.0 if inflation is None else 1 / inflation
 
 
 class Measurement(BaseModel):

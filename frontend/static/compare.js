@@ -114,15 +114,16 @@ async function stillRunning() {
 }
 
 // Lower is better for counts, bytes and times; a sign and a word carry it, never colour alone.
-// A measured time or speedup whose runs' spreads overlap is "within noise", not a verdict.
-function delta(metric, format, higherIsBetter = false, withinNoise = null) {
+// A measured time or speedup carries the server's verdict (one rule for every page: better,
+// worse, within noise, too noisy to tell); exact counts and bytes are better or worse by sign.
+function delta(metric, format, higherIsBetter = false) {
   if (metric.delta === null || metric.delta === undefined) return "–";
   if (metric.delta === 0) return "no change";
   const better = higherIsBetter ? metric.delta > 0 : metric.delta < 0;
   const ratio = metric.ratio === null ? "" : ` (${times(metric.ratio)})`;
-  const verdict = withinNoise === true ? "within noise" : better ? "better" : "worse";
-  const kind = withinNoise === true ? "noise" : metric.delta > 0 ? "up" : "down";
-  return el("span", { class: `delta ${kind}`, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${verdict}` });
+  const verdict = metric.verdict ?? (better ? "better" : "worse");
+  const kind = verdict === "better" || verdict === "worse" ? (metric.delta > 0 ? "up" : "down") : "noise";
+  return el("span", { class: `delta ${kind}`, "data-verdict": verdict, text: `${metric.delta > 0 ? "+" : "−"}${format(Math.abs(metric.delta))}${ratio} ${verdict}` });
 }
 
 const withInterval = (interval) => (value) => interval
@@ -143,19 +144,18 @@ function renderDeltas(c) {
   const link = (id) => el("a", { href: pages.run(id), text: id });
   for (const [variant, v] of Object.entries(c.variants)) {
     rows.push([`${variant} kernels`, v.kernel_count, String, false], [`${variant} transfers`, v.transfer_count, String, false],
-      [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false, v.kernel_time_within_noise],
-      [`${variant} wall time`, v.wall_time_us, us, false, v.wall_time_within_noise]);
+      [`${variant} bytes moved`, v.bytes_moved, bytes, false], [`${variant} kernel time`, v.kernel_time_us, us, false], [`${variant} wall time`, v.wall_time_us, us, false]);
     // measured DRAM bytes (Nsight Compute): only when both runs measured them
     if (v.dram_bytes && v.dram_bytes.a !== null && v.dram_bytes.b !== null) rows.push([`${variant} DRAM bytes (measured)`, v.dram_bytes, bytes, false]);
   }
   const [intervalA, intervalB] = c.speedup_intervals ?? [null, null];
-  rows.push(["speedup", c.speedup, times, true, c.speedup_within_noise, withInterval(intervalA), withInterval(intervalB)], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
+  rows.push(["speedup", c.speedup, times, true, withInterval(intervalA), withInterval(intervalB)], ["round trips eliminated", c.round_trips_eliminated, String, true], ["bytes saved", c.bytes_saved, bytes, true]);
   const fmt = (v, f) => (v === null || v === undefined ? "–" : f(v));
   $("#deltas").replaceChildren(el("div", { class: "table-wrap" }, el("table", {},
     el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { class: "num" }, "A ", link(c.a_id)), el("th", { class: "num" }, "B ", link(c.b_id)), el("th", { text: "B vs A" }))),
-    el("tbody", {}, rows.map(([label, m, f, higher, noise = null, fa = f, fb = f]) => el("tr", {},
+    el("tbody", {}, rows.map(([label, m, f, higher, fa = f, fb = f]) => el("tr", {},
       el("th", { scope: "row", text: label }), el("td", { class: "num", text: fmt(m.a, fa) }), el("td", { class: "num", text: fmt(m.b, fb) }),
-      el("td", {}, delta(m, f, higher, noise))))))));
+      el("td", {}, delta(m, f, higher))))))));
   $("#deltas-card").hidden = false;
   renderRoundTrips(c);
 }
@@ -173,7 +173,7 @@ function renderDiff(c) {
     { key: "status", label: "change" }, { key: "name", label: "kernel", format: (v, row) => (row.b_name ? `${v} → ${row.b_name}` : v) },
     { key: "op", label: "op" }, { key: "kind", label: "kind" },
     { key: "a_dur_us", label: "A time", num: true, format: us }, { key: "b_dur_us", label: "B time", num: true, format: us },
-    { key: "dur_delta_us", label: "Δ time", num: true, format: (v) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${us(Math.abs(v))}`) },
+    { key: "dur_delta_us", label: "Δ time", num: true, format: (v, row) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${us(Math.abs(v))} ${row.time_verdict}`) },
     { key: "a_bytes", label: "A bytes", num: true, format: bytes }, { key: "b_bytes", label: "B bytes", num: true, format: bytes },
     { key: "bytes_delta", label: "Δ bytes", num: true, format: (v) => (v === null ? "–" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${bytes(Math.abs(v))}`) },
   ];

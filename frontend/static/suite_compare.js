@@ -1,6 +1,7 @@
 // Two suites problem by problem (/compare-suites/<a>/<b>), matched by problem name: each
-// side's status and speedup, B's speedup over A's, and the verdict ("within noise" where
-// the two 90% intervals overlap). Sortable by each column; each side links to its run.
+// side's status and speedup, B's speedup over A's, and the verdict (the server's one rule
+// for noise: "within noise" where the 90% intervals overlap, "too noisy to tell" where a
+// run's calls varied too much). Sortable by each column; each side links to its run.
 import { api, pages } from "/static/api.js";
 import { $, el, times, showError, sortableTable } from "/static/ui.js";
 import { speedupText, outputsText } from "/static/suite_format.js";

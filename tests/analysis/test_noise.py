@@ -108,7 +108,22 @@ def test_kernel_time_beyond_the_wall_time_is_flagged_as_profiler_overhead() -> N
     found = [n for n in warnings if n.kind == "profiler_overhead"]
     assert len(found) == 1
     assert "compiled variant" in found[0].message and f"{15_360 / wall:.1f}x" in found[0].message
-    assert "Believe the timed calls" in found[0].message
+    assert "Believe" not in found[0].message  # which numbers to believe is said once per run
+
+
+def test_kernel_time_a_few_per_cent_past_the_wall_time_is_not_flagged() -> None:
+    """605,811.8 µs of kernels against a 600,000 µs call is the two measurements' own
+    noise (kernelbench_style once read "1.0x its timed wall time ... inflated")."""
+    from backend.analysis.noise import noise_warnings
+
+    analysis = _with_kernel_time("compiled", 1.0)
+    wall = analysis.variants["compiled"].wall_time_us
+    for ratio in (1.0097, 1.2):
+        analysis.variants["compiled"].kernel_time_us = wall * ratio
+        found = noise_warnings(analysis.variants, None)
+        assert [n for n in found if n.kind == "profiler_overhead"] == []
+    analysis.variants["compiled"].kernel_time_us = wall * 1.3
+    assert [n.kind for n in noise_warnings(analysis.variants, None)].count("profiler_overhead") == 1
 
 
 def test_kernel_time_within_the_wall_time_is_not_flagged() -> None:

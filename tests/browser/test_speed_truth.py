@@ -62,11 +62,13 @@ def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
 
 
 def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: Server) -> None:
-    a = recorded_run("add_relu").model_copy(deep=True)
+    """The speedups' own intervals are apart, but neither wall-time row moved past its
+    calls' spread: the speedup agrees with its rows (issue 36, point 2)."""
+    a = recorded_run("add_relu_2p24").model_copy(deep=True)
     assert a.speedup is not None and a.speedup_interval is not None
     b = a.model_copy(deep=True)
     low, high = a.speedup_interval
-    b.speedup = a.speedup * 1.02  # inside both intervals: a move the noise explains
+    b.speedup = a.speedup * 1.02  # its interval apart from A's, its rows within noise
     b.speedup_interval = [low * 1.02, high * 1.02]
     eager = a.variants["eager"]
     assert eager.wall_time_us is not None and eager.wall_time_p90_us is not None
@@ -168,3 +170,42 @@ def test_an_inflated_timeline_is_drawn_to_the_timed_calls(page: Any, server: Ser
     expect(page.locator("#headline .stat", has_text="compiled")).to_contain_text(
         "inflated by the profiler: believe the time per call"
     )
+
+
+def test_an_inflated_variants_rates_are_over_its_timed_call(page: Any, server: Server) -> None:
+    """The busy recording's compiled kernel: 12 MB over the 893 µs call the page believes
+    (12.5 GiB/s), never over its inflated 2,636 µs (4.24 GiB/s); eager's kernels fit its
+    calls and keep their profiled times."""
+    run = cpu_recorded_run("add_relu_busy")
+    compiled = run.variants["compiled"]
+    (kernel,) = compiled.kernels
+    moved = kernel.bytes_read + kernel.bytes_written
+    believed = moved / (compiled.wall_time_us * 1e-6) / 1024**3
+    inflated = moved / (kernel.dur_us * 1e-6) / 1024**3
+    page.goto(f"/r/{_stored(server, run)}")
+    row = page.locator("tr[data-kernel='compiled:0']")
+    expect(row).to_contain_text(f"{believed:.3g} GiB/s")
+    expect(row).not_to_contain_text(f"{inflated:.3g} GiB/s")
+    expect(page.locator("#fitted-note")).to_contain_text(
+        "Bandwidth is over each kernel's time fitted to its timed call"
+    )
+    eager = run.variants["eager"].kernels[1]
+    eager_rate = (eager.bytes_read + eager.bytes_written) / (eager.dur_us * 1e-6) / 1024**2
+    expect(page.locator("tr[data-kernel='eager:1']")).to_contain_text(f"{eager_rate:.3g} MiB/s")
+
+
+def test_kernel_time_a_few_per_cent_past_the_call_is_not_called_inflated(
+    page: Any, server: Server
+) -> None:
+    """1.0x is the two measurements' own noise: the card must not call it inflated, even
+    in a run stored when the warning fired at 1.0x."""
+    run = recorded_run("add_relu")
+    compiled = run.variants["compiled"]
+    run.variants["compiled"] = compiled.model_copy(
+        update={"kernel_time_us": compiled.wall_time_us * 1.01}
+    )
+    run.noise = [Noise(kind="profiler_overhead", message="... 1.0x its timed wall time ...")]
+    page.goto(f"/r/{_stored(server, run)}")
+    card = page.locator("#headline .stat", has_text="compiled")
+    expect(card).to_contain_text("in kernels")
+    expect(card).not_to_contain_text("inflated")

@@ -121,8 +121,11 @@ def test_two_sizes_variant_and_total_deltas(sizes: Comparison) -> None:
         a=2 * SMALL, b=2 * LARGE, delta=2 * (LARGE - SMALL), ratio=16.777216
     )
     assert sizes.round_trips_eliminated == MetricDelta(a=1, b=1, delta=0, ratio=1)
-    # speedups as the documents state them (eager wall / compiled wall)
-    assert sizes.speedup == MetricDelta(a=1.1704, b=1.7297, delta=0.5593, ratio=1.477871)
+    # speedups as the documents state them (eager wall / compiled wall); the small size's
+    # compiled calls varied 1.56x (4.48 to 7.01 µs), past the noise warning's 1.5x
+    assert sizes.speedup == MetricDelta(
+        a=1.1704, b=1.7297, delta=0.5593, ratio=1.477871, verdict="too noisy to tell"
+    )
 
 
 def test_two_sizes_timing_deltas_are_b_minus_a(sizes: Comparison) -> None:

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.compare import (
-    DUR_ABS_THRESHOLD_US,
-    DUR_REL_THRESHOLD,
-    KernelDiff,
-    compare_runs,
-    durations_differ,
-    normalise_name,
-)
+from backend.compare import KernelDiff, compare_runs, normalise_name
 from backend.result import Kernel
 from tests.factories import eager_kernels, named_kernel, run_with
 
@@ -118,33 +111,52 @@ def test_inserted_and_deleted_kernels() -> None:
     ]
 
 
-def test_thresholds_are_ten_percent_and_half_a_microsecond() -> None:
-    assert (DUR_REL_THRESHOLD, DUR_ABS_THRESHOLD_US) == (0.10, 0.5)
+def timed(
+    dur_us: float, p10: float | None, p90: float | None, bytes_written: int = 4_000
+) -> Kernel:
+    """An add kernel whose profiled calls took p10..p90 µs around `dur_us`."""
+    kernel = named_kernel(0, "add", "aten::add", dur_us=dur_us, bytes_written=bytes_written)
+    return kernel.model_copy(update={"duration_p10_us": p10, "duration_p90_us": p90})
+
+
+A = timed(10.0, 9.8, 10.3)
 
 
 @pytest.mark.parametrize(
-    ("a_us", "b_us", "differ"),
+    ("b_kernel", "status", "time_verdict"),
     [
-        (10.0, 10.0, False),
-        (2.0, 2.4, False),  # 17 % of the longer, but only 0.4 µs: launch jitter
-        (100.0, 105.0, False),  # 5 µs, but under 10 %
-        (100.0, 110.0, False),  # exactly 10 % of the longer is still noise
-        (10.0, 11.2, True),  # 1.2 µs and 10.7 %
-        (100.0, 89.0, True),  # 11 µs, 11 %
-        (3.0, 2.2, True),  # 0.8 µs, 27 %
-        (0.8, 1.25, False),  # 0.45 µs: under the absolute floor, whatever the ratio
+        (timed(10.4, 10.1, 10.6), "same", "within noise"),  # overlapping calls
+        (timed(12.0, 11.8, 12.3), "changed", "worse"),  # calls apart: a real change
+        (timed(8.0, 7.9, 8.2), "changed", "better"),
+        (timed(30.0, 5.0, 60.0), "same", "too noisy to tell"),  # calls spread 12x
+        (timed(12.0, None, None), "same", "too noisy to tell"),  # one call: no spread
+        (timed(10.0, 9.8, 10.3, bytes_written=4_001), "changed", "within noise"),  # bytes
     ],
 )
-def test_durations_differ_beyond_noise(a_us: float, b_us: float, differ: bool) -> None:
-    assert durations_differ(a_us, b_us) is differ
-    assert durations_differ(b_us, a_us) is differ  # symmetric
+def test_a_matched_kernel_changes_on_timing_only_by_the_one_rule(
+    b_kernel: Kernel, status: str, time_verdict: str
+) -> None:
+    (row,) = _eager([A], [b_kernel]).rows
+    assert (row.status, row.time_verdict) == (status, time_verdict)
+    (back,) = _eager([b_kernel], [A]).rows
+    assert back.status == status  # swapping A and B never changes a row's status
+
+
+def test_inflated_kernel_times_never_make_a_row_changed() -> None:
+    a = run_with("a", compiled=[timed(10.0, 9.8, 10.3)])
+    b = run_with("b", compiled=[timed(30.0, 29.0, 31.0)])
+    assert compare_runs(a, b).kernels[1].rows[0].status == "changed"
+    inflated = b.variants["compiled"]
+    b.variants["compiled"] = inflated.model_copy(update={"wall_time_us": 1.0})
+    (row,) = compare_runs(a, b).kernels[1].rows
+    assert (row.status, row.time_verdict) == ("same", "too noisy to tell")
 
 
 @pytest.mark.parametrize(
     ("b_kernel", "status"),
     [
         (named_kernel(0, "add", "aten::add", dur_us=10.4), "same"),
-        (named_kernel(0, "add", "aten::add", dur_us=12.0), "changed"),
+        (named_kernel(0, "add", "aten::add", dur_us=12.0), "same"),  # no spread to judge by
         (named_kernel(0, "add", "aten::add", bytes_written=4_001), "changed"),  # one byte more
         (
             named_kernel(0, "add", "aten::add", bytes_read=4_000, bytes_written=8_000),

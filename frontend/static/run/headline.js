@@ -12,14 +12,33 @@ export function render(_view, run) {
   const firstMode = modes.length ? ` (${modes[0].mode})` : "";
   $("#headline").replaceChildren(
     variantStat(run, "eager", eager),
-    variantStat(run, `compiled${firstMode}`, compiled),
+    variantStat(run, `compiled${firstMode}`, compiled, "compiled"),
     ...modes.slice(1).map((mode) => modeStat(run, mode)),
-    stat(`speedup${firstMode}`, times(run.speedup) + intervalText(run.speedup_interval), speedupBasis(run)),
+    speedupStat(run, firstMode),
     stat("round trips eliminated", String(run.totals?.round_trips_eliminated ?? 0),
       `${bytes(run.totals?.bytes_saved ?? 0)} of memory traffic saved${unknown ? ` · ${unknown} unknown` : ""}${savedVersusMoved(run)}`),
     stat("outputs", matchText(match), run.correctness ? correctnessDetail(run.correctness) : null),
   );
   $("#summary").hidden = false;
+}
+
+// The speedup alone in bold (it fits its card on one line); its verdict against no change
+// (the server's one rule) and its interval beneath.
+const VERDICT_WORDS = {
+  better: "compiled is faster",
+  worse: "compiled is slower",
+  "within noise": "within noise of no change",
+  "too noisy to tell": "too noisy to tell",
+};
+
+function speedupStat(run, firstMode) {
+  const card = stat(`speedup${firstMode}`, times(run.speedup), speedupBasis(run));
+  if (run.speedup_verdict) {
+    const verdict = el("div", { class: "verdict", "data-verdict": run.speedup_verdict },
+      `${VERDICT_WORDS[run.speedup_verdict]}${intervalText(run.speedup_interval)}`);
+    card.querySelector(".value").after(verdict);
+  }
+  return card;
 }
 
 const stat = (label, value, detail) => el("div", { class: "stat" },
@@ -28,15 +47,15 @@ const stat = (label, value, detail) => el("div", { class: "stat" },
 
 const peak = (v) => (v.peak_memory_bytes == null ? "" : ` · peak memory ${bytes(v.peak_memory_bytes)}`);
 
-function variantStat(run, name, v) {
+function variantStat(run, name, v, key = name) {
   if (!v) return null;
   return stat(name, `${count(v.kernel_count, "kernel")}, ${count(v.transfer_count, "transfer")}`,
-    `${bytes(v.bytes_read + v.bytes_written)} moved · ${kernelTime(run, v)} · ${us(v.wall_time_us)} per call${peak(v)}`);
+    `${bytes(v.bytes_read + v.bytes_written)} moved · ${kernelTime(run, key, v)} · ${us(v.wall_time_us)} per call${peak(v)}`);
 }
 
 function modeStat(run, m) {
   const outputs = m.correctness?.match === true ? "match" : m.correctness?.match === false ? "DIFFER" : "not compared";
-  const detail = `speedup ${times(m.speedup)} wall${intervalText(m.speedup_interval)} · ${times(m.kernel_speedup)} kernel${inflated(run) ? " (profiler-inflated)" : ""} · `
+  const detail = `speedup ${times(m.speedup)} wall${intervalText(m.speedup_interval)} · ${times(m.kernel_speedup)} kernel${run.kernel_time_inflation?.[m.variant] || run.kernel_time_inflation?.eager ? " (profiler-inflated)" : ""} · `
     + `${us(m.wall_time_us)} per call · outputs ${outputs}${m.notes.length ? ` · ${m.notes.join("; ")}` : ""}`;
   return el("div", { class: "stat mode-stat", "data-variant": m.variant },
     el("div", { class: "label", text: m.mode }),
@@ -55,15 +74,14 @@ function savedVersusMoved(run) {
   return run.saved_versus_moved ? ` · ${run.saved_versus_moved}` : "";
 }
 
-// The profiler slowed some kernels past what the timed calls allow (noise kind
-// profiler_overhead): their kernel times and the kernel-time speedup are not to be believed.
-const inflated = (run) => (run.noise ?? []).some((n) => n.kind === "profiler_overhead");
+// The profiler slowed a variant's kernels past what its timed calls allow, by a real margin
+// (run.kernel_time_inflation, decided by the server): its kernel times and the kernel-time
+// speedup are not to be believed.
+const inflated = (run) => Object.keys(run.kernel_time_inflation ?? {}).length > 0;
 
-// A variant's kernel time never silently exceeds its wall time per call.
-function kernelTime(run, v) {
+function kernelTime(run, name, v) {
   const text = `${us(v.kernel_time_us)} in kernels`;
-  const over = v.kernel_time_us != null && v.wall_time_us != null && v.kernel_time_us > v.wall_time_us;
-  return over && inflated(run) ? `${text} (inflated by the profiler: believe the time per call)` : text;
+  return run.kernel_time_inflation?.[name] ? `${text} (inflated by the profiler: believe the time per call)` : text;
 }
 
 // A speedup is shown with its 90% interval wherever the run measured one.

@@ -2,7 +2,7 @@
 // and its generated code. Any panel opens a kernel here with showKernel.
 import { api } from "/static/api.js";
 import { $, bandwidth, bytes, el, fill, showError, us } from "/static/ui.js";
-import { cacheResident, kernelOp, tripSize } from "/static/run/kernel_text.js";
+import { believedUs, cacheResident, fittedNote, kernelOp, tripSize } from "/static/run/kernel_text.js";
 
 export async function showKernel(view, run, variant, index) {
   const box = $("#kernel-detail");
@@ -38,7 +38,8 @@ function facts(run, variant, index, k) {
     ["variant", `${variant} #${index}`],
     ["full name", k.name, "mono"],
     ["op", kernelOp(k)],
-    ["time", `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(run.device) : bandwidth(moved, k.dur_us)}`],
+    ["time", `${us(k.dur_us)} · ${k.cache_resident ? cacheResident(run.device) : bandwidth(moved, believedUs(run, variant, k))}`],
+    ...(run.kernel_time_inflation?.[variant] ? [["fitted", `${us(believedUs(run, variant, k))}: ${fittedNote(run)}`]] : []),
     ["of the peak", k.achieved_bandwidth_pct == null ? "–" : `${k.achieved_bandwidth_pct}% of the device's measured bandwidth`],
     ["FLOPs", k.flops ? k.flops.toLocaleString() : "–"],
     ["read / written", `${bytes(k.bytes_read)} / ${bytes(k.bytes_written)}`],

@@ -10,6 +10,22 @@ export function kernelOp(k) {
   return op;
 }
 
+// The time the page believes of a kernel: its profiled time, or, where the profiler inflated
+// its variant's kernel times past the timed call (run.kernel_time_inflation, decided by the
+// server), that time fitted to the call, as the timeline and the roofline draw it.
+export function believedUs(run, variant, k) {
+  const v = run.variants[variant];
+  return run.kernel_time_inflation?.[variant] && v?.kernel_time_us > 0 ? k.dur_us * (v.wall_time_us / v.kernel_time_us) : k.dur_us;
+}
+
+// Said once above the rates when some are over fitted times.
+export function fittedNote(run) {
+  const fitted = Object.entries(run.kernel_time_inflation ?? {});
+  if (!fitted.length) return null;
+  const each = fitted.map(([variant, times]) => `${variant}'s ${times.toFixed(1)}×`).join(", ");
+  return `Bandwidth is over each kernel's time fitted to its timed call: the profiler inflated the kernel times (${each} the time per call).`;
+}
+
 // Achieved bandwidth (logical bytes over time) and its share of the device's measured peak;
 // faster than the peak means the data sat in the cache: said so, never an impossible %.
 export function bandwidthText(device, k, rate) {

@@ -3,7 +3,7 @@
 import { api } from "/static/api.js";
 import { $, bytes, el, fill, showError, sortableTable, us } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
-import { bandwidthText, kernelOp } from "/static/run/kernel_text.js";
+import { bandwidthText, believedUs, fittedNote, kernelOp } from "/static/run/kernel_text.js";
 import { variantsOf } from "/static/run/view.js";
 
 const PAGE = 1000; // table rows per variant: a large run's kernels are fetched a page at a time
@@ -33,7 +33,7 @@ async function renderPage(view, run, offsets, limit = PAGE) {
   $("#kernels").dataset.module = module ?? ""; // tests wait for the module they picked
   const rows = pages.flatMap((page) => page.kernels.map((k) => {
     view.kernels.remember(page.variant, k);
-    return row(page.variant, k);
+    return row(run, page.variant, k);
   }));
   const dram = (run.measurements ?? []).find((m) => m.kind === "dram");
   view.rows.reset();
@@ -56,15 +56,17 @@ async function renderPage(view, run, offsets, limit = PAGE) {
     text: `Show all ${all.toLocaleString()} kernels${pages.length > 1 ? ` (${pages.map((p) => `${p.total.toLocaleString()} ${p.variant}`).join(", ")})` : ""}`,
     onclick: () => renderPage(view, run, firstPages(run)),
   }), el("span", { class: "muted", text: all > PAGE ? ` (${PAGE.toLocaleString()} per variant at a time)` : "" })) : null;
-  fill($("#kernels"), dramNote(dram), table, showAll, pagers);
+  const fitted = fittedNote(run);
+  fill($("#kernels"), dramNote(dram), fitted && el("p", { class: "muted", id: "fitted-note", text: fitted }), table, showAll, pagers);
   $("#kernels-card").hidden = false;
 }
 
-function row(variant, k) {
+function row(run, variant, k) {
   const moved = k.bytes_read + k.bytes_written;
+  const seconds = believedUs(run, variant, k) / 1e6; // never a time the page calls inflated
   return {
     variant, index: k.index, name: k.short_name, op: kernelOp(k), kind: k.kind, dur_us: k.dur_us,
-    bytes: moved, bandwidth: k.dur_us > 0 ? moved / (k.dur_us / 1e6) : null,
+    bytes: moved, bandwidth: seconds > 0 ? moved / seconds : null,
     lines: k.lines.join(", "), module: k.module ?? "–", kernel: k,
     dram: k.dram_bytes_read === null || k.dram_bytes_read === undefined ? null : k.dram_bytes_read + k.dram_bytes_written,
   };
