@@ -18,6 +18,7 @@ from backend.compare.document import (
     VariantDelta,
 )
 from backend.compare.kernels import diff_kernels
+from backend.compare.rerun import rerun_outcome
 from backend.result import Kernel, RoundTrip, RunResult, Variant, VariantName, Versions
 
 VARIANTS: tuple[VariantName, ...] = ("eager", "compiled")
@@ -36,6 +37,7 @@ def code_diff(a_code: str, b_code: str) -> list[str]:
 
 def compare_runs(a: RunResult, b: RunResult) -> Comparison:
     """Compare run B with run A; runs that did not succeed compare with None metrics."""
+    changes = round_trip_changes(a.round_trips, b.round_trips)
     return Comparison(
         a_id=a.id,
         b_id=b.id,
@@ -54,7 +56,8 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
             a.totals.bytes_saved if a.totals else None, b.totals.bytes_saved if b.totals else None
         ),
         kernels=[diff_kernels(v, _kernels(a, v), _kernels(b, v)) for v in VARIANTS],
-        round_trips=round_trip_changes(a.round_trips, b.round_trips),
+        round_trips=changes,
+        rerun=rerun_outcome(a, b, changes),
     )
 
 
