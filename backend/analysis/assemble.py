@@ -14,7 +14,7 @@ from typing import Any
 
 from backend.analysis.calls import Calls, combine_calls
 from backend.analysis.compiled_names import name_compiled_values
-from backend.analysis.compiled_side import count_compiled_side
+from backend.analysis.compiled_side import count_compiled_side, decide_inside_kernel
 from backend.analysis.fusion_reasons import break_in_words, check_hints, run_hints
 from backend.analysis.kernel_matching import Source
 from backend.analysis.module_places import ModuleRoots
@@ -182,6 +182,7 @@ def _analyse(
     analysis.round_trips = eager_round_trips(bundle, evidence)
     analysis.totals = totals(analysis.round_trips)
     count_compiled_side(analysis.round_trips, compiled.kernels, analysis.totals)
+    decide_inside_kernel(analysis.round_trips, compiled.kernels)
     analysis.speedup = _ratio(
         analysis.variants["eager"].wall_time_us, analysis.variants["compiled"].wall_time_us
     )

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from backend.result import Kernel, RoundTrip, Totals
+from backend.analysis.naming import kernel_kind, op_display
+from backend.result import FusionWhy, Kernel, RoundTrip, Totals
 
 NAMED = 3  # names the totals keep of the compiled-only round trips
 
@@ -100,3 +101,29 @@ def count_compiled_side(
     totals.compiled_only_round_trips = len(only)
     totals.compiled_only_bytes = sum(s.bytes for s in only)
     totals.compiled_only_names = list(dict.fromkeys(s.tensor for s in only))[:NAMED]
+
+
+def decide_inside_kernel(trips: Sequence[RoundTrip], kernels: Sequence[Kernel]) -> None:
+    """In place: a kept round trip with no reason logged, written by one compiled kernel
+    and read back by no other, stays inside that kernel: it stores the value in one loop
+    and reads it back in a later loop of its own (a CPU kernel's reduction feeding the
+    next loop: softmax's max and sum). Said as such, not as "unknown"."""
+    writers = {t.tensor: k for k in kernels for t in k.transfers if t.direction == "write"}
+    for trip in trips:
+        kernel = writers.get(trip.tensor)
+        undecided = trip.why is not None and trip.why.kind == "unknown"
+        if not undecided or trip.compiled_reads != 0 or kernel is None:
+            continue
+        trip.why = FusionWhy(kind="inside_kernel", message=_inside(trip, kernel), lines=trip.lines)
+
+
+def _inside(trip: RoundTrip, kernel: Kernel) -> str:
+    readers = ", ".join(dict.fromkeys(op_display(op) for op in trip.consumers))
+    message = (
+        f"{kernel.short_name} computes {trip.tensor} and what reads it ({readers}) in one "
+        f"kernel, yet writes {trip.tensor} to memory ({trip.compiled_bytes:,} bytes) and reads "
+        "it back in a later loop of its own; no other kernel reads it."
+    )
+    if kernel_kind(trip.producer, trip.producer, []) == "reduction":
+        message += " A reduction's result is complete only after its loop ends."
+    return message

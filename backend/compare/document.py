@@ -140,6 +140,11 @@ class Comparison(BaseModel):
     round_trips: list[RoundTripChange] = Field(
         default_factory=list, description="round trips eliminated in one run and not the other"
     )
+    rerun: str | None = Field(
+        default=None,
+        description="B as a rerun of A in another compile mode (same code, size and device; "
+        "'Try it'): what the mode changed in memory traffic, or 'nothing' and why",
+    )
     code_diff: list[str] = Field(
         default_factory=list,
         description="A's snippet against B's as unified diff lines ('-' A only, '+' B only, "

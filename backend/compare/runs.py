@@ -26,6 +26,7 @@ from backend.compare.document import (
     VariantDelta,
 )
 from backend.compare.kernels import diff_kernels
+from backend.compare.rerun import rerun_outcome
 from backend.result import (
     Kernel,
     RoundTrip,
@@ -53,6 +54,7 @@ def code_diff(a_code: str, b_code: str) -> list[str]:
 def compare_runs(a: RunResult, b: RunResult) -> Comparison:
     """Compare run B with run A; runs that did not succeed compare with None metrics."""
     variants = {v: variant_delta(a.variants.get(v), b.variants.get(v)) for v in VARIANTS}
+    changes = round_trip_changes(a.round_trips, b.round_trips)
     return Comparison(
         a_id=a.id,
         b_id=b.id,
@@ -74,7 +76,8 @@ def compare_runs(a: RunResult, b: RunResult) -> Comparison:
             diff_kernels(v, _kernels(a, v), _kernels(b, v), (_inflated(a, v), _inflated(b, v)))
             for v in VARIANTS
         ],
-        round_trips=round_trip_changes(a.round_trips, b.round_trips),
+        round_trips=changes,
+        rerun=rerun_outcome(a, b, changes),
     )
 
 

@@ -69,6 +69,33 @@ def _tails(name: str) -> list[str]:
     return ["…" + ".".join(parts[i:]) for i in range(1, len(parts))]
 
 
+def name_forms(name: str, among: Collection[str] = ()) -> list[list[str]]:
+    """A tensor's name as label lines, longest first: whole, wrapped at its middle space,
+    the end of a dotted name, then its leading words with the trailing ones dropped
+    ("addmm(fc1.bias, x, …", "addmm(…)"). A shortened form another name `among` shares
+    is left out: a label must tell its tensor from the others."""
+    forms = [[name], *_wrapped(name), *([tail] for tail in dotted_tails(name, among))]
+    taken = {head for other in among if other != name for head in _heads(other)}
+    return forms + [[head] for head in _heads(name) if head not in taken]
+
+
+def _wrapped(name: str) -> list[list[str]]:
+    """The name on two lines, broken at the space nearest its middle."""
+    spaces = [i for i, char in enumerate(name) if char == " "]
+    if not spaces:
+        return []
+    cut = min(spaces, key=lambda i: abs(2 * i - len(name)))
+    return [[name[:cut], name[cut + 1 :]]]
+
+
+def _heads(name: str) -> list[str]:
+    """Leading whole words, the trailing ones dropped, longest first: "a * b + …"."""
+    words = name.split(" ")
+    heads = [" ".join(words[:k]) + " …" for k in range(len(words) - 1, 0, -1)]
+    call = re.fullmatch(r"(\w+)\(.+\)", name)  # last, a call without its arguments
+    return heads + ([f"{call[1]}(…)"] if call else [])
+
+
 def word_tails(name: str) -> list[str]:
     """Shorter forms of a generated kernel name, which says what it fuses at its end:
     whole `_` words from the end, "triton_poi_fused_add_relu_0" → "…fused_add_relu_0"…"""

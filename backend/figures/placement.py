@@ -23,7 +23,6 @@ KERNEL_GAP = 0.5
 GHOST_UNITS = 2.6
 GHOST_SHARE = 0.22  # of the panel's width, at least
 MAX_ARROWS_PER_KERNEL = 8  # a kernel with more transfers shows its largest; hover says so
-MAX_GHOSTS_PER_KERNEL = 3  # more than this under one kernel become one combined ghost
 MAX_TRACKS = 3  # overlapping round-trip blocks stack in at most this many tracks
 HOVER_TRIPS = 8  # a ghost's hover lists this many of its round trips, then counts the rest
 
@@ -244,18 +243,18 @@ def _stack(spans: list[Span]) -> list[Span]:
 
 
 def _ghosts(trips: TrafficTrips, slots: Sequence[Slot], width: float) -> list[Ghost]:
-    """Never-written boxes next to the kernel each intermediate was fused into, left to right."""
-    ghosts: list[Ghost] = []
-    cursor = float("-inf")
+    """One never-written box under each kernel that absorbed intermediates, starting where
+    the kernel starts, as wide as `width` where the next box leaves room (and never
+    narrower than its kernel); what no drawn kernel absorbed, after the kernels."""
+    placed = _by_fused_kernel(trips, slots)
     end_of_kernels = max((s.x1 for s in slots), default=0.0) + KERNEL_GAP
-    for into, group in _by_fused_kernel(trips, slots):
-        chunks: Sequence[TripGroupLike] = [group]
-        if group.count <= MAX_GHOSTS_PER_KERNEL:  # a few: one ghost each (all in `first`)
-            chunks = [TripGroup.of([trip]) for trip in group.first]
-        for chunk in chunks:
-            x0 = max(into.x0 if into else end_of_kernels, cursor + 0.2)
-            ghosts.append(Ghost(chunk, x0, x0 + width, into.kernel if into else None))
-            cursor = x0 + width
+    starts = [into.x0 if into else end_of_kernels for into, _ in placed]
+    ghosts = []
+    afters: list[float | None] = [*starts[1:], None] if starts else []
+    for (into, group), x0, after in zip(placed, starts, afters, strict=True):
+        x1 = x0 + width if after is None else min(x0 + width, after - KERNEL_GAP)
+        x1 = max(x1, into.x1 if into else x0 + width)
+        ghosts.append(Ghost(group, x0, x1, into.kernel if into else None))
     return ghosts
 
 

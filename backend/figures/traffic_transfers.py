@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from backend.figures import palette
-from backend.figures.labels import dotted_tails, fit
+from backend.figures.labels import fit, name_forms
 from backend.figures.markup import plain
 from backend.figures.placement import Arrow, Panel
 from backend.figures.traffic_geometry import (
@@ -110,11 +110,13 @@ def transfer_labels(
 
 
 def _transfer_text(transfer: Transfer, room: float, among: frozenset[str]) -> str:
-    """The tensor's name and bytes, the end of a dotted name, or nothing (hover only)."""
+    """The tensor's name (whole, wrapped or shortened) and bytes, or nothing (hover only)."""
     glyph = "↑" if transfer.direction == "read" else "↓"
     moved = human_bytes(transfer.bytes)
-    names = [transfer.tensor, *dotted_tails(transfer.tensor, among)]
-    return label_lines(fit(([f"{glyph} {name}", moved] for name in names), room, FONT_SIZE - 1))
+    # one line of name: a taller label would reach the other row's labels
+    names = (lines[0] for lines in name_forms(transfer.tensor, among) if len(lines) == 1)
+    labels = ([f"{glyph} {name}", moved] for name in names)
+    return label_lines(fit(labels, room, FONT_SIZE - 1))
 
 
 def _transfer_hover(arrow: Arrow) -> str:

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from backend.figures import palette
 from backend.figures.inputs import RoundTripLike
-from backend.figures.labels import MARGIN, PAD_PX, dotted_tails, fit
+from backend.figures.labels import MARGIN, PAD_PX, fit, name_forms
 from backend.figures.markup import plain
 from backend.figures.placement import Ghost, Panel, Span
 from backend.figures.traffic_geometry import (
@@ -83,18 +83,24 @@ def _track_y(span: Span, tracks: int) -> tuple[float, float]:
 
 
 def _span_text(span: Span, variant: str, single: bool, room: float, among: frozenset[str]) -> str:
-    """Longest first: name, bytes and fate; then shorter words, the end of a dotted name,
-    the bytes alone (the block's colour says round trip), or nothing (hover only)."""
+    """Longest first: name, bytes and fate; then the name (wrapped or shortened) with its
+    bytes, then the name alone: a block is always named where any form of its name fits.
+    Stacked blocks (not `single`) take one line."""
     moved = human_bytes(span.bytes)
-    names = [span.tensor, *dotted_tails(span.tensor, among)]
     if variant == "compiled":
         fates = ["still through memory", "in memory"]
     else:
         after = _eager_fate(span.trip)
         fates = [f"{after} when compiled", after]
-    heads = [[f"{span.tensor} · round trip {moved}"], *([f"{n} · {moved}"] for n in names)]
-    forms = [[*head, fate] for head in heads for fate in fates] if single else heads
-    forms.append([moved])
+    heads = [f"{span.tensor} · round trip {moved}", f"{span.tensor} · {moved}"]
+    forms = [[head, fate] for head in heads for fate in fates] if single else []
+    forms += [[head] for head in heads]
+    names = name_forms(span.tensor, among)
+    whole = [lines for lines in names if " ".join(lines) == span.tensor]
+    for group in (whole, [lines for lines in names if lines not in whole]):
+        forms += [[*lines[:-1], f"{lines[-1]} · {moved}"] for lines in group] + group
+    if not single:  # a stacked block is one line tall
+        forms = [form for form in forms if len(form) == 1]
     return label_lines(fit(forms, room, FONT_SIZE - 1))
 
 
@@ -178,10 +184,11 @@ def ghost_labels(ghosts: Sequence[Ghost], scale: Scale) -> go.Scatter:
         y=[sum(GHOST_Y) / 2] * len(ghosts),
         mode="markers+text",
         marker={"size": 12, "opacity": 0},
-        text=[
-            _ghost_text(g, (end - x) * scale.px - PAD_PX, scale.names)
-            for g, x, end in zip(ghosts, xs, ends, strict=True)
-        ],
+        text=ghost_texts(
+            ghosts,
+            [(end - x) * scale.px - PAD_PX for x, end in zip(xs, ends, strict=True)],
+            scale.names,
+        ),
         hovertext=[_ghost_hover(g) for g in ghosts],
         hovertemplate="%{hovertext}<extra></extra>",
         textfont={"size": FONT_SIZE - 1, "color": palette.INK},
@@ -190,16 +197,52 @@ def ghost_labels(ghosts: Sequence[Ghost], scale: Scale) -> go.Scatter:
     )
 
 
-def _ghost_text(ghost: Ghost, room: float, among: frozenset[str]) -> str:
-    trips = ghost.trips
-    names = [plural(trips.count, "intermediate")]
-    if trips.one_tensor:
-        names = [trips.first[0].tensor, *dotted_tails(trips.first[0].tensor, among)]
-    saved = human_bytes(trips.bytes)
-    forms = [[f"{name} — never written", f"(eliminated, {saved} saved)"] for name in names]
-    forms += [[f"{name} — never written", f"{saved} saved"] for name in names]
-    forms += [["never written", f"{saved} saved"], ["eliminated"]]
+MAX_GHOST_NAMES = 3  # a ghost of more intermediates is counted; its hover names them
+MAX_GHOST_LINES = 3  # the ghost band holds three lines
+# after the names, and under them; the longest that fits every ghost of the figure
+GHOST_TAILS = (
+    ("— never written", "(eliminated, {saved} saved)"),
+    ("— never written", "{saved} saved"),
+    ("", "{saved} saved"),
+)
+
+
+def ghost_texts(
+    ghosts: Sequence[Ghost], rooms: Sequence[float], among: frozenset[str]
+) -> list[str]:
+    """Every ghost's label in one format: the longest of `GHOST_TAILS` with which each
+    ghost's names fit its room (whole, wrapped or shortened), else the shortest."""
+    for tails in GHOST_TAILS:
+        found = [_ghost_text(g, room, among, tails) for g, room in zip(ghosts, rooms, strict=True)]
+        if all(found):
+            break
+    return found
+
+
+def _ghost_text(ghost: Ghost, room: float, among: frozenset[str], tails: tuple[str, str]) -> str:
+    """The names of what the ghost's kernel absorbed, then the tails: "a * b, a * b + 1.0
+    — never written" / "(eliminated, 61 MiB saved)"."""
+    saved = tails[1].format(saved=human_bytes(ghost.trips.bytes))
+    forms = []
+    for names in _ghost_names(ghost, among):
+        *head, last = names
+        forms.append([*head, f"{last} {tails[0]}".strip(), saved])
     return label_lines(fit(forms, room, FONT_SIZE - 1))
+
+
+def _ghost_names(ghost: Ghost, among: frozenset[str]) -> list[list[str]]:
+    """Each whole name on a line of its own or all on one; then each name shortened
+    alike; a ghost of many intermediates is counted (its hover names them)."""
+    trips = ghost.trips
+    counted = [[plural(trips.count, "intermediate")]]
+    tensors = list(dict.fromkeys(t.tensor for t in trips.first))
+    if trips.count > MAX_GHOST_NAMES or not tensors:
+        return counted
+    if len(tensors) == 1:
+        return name_forms(tensors[0], among)
+    shortest = [name_forms(t, among)[-1][-1] for t in tensors]
+    forms = [[", ".join(tensors)], tensors, [", ".join(shortest)], shortest, *counted]
+    return [form for form in forms if len(form) < MAX_GHOST_LINES]  # + the bytes line
 
 
 def _ghost_hover(ghost: Ghost) -> str:

@@ -328,7 +328,26 @@ def name_values(ops: list[EagerOp], table: ValueTable, targets: dict[int, str]) 
         if first is not None and first.name.startswith("tmp"):
             first.name = op_output_name(op)
         for vid in op.writes[1:]:
-            values[vid].name = f"{values[op.writes[0]].name}[{op.writes.index(vid)}]"
+            values[vid].name = _further_output_name(op, values[op.writes[0]].name, vid)
+
+
+def _further_output_name(op: EagerOp, first: str, vid: int) -> str:
+    """Another output of a multi-output op, by the name its schema gives it (max's
+    `m.indices`, as `x.max(dim).indices` reaches it), else by position (`m[1]`)."""
+    position = op.writes.index(vid)
+    returns = _schema_returns(op.op)
+    field_name = returns[position] if position < len(returns) else ""
+    return f"{first}.{field_name}" if field_name else f"{first}[{position}]"
+
+
+def _schema_returns(op_name: str) -> list[str]:
+    """`aten.max.dim` -> its schema's return names (["values", "indices"]); [] unknown."""
+    try:
+        namespace, name, overload = op_name.split(".")
+        packet = getattr(getattr(torch.ops, namespace), name)
+        return [r.name for r in getattr(packet, overload)._schema.returns]
+    except (ValueError, AttributeError, RuntimeError):
+        return []
 
 
 def op_output_name(op: EagerOp) -> str:

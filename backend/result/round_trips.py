@@ -33,6 +33,7 @@ class FusionWhy(BaseModel):
         "template_epilogue",
         "inductor_declined",
         "needed_later",
+        "inside_kernel",
         "unknown",
     ]
     message: str = Field(description="the reason in the user's terms")

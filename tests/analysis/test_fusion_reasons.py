@@ -276,3 +276,29 @@ def test_a_print_graph_break_is_said_in_plain_words_with_its_fix() -> None:
     why = _kept(analysis, "y").why
     assert why is not None and why.kind == "graph_break"
     assert why.hint is not None and "remove the print" in why.hint.message
+
+
+@pytest.mark.parametrize(
+    ("folder", "tensor", "kernel"),
+    [
+        ("softmax_max", "m", "cpp_fused_div_exp_max_sub_sum_0"),
+        ("softmax_max", "s", "cpp_fused_div_exp_max_sub_sum_0"),
+        ("softmax_by_hand", "sum(e)", "cpp_fused_amax_div_exp_sub_sum_0"),
+        ("graph_break", "sum(y)", "cpp_fused_add_gt_sin_sum_0"),
+    ],
+)
+def test_a_value_kept_inside_its_own_kernel_is_said_so_not_unknown(
+    folder: str, tensor: str, kernel: str
+) -> None:
+    # issue 36, point 7: softmax's m and s and a graph break's sum(y) read "unknown"
+    trip = _kept(_run(f"cpu_bundles/{folder}"), tensor)
+    assert trip.compiled_reads == 0  # no other compiled kernel reads it back
+    assert trip.why is not None and trip.why.kind == "inside_kernel"
+    assert trip.why.message.startswith(f"{kernel} computes {tensor} and what reads it")
+    assert f"({trip.compiled_bytes:,} bytes)" in trip.why.message
+    assert "reduction's result" in trip.why.message  # max and sum are reductions
+
+
+def test_a_value_two_kernels_pass_with_no_reason_logged_stays_unknown() -> None:
+    trip = _kept(_run("cpu_bundles/eager_island"), "z")
+    assert trip.why is not None and trip.why.kind == "unknown"

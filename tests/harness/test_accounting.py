@@ -7,7 +7,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from backend.harness.eager_capture import EagerCapture, partial_reads
+from backend.harness.eager_capture import EagerCapture, name_values, partial_reads
 from backend.harness.errors import SnippetError
 from backend.harness.inputs import Inputs
 from backend.harness.memory import is_out_of_memory, out_of_memory_error
@@ -140,3 +140,15 @@ def test_running_out_of_host_memory_is_the_snippets_error() -> None:
     assert error.kind == "out_of_memory"
     assert "in the eager run" in error.message and "smaller" in error.message
     assert "4294967296.00 GiB" in error.message  # 2**62 bytes, from torch's message
+
+
+def test_a_further_output_is_named_by_its_schema_not_its_position() -> None:
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        m = x.max(dim=-1, keepdim=True).values
+        return x - m
+
+    capture, table, _ = _capture(fn, torch.randn(8, 16))
+    name_values(capture.ops, table, {fn.__code__.co_firstlineno + 1: "m"})
+    names = [v.name for v in table.values]
+    assert "m" in names and "m.indices" in names  # was "m[1]"
+    assert not any(n.startswith("m[") for n in names)
