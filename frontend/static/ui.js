@@ -116,13 +116,28 @@ const PLOT_CONFIG = {
   responsive: true, displaylogo: false, modeBarButtonsToRemove: ["sendDataToCloud", "lasso2d", "select2d"],
 };
 export async function plot(div, figure, config = {}) {
-  const drawn = await window.Plotly.react(div, figure.data, figure.layout, { ...PLOT_CONFIG, ...config });
+  const Plotly = await plotlyLoaded();
+  const drawn = await Plotly.react(div, figure.data, figure.layout, { ...PLOT_CONFIG, ...config });
   untabModebar(div);
   if (!div.dataset.untabbed) { // Plotly redraws the toolbar on relayout: again each time
     div.dataset.untabbed = "true";
     div.on("plotly_afterplot", () => untabModebar(div));
   }
   return drawn;
+}
+
+// plotly.js (4.8 MB) takes seconds to arrive and to run: the pages preload it and it runs
+// when the first figure is drawn, after the text the reader came for. A figure waits here.
+const PLOTLY_JS = "/static/vendor/plotly.min.js";
+let plotlyLoading = null;
+export function plotlyLoaded() {
+  plotlyLoading ??= new Promise((resolve, reject) => {
+    const script = el("script", { src: PLOTLY_JS });
+    script.addEventListener("load", () => resolve(window.Plotly));
+    script.addEventListener("error", () => reject(new Error("plotly.js did not load: reload to draw the figures")));
+    document.head.append(script);
+  });
+  return plotlyLoading;
 }
 
 function untabModebar(div) {
