@@ -68,6 +68,11 @@ def compare_page() -> HTMLResponse:
     return page("compare", nav="/compare")
 
 
+@router.get("/suites")
+def suites_page() -> HTMLResponse:
+    return page("suites", nav="/suites")
+
+
 @router.get("/s/{suite_id}")
 def suite_page(suite_id: str) -> HTMLResponse:
     if not _PAGE_ID.match(suite_id):

@@ -4,13 +4,14 @@ import { api, pages } from "/static/api.js";
 import { $, el, badge, times, when, showError } from "/static/ui.js";
 
 const params = new URLSearchParams(window.location.search);
-const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "" };
+const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "", suites: params.get("suites") ?? "" };
 $("#q").value = filters.q;
 $("#status").value = filters.status;
+$("#suites").value = filters.suites;
 
 $("#filters").addEventListener("submit", (event) => {
   event.preventDefault();
-  window.location.assign(pages.history({ q: $("#q").value.trim(), status: $("#status").value, device: $("#device").value }));
+  window.location.assign(pages.history({ q: $("#q").value.trim(), status: $("#status").value, device: $("#device").value, suites: $("#suites").value }));
 });
 
 async function loadDevices() {
@@ -64,6 +65,8 @@ function row(run, sweep) {
   return el("tr", { "data-run": run.id },
     el("td", {}, label, el("label", { class: "pick-label" }, pick, " "), el("a", { href: pages.run(run.id), text: run.title || run.id }),
       run.title ? el("div", { class: "muted mono", text: run.id }) : null,
+      run.suite_id ? el("div", { class: "muted suite-of" }, `problem ${run.problem ?? run.title ?? run.id} of `,
+        el("a", { href: pages.suite(run.suite_id), text: run.suite_title || `suite ${run.suite_id}` })) : null,
       run.owner ? el("div", { class: "muted owner", text: `${run.owner} · ${run.visibility}` }) : null),
     el("td", {}, badge(run.status), failure(run)),
     el("td", { class: "wide-only", text: run.device_name ?? "–" }),

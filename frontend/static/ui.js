@@ -50,8 +50,11 @@ export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
 }
 
+// A run's status as a reader says it: "timed_out" -> "timed out".
+export const statusWords = (status) => status.replaceAll("_", " ");
+
 export function badge(status) {
-  return el("span", { class: `badge ${status}`, text: status.replace("_", " ") });
+  return el("span", { class: `badge ${status}`, text: statusWords(status) });
 }
 
 export function showError(container, err) {
@@ -67,8 +70,10 @@ export function showError(container, err) {
 }
 
 // A sortable table: columns [{key, label, num, format}], rows of objects. Clicking a header
-// sorts by it; onRow(tr, row) lets a page wire hover and click.
-export function sortableTable(columns, rows, { onRow, caption } = {}) {
+// sorts by it; onRow(tr, row) lets a page wire hover and click; detail(row), when it gives
+// a node, puts it in a full-width row under the row's own (a long message reads across
+// the table instead of wrapping down one column).
+export function sortableTable(columns, rows, { onRow, caption, detail } = {}) {
   let sortKey = null, ascending = true;
   const tbody = el("tbody");
   const headers = columns.map((col) => {
@@ -78,11 +83,12 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
     return th;
   });
   function render() {
-    tbody.replaceChildren(...rows.map((row) => {
+    tbody.replaceChildren(...rows.flatMap((row) => {
       const tr = el("tr", {}, columns.map((col) =>
         el("td", { class: col.num ? "num" : null, text: col.format ? col.format(row[col.key], row) : row[col.key] ?? "" })));
       onRow?.(tr, row);
-      return tr;
+      const more = detail?.(row);
+      return more ? [tr, el("tr", { class: "detail-row" }, el("td", { colspan: columns.length }, more))] : [tr];
     }));
   }
   function sortBy(key) {
@@ -96,6 +102,13 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
   render();
   return el("div", { class: "table-wrap" },
     el("table", {}, caption ? el("caption", { class: "muted", text: caption }) : null, el("thead", {}, el("tr", {}, headers)), tbody));
+}
+
+// A table wider than its card scrolls inside it; say so above it while it does.
+export function withScrollCue(wrap) {
+  const cue = el("p", { class: "muted scroll-cue", hidden: true, text: "The table is wider than the window: scroll it sideways to see every column →" });
+  new ResizeObserver(() => { cue.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; }).observe(wrap);
+  return el("div", {}, cue, wrap);
 }
 
 const isUnknown = (value) => value === null || value === undefined;
