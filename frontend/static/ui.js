@@ -52,6 +52,11 @@ export function fill(node, ...children) {
 
 // A run's status as a reader says it: "timed_out" -> "timed out".
 export const statusWords = (status) => status.replaceAll("_", " ");
+// An error's kind, a key for scripts ("syntax_error"), as a label for people ("Syntax error").
+export const kindWords = (kind) => {
+  const words = kind.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 export function badge(status) {
   return el("span", { class: `badge ${status}`, text: statusWords(status) });
@@ -64,7 +69,7 @@ export function showError(container, err) {
   const message = prefix && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   container.replaceChildren(
     el("div", { class: "error-box", role: "alert" },
-      el("p", {}, el("strong", { text: err.kind ? `${err.kind}: ` : "Error: " }), message)),
+      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), message)),
   );
   container.hidden = false;
 }
