@@ -59,6 +59,7 @@ def _totals_line(summed: SuiteTotals) -> str:
     geomean = f"{summed.speedup_geomean:.2f}x" if summed.speedup_geomean else "n/a"
     return (
         f"{summed.problems} problem(s): {summed.succeeded} succeeded, {summed.failed} failed"
+        + (f", {summed.cancelled} cancelled" if summed.cancelled else "")
         + (f", {summed.unfinished} unfinished" if summed.unfinished else "")
         + f"; kernels {summed.eager_kernels} -> {summed.compiled_kernels}, "
         f"{summed.round_trips_eliminated} round trip(s) eliminated, "

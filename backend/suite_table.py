@@ -68,6 +68,7 @@ class SuiteProblem(BaseModel):
         "whose memory traffic is accounted), 0..1",
     )
     duration_s: float | None = None
+    device_name: str | None = Field(default=None, description="the device it ran on")
     model: str | None = Field(
         default=None,
         description="a problem with modules (a model), in one line: its repeated blocks, "
@@ -78,8 +79,12 @@ class SuiteProblem(BaseModel):
 class SuiteTotals(BaseModel):
     problems: int
     succeeded: int
-    failed: int = Field(description="finished other than succeeded (failed, timed out, ...)")
+    failed: int = Field(description="failed, timed out or crashed")
+    cancelled: int = Field(default=0, description="stopped before they finished, by a person")
     unfinished: int = Field(description="queued or running")
+    devices: list[str] = Field(
+        default_factory=list, description="the devices the problems ran on, by name"
+    )
     eager_kernels: int
     compiled_kernels: int
     round_trips_eliminated: int
@@ -124,6 +129,7 @@ def problem_row(name: str, head: RunHead) -> SuiteProblem:
         outputs_match=correctness.match if correctness else None,
         traffic_coverage=min(coverages) if coverages else None,
         duration_s=head.duration_s,
+        device_name=head.device.name if head.device else None,
     )
 
 
@@ -134,8 +140,10 @@ def totals(rows: Sequence[SuiteProblem]) -> SuiteTotals:
     return SuiteTotals(
         problems=len(rows),
         succeeded=len(succeeded),
-        failed=sum(row.status in FINISHED_STATUSES and row.status != "succeeded" for row in rows),
+        failed=sum(row.status in ("failed", "timed_out", "crashed") for row in rows),
+        cancelled=sum(row.status == "cancelled" for row in rows),
         unfinished=sum(row.status not in FINISHED_STATUSES for row in rows),
+        devices=sorted({row.device_name for row in rows if row.device_name}),
         eager_kernels=sum(row.eager_kernels or 0 for row in succeeded),
         compiled_kernels=sum(row.compiled_kernels or 0 for row in succeeded),
         round_trips_eliminated=sum(row.round_trips_eliminated or 0 for row in succeeded),

@@ -195,10 +195,7 @@ def print_breakdown(details: dict[str, Any], ready_s: float) -> None:
     tasks = details["long_tasks"]
     first = details["resources"][0]["start"] / 1e3 if details["resources"] else float("nan")
     first_task = tasks[0][1] / 1e3 if tasks else 0.0
-    print(
-        f"    before the first API request: {first:.2f} s (the page's scripts wait for "
-        f"plotly.min.js, 4.8 MB; first long task {first_task:.2f} s)"
-    )
+    print(f"    before the first API request: {first:.2f} s (first long task {first_task:.2f} s)")
     for entry in details["resources"]:
         name = "run document"
         if "/figures/" in entry["path"] or "/kernels/" in entry["path"]:

@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 import plotly
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, HTMLResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
 
 from backend.api import assets
+from backend.api.compressed_files import CompressedStaticFiles, serve_one
 from backend.api.errors import not_found
 from backend.api.schemas import Example
 
@@ -20,6 +20,7 @@ _FOUND = assets.locate()  # in the installed package (a wheel) or beside it (a c
 FRONTEND_DIR = _FOUND.frontend
 EXAMPLES_DIR = _FOUND.examples
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+_PLOTLY_FILES = serve_one(PLOTLY_JS)
 _PAGE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 router = APIRouter(include_in_schema=False)
@@ -67,6 +68,11 @@ def compare_page() -> HTMLResponse:
     return page("compare", nav="/compare")
 
 
+@router.get("/suites")
+def suites_page() -> HTMLResponse:
+    return page("suites", nav="/suites")
+
+
 @router.get("/s/{suite_id}")
 def suite_page(suite_id: str) -> HTMLResponse:
     if not _PAGE_ID.match(suite_id):
@@ -87,9 +93,10 @@ def api_docs() -> HTMLResponse:
 
 
 @router.get("/static/vendor/plotly.min.js")
-def plotly_js() -> FileResponse:
-    """plotly.js from the installed plotly package: the same version that built the figures."""
-    return FileResponse(PLOTLY_JS, media_type="text/javascript")
+async def plotly_js(request: Request) -> Response:
+    """plotly.js from the installed plotly package: the same version that built the figures
+    (gzipped, with an ETag and 304s like every static file)."""
+    return await _PLOTLY_FILES.get_response(PLOTLY_JS.name, request.scope)
 
 
 @examples_router.get("/examples", response_model=list[Example])
@@ -114,5 +121,6 @@ def check_frontend() -> None:
 
 
 def mount_static(app: FastAPI) -> None:
-    app.mount("/static/dist", StaticFiles(directory=FRONTEND_DIR / "dist", check_dir=False))
-    app.mount("/static", StaticFiles(directory=FRONTEND_DIR / "static"), name="static")
+    dist = CompressedStaticFiles(directory=FRONTEND_DIR / "dist", check_dir=False)
+    app.mount("/static/dist", dist)
+    app.mount("/static", CompressedStaticFiles(directory=FRONTEND_DIR / "static"), name="static")

@@ -76,11 +76,18 @@ def list_runs(
     q: Annotated[str | None, Query(max_length=200, description="text in title or code")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     before: Annotated[str | None, Query(description="next_before of the previous page")] = None,
+    suites: Annotated[bool, Query(description="only the problems of suites")] = False,
 ) -> RunPage:
     """History, newest first, with keyset paging (stays fast at any depth)."""
     try:
         runs = context.store.list_runs(
-            limit=limit + 1, before=before, status=status, device=device, text=q, viewer=viewer
+            limit=limit + 1,
+            before=before,
+            status=status,
+            device=device,
+            text=q,
+            in_suite=suites,
+            viewer=viewer,
         )
     except RunNotFound:
         raise not_found("run", before or "") from None
@@ -407,6 +414,7 @@ def _document(context: AppContext, head: RunHead, access: RunAccess, viewer: Vie
         speedup_verdict=speedup_against_no_change(head),
         progress=None if finished else _progress_now(context, head.id),
         links=_links(store, head, viewer),
+        suite=suite_of(store, head.id),
         owner=access.owner,
         visibility=access.visibility,
     )
@@ -462,17 +470,12 @@ def _links(store: Store, head: RunHead, viewer: Viewer) -> Links:
         permalink=permalink(head.id),
         previous_run=store.previous_run(head.id, viewer),
         forked_from=store.parent_run(head.id, viewer),
-        suite=_suite_link(store, head.id),
+        suite=suite.url if (suite := suite_of(store, head.id)) else None,
         downloads={name: f"{base}/downloads/{name}" for name in names},
         kernels={variant: f"{base}/kernels/{variant}" for variant in head.variants},
         round_trips=f"{base}/round-trips",
         modules=f"{base}/modules" if head.modules else None,
     )
-
-
-def _suite_link(store: Store, run_id: str) -> str | None:
-    found = suite_of(store, run_id)
-    return None if found is None else f"/s/{found}"
 
 
 def _progress_now(context: AppContext, run_id: str) -> Progress | None:

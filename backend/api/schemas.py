@@ -18,6 +18,7 @@ from backend.result import (
 )
 from backend.run_head import RunHead
 from backend.store.repository import RunSummary
+from backend.store.suites import SuiteRef
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
 from backend.worker.execute import RUN_STEPS
 from backend.worker_protocol import KIND_PATTERN
@@ -155,6 +156,7 @@ class RunExtras(BaseModel):
     )
     progress: Progress | None = None
     links: Links | None = None
+    suite: SuiteRef | None = Field(default=None, description="the suite this run is a problem of")
     owner: str | None = Field(default=None, description="the author (null: made without accounts)")
     visibility: Visibility = DEFAULT_VISIBILITY
 

@@ -23,10 +23,12 @@ from backend.api.errors import EMPTY_SNIPPET, ERROR_RESPONSES, ApiError, not_fou
 from backend.api.queue_routes import admission
 from backend.api.schemas import TITLE_MAX_CHARS, CompileMode
 from backend.store.suites import (
+    SuiteListing,
     SuiteRecord,
     create_suite,
     delete_suite_unless_running,
     get_suite,
+    list_suites,
     problem_heads,
     problem_ids,
     update_suite,
@@ -174,6 +176,19 @@ def _check_problem(index: int, problem: ProblemIn, limit: int) -> None:
             "snippet (setting KERNELSCOPE_MAX_SNIPPET_BYTES). Trim it to the code that matters.",
             field=field,
         )
+
+
+class SuiteList(BaseModel):
+    suites: list[SuiteListing] = Field(description="newest first")
+
+
+@router.get("", response_model=SuiteList)
+def read_suites(
+    context: Context, viewer: Reader, limit: Annotated[int, Query(ge=1, le=500)] = 200
+) -> SuiteList:
+    """The suites you may read, newest first: each with its problems' statuses and the
+    devices they ran on."""
+    return SuiteList(suites=list_suites(context.store, viewer, limit))
 
 
 @router.get("/compare", response_model=SuiteComparison)

@@ -15,7 +15,7 @@ from backend import result as doc
 from backend.store import mapping
 from backend.store.db import read_session
 from backend.store.ids import RunNotFound
-from backend.store.models import Run, User, Variant
+from backend.store.models import Run, Suite, User, Variant
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
 
 ERROR_SHOWN_CHARS = 160  # of a failed run's message in the history list
@@ -45,10 +45,14 @@ class RunSummary(BaseModel):
     error_message: str | None = Field(
         default=None, description=f"the error's first line, cut at {ERROR_SHOWN_CHARS} characters"
     )
+    suite_id: str | None = Field(default=None, description="the suite this run is a problem of")
+    suite_title: str | None = None
+    problem: str | None = Field(default=None, description="its problem name in that suite")
 
 
+_JOINED = ("owner", "suite_title")  # from the users and suites tables
 _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
-    getattr(Run, name) for name in RunSummary.model_fields if name != "owner"
+    getattr(Run, name) for name in RunSummary.model_fields if name not in _JOINED
 ]
 
 
@@ -102,22 +106,27 @@ def list_runs(
     status: doc.RunStatus | None = None,
     device: str | None = None,
     text: str | None = None,
+    in_suite: bool = False,
     viewer: Viewer | None = None,
 ) -> list[RunSummary]:
     """Runs newest first. Page with `before`: the id of the last run of the previous page.
 
     Keyset paging on (created_at, id): pages stay exact while runs are added, and
     deep pages cost the same as the first. `device` matches the device name exactly;
-    `text` is a case-insensitive substring of the title or the code, or an exact id.
-    With a `viewer`, only the runs it may see (the cursor too).
+    `text` is a case-insensitive substring of the title or the code, or an exact id;
+    `in_suite`: only the problems of suites. With a `viewer`, only the runs it may see
+    (the cursor too).
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     query = (
-        select(Run, User.name)
+        select(Run, User.name, Suite.title)
         .outerjoin(User, col(Run.owner_id) == col(User.id))
+        .outerjoin(Suite, col(Run.suite_id) == col(Suite.id))
         .options(load_only(*_SUMMARY_COLUMNS))
     )
+    if in_suite:
+        query = query.where(col(Run.suite_id).is_not(None))
     visible = viewer.clause() if viewer is not None else None
     if visible is not None:
         query = query.where(visible)
@@ -148,15 +157,21 @@ def list_runs(
                 )
             )
         query = query.order_by(col(Run.created_at).desc(), col(Run.id).desc()).limit(limit)
-        return [_summary(run, owner) for run, owner in session.exec(query).all()]
+        return [_summary(run, *joined) for run, *joined in session.exec(query).all()]
 
 
-def _summary(run: Run, owner: str | None = None) -> RunSummary:
-    fields = {name: getattr(run, name) for name in RunSummary.model_fields if name != "owner"}
+def _summary(run: Run, owner: str | None = None, suite_title: str | None = None) -> RunSummary:
+    fields = {name: getattr(run, name) for name in RunSummary.model_fields if name not in _JOINED}
     created_at = mapping.format_utc(run.created_at)
     message = _first_line(run.error_message)
     return RunSummary.model_validate(
-        {**fields, "created_at": created_at, "owner": owner, "error_message": message}
+        {
+            **fields,
+            "created_at": created_at,
+            "owner": owner,
+            "suite_title": suite_title,
+            "error_message": message,
+        }
     )
 
 

@@ -380,6 +380,7 @@ class Store:
         status: doc.RunStatus | None = None,
         device: str | None = None,
         text: str | None = None,
+        in_suite: bool = False,
         viewer: Viewer | None = None,
     ) -> list[RunSummary]:
         return history.list_runs(
@@ -389,6 +390,7 @@ class Store:
             status=status,
             device=device,
             text=text,
+            in_suite=in_suite,
             viewer=viewer,
         )
 

@@ -7,8 +7,10 @@ row stays the only truth about each problem.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-from sqlalchemy import delete, func, update
+from collections import defaultdict
+
+from pydantic import BaseModel, Field
+from sqlalchemy import ColumnElement, and_, delete, func, update
 from sqlmodel import col, select
 
 from backend.run_head import RunHead
@@ -55,28 +57,86 @@ def create_suite(
     return suite.id
 
 
+class SuiteListing(SuiteRecord):
+    """A line of the suites list: the suite and where its problems stand."""
+
+    problems: int = Field(description="problems you may read")
+    statuses: dict[str, int] = Field(description="how many problems are in each status")
+    devices: list[str] = Field(description="the devices its problems ran on, by name")
+
+
 def get_suite(store: Store, suite_id: str) -> SuiteRecord | None:
     with read_session(store.engine) as session:
         suite = session.get(Suite, suite_id)
         if suite is None:
             return None
         owner = session.get(User, suite.owner_id) if suite.owner_id is not None else None
-        return SuiteRecord(
-            id=suite.id,
-            title=suite.title,
-            created_at=suite.created_at.isoformat(),
-            compile_mode=suite.compile_mode,
-            device_kind=suite.device_kind,
-            owner_id=suite.owner_id,
-            owner=owner.name if owner is not None else None,
-            visibility=suite.visibility,  # type: ignore[arg-type]  # checked on every write
-        )
+        return _record(suite, owner.name if owner is not None else None)
 
 
-def suite_of(store: Store, run_id: str) -> str | None:
-    """The suite `run_id` is a problem of, if any."""
+def _record(suite: Suite, owner: str | None) -> SuiteRecord:
+    return SuiteRecord(
+        id=suite.id,
+        title=suite.title,
+        created_at=suite.created_at.isoformat(),
+        compile_mode=suite.compile_mode,
+        device_kind=suite.device_kind,
+        owner_id=suite.owner_id,
+        owner=owner,
+        visibility=suite.visibility,  # type: ignore[arg-type]  # checked on every write
+    )
+
+
+def list_suites(store: Store, viewer: Viewer, limit: int) -> list[SuiteListing]:
+    """The newest `limit` suites `viewer` may read, each with its problems' statuses and
+    devices (counting only the problems `viewer` may read, as the suite's page does)."""
+    query = select(Suite, User.name).outerjoin(User, col(Suite.owner_id) == col(User.id))
+    visible = viewer.clause(Suite)
+    query = query if visible is None else query.where(visible)
+    query = query.order_by(col(Suite.created_at).desc(), col(Suite.id).desc()).limit(limit)
     with read_session(store.engine) as session:
-        return session.exec(select(Run.suite_id).where(Run.id == run_id)).first()
+        suites = session.exec(query).all()
+        in_these: ColumnElement[bool] = col(Run.suite_id).in_([suite.id for suite, _ in suites])
+        runs_visible = viewer.clause()
+        if runs_visible is not None:
+            in_these = and_(in_these, runs_visible)
+        by_status = select(Run.suite_id, Run.status, func.count()).where(in_these)
+        statuses: defaultdict[str | None, dict[str, int]] = defaultdict(dict)
+        for suite_id, status, count in session.exec(by_status.group_by(Run.suite_id, Run.status)):
+            statuses[suite_id][status] = count
+        ran_on = select(Run.suite_id, Run.device_name).where(in_these).distinct()
+        devices: defaultdict[str | None, list[str]] = defaultdict(list)
+        for suite_id, name in session.exec(ran_on.where(col(Run.device_name).is_not(None))):
+            devices[suite_id].append(name or "")
+    return [
+        SuiteListing(
+            **_record(suite, owner).model_dump(),
+            problems=sum(statuses[suite.id].values()),
+            statuses=statuses[suite.id],
+            devices=sorted(devices[suite.id]),
+        )
+        for suite, owner in suites
+    ]
+
+
+class SuiteRef(BaseModel):
+    """The suite a run is a problem of: what its page names."""
+
+    id: str
+    title: str | None
+    problem: str = Field(description="the run's problem name in the suite")
+    url: str = Field(description="the suite's permalink")
+
+
+def suite_of(store: Store, run_id: str) -> SuiteRef | None:
+    """The suite `run_id` is a problem of, if any."""
+    query = select(Suite.id, Suite.title, Run.problem).join(Run, col(Run.suite_id) == Suite.id)
+    with read_session(store.engine) as session:
+        found = session.exec(query.where(Run.id == run_id)).first()
+    if found is None:
+        return None
+    suite_id, title, problem = found
+    return SuiteRef(id=suite_id, title=title, problem=problem or run_id, url=f"/s/{suite_id}")
 
 
 def problem_runs(store: Store, suite_id: str, viewer: Viewer) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from sqlalchemy import ColumnElement, or_
 from sqlmodel import col
 
-from backend.store.models import Run
+from backend.store.models import Run, Suite
 
 Visibility = Literal["private", "team", "public"]
 VISIBILITIES: tuple[Visibility, ...] = ("private", "team", "public")
@@ -44,14 +44,15 @@ class Viewer:
         no author, so only an admin can change them once accounts are on)."""
         return self.sees_everything or (self.user_id is not None and owner_id == self.user_id)
 
-    def clause(self) -> ColumnElement[bool] | None:
-        """The same rule as `may_read`, for a query on `runs` (None: no restriction)."""
+    def clause(self, table: type[Run] | type[Suite] = Run) -> ColumnElement[bool] | None:
+        """The same rule as `may_read`, for a query on `runs` or `suites` (None: no
+        restriction)."""
         if self.sees_everything:
             return None
-        visibility: Any = col(Run.visibility)
+        visibility: Any = col(table.visibility)
         if self.user_id is None:
             return visibility == "public"  # type: ignore[no-any-return]
-        return or_(visibility.in_(("team", "public")), col(Run.owner_id) == self.user_id)
+        return or_(visibility.in_(("team", "public")), col(table.owner_id) == self.user_id)
 
 
 EVERYONE = Viewer(sees_everything=True)

@@ -103,6 +103,8 @@ export const api = {
   deleteRun: (id) => call("DELETE", run(id)),
   // a suite: its problems (each a run's headline numbers) and totals; two suites by problem name
   suite: (id) => call("GET", `/api/suites/${encodeURIComponent(id)}`),
+  // {suites}: newest first, each with its problems' statuses and the devices they ran on
+  suites: () => call("GET", "/api/suites"),
   compareSuites: (a, b) => call("GET", `/api/suites/compare${q({ a, b })}`),
   me, // resolves to {auth, user, via, csrf_token}; rejects (401) when nobody is signed in
   login: (name, password) => call("POST", "/api/login", { name, password }, { quiet: true }),
@@ -120,6 +122,7 @@ export const pages = {
     `/compare/${encodeURIComponent(a)}/${encodeURIComponent(b)}${asGiven ? "?order=given" : ""}`,
   history: (params = {}) => `/runs${q(params)}`,
   suite: (id) => `/s/${encodeURIComponent(id)}`,
+  suites: () => "/suites",
   compareSuites: (a, b) => `/compare-suites/${encodeURIComponent(a)}/${encodeURIComponent(b)}`,
   account: () => "/account",
 };

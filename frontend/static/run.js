@@ -59,8 +59,11 @@ async function renderFinished(run) {
   await modules.render(view, run);
   traffic.render(view, run);
   roundTrips.render(view, run);
-  // the table blocks the main thread for a while: draw the timeline first; the roofline's
-  // points open table rows, so it comes after the table
-  timeline.render(view, run).finally(() => kernels.render(view, run).then(() => roofline.render(view, run)));
+  // the table blocks the main thread for a while: draw the timeline first, unless
+  // plotly.js (ui.js plotlyLoaded) is still on its way: the table need not wait for it.
+  // The roofline's points open table rows, so it comes after the table.
+  const timelineDrawn = timeline.render(view, run);
+  const tableAfter = window.Plotly ? timelineDrawn : Promise.resolve();
+  tableAfter.finally(() => kernels.render(view, run).then(() => roofline.render(view, run)));
   if (run.sweep.length > 1) sweep.render(view, run);
 }

@@ -1,16 +1,17 @@
 // History (/runs): every run, newest first; filters and keyset paging live in the URL,
 // so a filtered page is a link too.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, times, when, showError } from "/static/ui.js";
+import { $, el, badge, kindWords, times, when, showError } from "/static/ui.js";
 
 const params = new URLSearchParams(window.location.search);
-const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "" };
+const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "", suites: params.get("suites") ?? "" };
 $("#q").value = filters.q;
 $("#status").value = filters.status;
+$("#suites").value = filters.suites;
 
 $("#filters").addEventListener("submit", (event) => {
   event.preventDefault();
-  window.location.assign(pages.history({ q: $("#q").value.trim(), status: $("#status").value, device: $("#device").value }));
+  window.location.assign(pages.history({ q: $("#q").value.trim(), status: $("#status").value, device: $("#device").value, suites: $("#suites").value }));
 });
 
 async function loadDevices() {
@@ -64,6 +65,8 @@ function row(run, sweep) {
   return el("tr", { "data-run": run.id },
     el("td", {}, label, el("label", { class: "pick-label" }, pick, " "), el("a", { href: pages.run(run.id), text: run.title || run.id }),
       run.title ? el("div", { class: "muted mono", text: run.id }) : null,
+      run.suite_id ? el("div", { class: "muted suite-of" }, `problem ${run.problem ?? run.title ?? run.id} of `,
+        el("a", { href: pages.suite(run.suite_id), text: run.suite_title || `suite ${run.suite_id}` })) : null,
       run.owner ? el("div", { class: "muted owner", text: `${run.owner} · ${run.visibility}` }) : null),
     el("td", {}, badge(run.status), failure(run)),
     el("td", { class: "wide-only", text: run.device_name ?? "–" }),
@@ -92,7 +95,7 @@ $("#compare-picked").addEventListener("click", () => {
 
 function failure(run) {
   if (!run.error_kind && !run.error_message) return null;
-  const text = [run.error_kind, run.error_message].filter(Boolean).join(": ");
+  const text = [run.error_kind && kindWords(run.error_kind), run.error_message].filter(Boolean).join(": ");
   return el("div", { class: "muted failure-reason", text });
 }
 

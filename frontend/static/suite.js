@@ -2,7 +2,7 @@
 // by each column, each row linking to its run, and the totals. While problems are still
 // queued or running the page looks again every few seconds, keeping the reader's sort.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, bytes, fill, times, when, showError, sortableTable } from "/static/ui.js";
+import { $, el, badge, bytes, times, when, showError, sortableTable, withScrollCue } from "/static/ui.js";
 import { speedupText, outputsText, percent, dash, seconds } from "/static/suite_format.js";
 
 const POLL_MS = 2000;
@@ -23,20 +23,24 @@ const COLUMNS = [
   { key: "model", label: "model", format: (v) => v ?? "–" },
 ];
 
-// Each row: the problem's name links to its run; a failed problem says why under its status.
+// Each row: the problem's name links to its run, its status is a badge.
 function decorate(tr, row) {
   const [nameCell, statusCell] = tr.children;
   nameCell.replaceChildren(el("a", { href: pages.run(row.run_id), text: row.name }));
-  const why = [row.error_kind, row.error_message].filter(Boolean).join(": ");
-  fill(statusCell, badge(row.status), why ? el("div", { class: "muted failure-reason", text: why }) : null);
+  statusCell.replaceChildren(badge(row.status));
   tr.dataset.problem = row.name;
   tr.dataset.status = row.status;
 }
 
+// A failed problem says why in a row of its own under it, across the table.
+const failureRow = (row) => (row.error_message
+  ? el("div", { class: "muted failure-reason", "data-problem": row.name, text: row.error_message })
+  : null);
+
 function totalsList(totals) {
   const geomean = totals.speedup_geomean === null ? "–" : times(totals.speedup_geomean);
   const items = [
-    ["problems", `${totals.problems} problems: ${totals.succeeded} succeeded, ${totals.failed} failed${totals.unfinished ? `, ${totals.unfinished} unfinished` : ""}`],
+    ["problems", `${totals.problems} problems: ${totals.succeeded} succeeded, ${totals.failed} failed${totals.cancelled ? `, ${totals.cancelled} cancelled` : ""}${totals.unfinished ? `, ${totals.unfinished} unfinished` : ""}`],
     ["kernels", `kernels: ${totals.eager_kernels} eager → ${totals.compiled_kernels} compiled`],
     ["round-trips", `${totals.round_trips_eliminated} round trips eliminated`],
     ["bytes-saved", `${bytes(totals.bytes_saved)} not moved`],
@@ -64,7 +68,9 @@ function draw(suite) {
   $("#suite-title").textContent = suite.title || `Suite ${suite.id}`;
   document.title = `${suite.title || `Suite ${suite.id}`} · Kernelscope`;
   const owner = suite.owner ? ` · ${suite.owner} · ${suite.visibility}` : "";
-  $("#suite-meta").textContent = `${suite.id} · ${suite.compile_mode} · ${suite.device_kind} · ${when(suite.created_at)}${owner}`;
+  // where the problems ran, by device name: the queue's kind ("cpu") is only where they waited
+  const ranOn = suite.totals.devices.length ? `ran on ${suite.totals.devices.join(", ")}` : `queued for ${suite.device_kind}`;
+  $("#suite-meta").textContent = `${suite.id} · ${suite.compile_mode} · ${ranOn} · ${when(suite.created_at)}${owner}`;
   const unfinished = suite.totals.unfinished;
   $("#suite-progress").hidden = !unfinished;
   $("#suite-progress").textContent = unfinished ? `${unfinished} of ${suite.totals.problems} problems still queued or running…` : "";
@@ -73,7 +79,7 @@ function draw(suite) {
   drawn = signature;
   $("#totals").replaceChildren(...totalsList(suite.totals));
   const sort = currentSort();
-  $("#problems").replaceChildren(sortableTable(COLUMNS, suite.problems, { onRow: decorate }));
+  $("#problems").replaceChildren(withScrollCue(sortableTable(COLUMNS, suite.problems, { onRow: decorate, detail: failureRow })));
   restoreSort(sort);
 }
 

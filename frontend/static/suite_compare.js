@@ -3,7 +3,7 @@
 // for noise: "within noise" where the 90% intervals overlap, "too noisy to tell" where a
 // run's calls varied too much). Sortable by each column; each side links to its run.
 import { api, pages } from "/static/api.js";
-import { $, el, times, showError, sortableTable } from "/static/ui.js";
+import { $, el, times, showError, sortableTable, statusWords } from "/static/ui.js";
 import { speedupText, outputsText } from "/static/suite_format.js";
 
 const [a, b] = window.location.pathname.split("/").slice(-2).map(decodeURIComponent);
@@ -21,15 +21,17 @@ const flat = (pair) => ({
   b: side(pair.b),
 });
 
+const status = (value) => (value ? statusWords(value) : "–");
 const speedupOf = (which) => (value, row) => (row[which] ? speedupText(value, row[which]) : "–");
 const COLUMNS = [
   { key: "name", label: "problem" },
-  { key: "a_status", label: "A status", format: (v) => v ?? "–" },
+  { key: "a_status", label: "A status", format: status },
   { key: "a_speedup", label: "A speedup", num: true, format: speedupOf("a") },
-  { key: "b_status", label: "B status", format: (v) => v ?? "–" },
+  { key: "b_status", label: "B status", format: status },
   { key: "b_speedup", label: "B speedup", num: true, format: speedupOf("b") },
   { key: "ratio", label: "B / A", num: true, format: (v) => times(v) },
   { key: "verdict", label: "verdict" },
+  { key: "runs", label: "runs" },
 ];
 
 function decorate(tr, row) {
@@ -41,6 +43,10 @@ function decorate(tr, row) {
     if (!problem) continue;
     const title = `outputs ${outputsText(problem.outputs_match)}`;
     cells[index].replaceChildren(el("a", { href: pages.run(problem.run_id), title, text: cells[index].textContent }));
+  }
+  // both sides ran it: their kernels, timelines and deltas side by side
+  if (row.a && row.b) {
+    cells[cells.length - 1].replaceChildren(el("a", { class: "compare-pair", href: pages.compare(row.a.run_id, row.b.run_id, { asGiven: true }), text: "compare runs" }));
   }
 }
 

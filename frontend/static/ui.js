@@ -50,8 +50,16 @@ export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
 }
 
+// A run's status as a reader says it: "timed_out" -> "timed out".
+export const statusWords = (status) => status.replaceAll("_", " ");
+// An error's kind, a key for scripts ("syntax_error"), as a label for people ("Syntax error").
+export const kindWords = (kind) => {
+  const words = kind.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 export function badge(status) {
-  return el("span", { class: `badge ${status}`, text: status.replace("_", " ") });
+  return el("span", { class: `badge ${status}`, text: statusWords(status) });
 }
 
 export function showError(container, err) {
@@ -61,14 +69,16 @@ export function showError(container, err) {
   const message = prefix && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   container.replaceChildren(
     el("div", { class: "error-box", role: "alert" },
-      el("p", {}, el("strong", { text: err.kind ? `${err.kind}: ` : "Error: " }), message)),
+      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), message)),
   );
   container.hidden = false;
 }
 
 // A sortable table: columns [{key, label, num, format}], rows of objects. Clicking a header
-// sorts by it; onRow(tr, row) lets a page wire hover and click.
-export function sortableTable(columns, rows, { onRow, caption } = {}) {
+// sorts by it; onRow(tr, row) lets a page wire hover and click; detail(row), when it gives
+// a node, puts it in a full-width row under the row's own (a long message reads across
+// the table instead of wrapping down one column).
+export function sortableTable(columns, rows, { onRow, caption, detail } = {}) {
   let sortKey = null, ascending = true;
   const tbody = el("tbody");
   const headers = columns.map((col) => {
@@ -78,11 +88,12 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
     return th;
   });
   function render() {
-    tbody.replaceChildren(...rows.map((row) => {
+    tbody.replaceChildren(...rows.flatMap((row) => {
       const tr = el("tr", {}, columns.map((col) =>
         el("td", { class: col.num ? "num" : null, text: col.format ? col.format(row[col.key], row) : row[col.key] ?? "" })));
       onRow?.(tr, row);
-      return tr;
+      const more = detail?.(row);
+      return more ? [tr, el("tr", { class: "detail-row" }, el("td", { colspan: columns.length }, more))] : [tr];
     }));
   }
   function sortBy(key) {
@@ -96,6 +107,13 @@ export function sortableTable(columns, rows, { onRow, caption } = {}) {
   render();
   return el("div", { class: "table-wrap" },
     el("table", {}, caption ? el("caption", { class: "muted", text: caption }) : null, el("thead", {}, el("tr", {}, headers)), tbody));
+}
+
+// A table wider than its card scrolls inside it; say so above it while it does.
+export function withScrollCue(wrap) {
+  const cue = el("p", { class: "muted scroll-cue", hidden: true, text: "The table is wider than the window: scroll it sideways to see every column →" });
+  new ResizeObserver(() => { cue.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; }).observe(wrap);
+  return el("div", {}, cue, wrap);
 }
 
 const isUnknown = (value) => value === null || value === undefined;
@@ -116,13 +134,28 @@ const PLOT_CONFIG = {
   responsive: true, displaylogo: false, modeBarButtonsToRemove: ["sendDataToCloud", "lasso2d", "select2d"],
 };
 export async function plot(div, figure, config = {}) {
-  const drawn = await window.Plotly.react(div, figure.data, figure.layout, { ...PLOT_CONFIG, ...config });
+  const Plotly = await plotlyLoaded();
+  const drawn = await Plotly.react(div, figure.data, figure.layout, { ...PLOT_CONFIG, ...config });
   untabModebar(div);
   if (!div.dataset.untabbed) { // Plotly redraws the toolbar on relayout: again each time
     div.dataset.untabbed = "true";
     div.on("plotly_afterplot", () => untabModebar(div));
   }
   return drawn;
+}
+
+// plotly.js (4.8 MB) takes seconds to arrive and to run: the pages preload it and it runs
+// when the first figure is drawn, after the text the reader came for. A figure waits here.
+const PLOTLY_JS = "/static/vendor/plotly.min.js";
+let plotlyLoading = null;
+export function plotlyLoaded() {
+  plotlyLoading ??= new Promise((resolve, reject) => {
+    const script = el("script", { src: PLOTLY_JS });
+    script.addEventListener("load", () => resolve(window.Plotly));
+    script.addEventListener("error", () => reject(new Error("plotly.js did not load: reload to draw the figures")));
+    document.head.append(script);
+  });
+  return plotlyLoading;
 }
 
 function untabModebar(div) {

@@ -105,7 +105,7 @@ def test_oversized_snippet_is_refused_on_the_new_run_page(page: Any, server: Ser
 
     error = page.locator("#submit-error")
     expect(error).to_be_visible()
-    expect(error).to_contain_text("snippet_too_large")
+    expect(error).to_contain_text("Snippet too large: ")  # the kind in words, not its key
     expect(error).to_contain_text(
         f"The snippet is {size:,} bytes; the limit is {MAX_SNIPPET_BYTES:,} bytes"
     )

@@ -19,9 +19,12 @@ export function render(_view, run) {
   if (previous) $("#compare-previous").href = pages.compare(previous, run.id);
   $("#forked-from").hidden = !parent;
   if (parent) $("#forked-from").replaceChildren("Forked from ", el("a", { href: pages.run(parent), text: `run ${parent}` }), ".");
-  const suite = run.links?.suite;
+  const suite = run.suite;
   $("#suite-context").hidden = !suite;
-  if (suite) $("#suite-context").replaceChildren("A problem of ", el("a", { href: suite, text: "its suite" }), ".");
+  if (suite) {
+    $("#suite-context").replaceChildren(`Problem “${suite.problem}” of the suite `,
+      el("a", { href: suite.url, text: suite.title || suite.id }), ".");
+  }
   renderSweepContext(run);
 }
 

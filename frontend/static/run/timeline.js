@@ -1,7 +1,7 @@
 // The kernel timelines, eager above compiled on one time axis, with level of detail: a zoom
 // asks the server for the finer window; kernels too narrow to see come merged into bars.
 import { api } from "/static/api.js";
-import { $, plot, showError } from "/static/ui.js";
+import { $, el, plot, showError } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
 import { drawnModule } from "/static/run/traffic.js";
 import { variantsOf } from "/static/run/view.js";
@@ -16,7 +16,7 @@ export async function render(view, run) {
     drawnModule("#timeline-h", module);
     const figure = await api.timeline(view.runId, { width_px: widthPx(), module: module ?? undefined, colour, ...params });
     if (module !== view.module.get()) return figure; // a later pick won
-    await plot(div, figure);
+    await plot(div, captionOnPage(figure, div.clientWidth));
     div.dataset.ready = "true"; // drawn and interactive: tests and bench/ wait for this
     div.dataset.module = module ?? "";
     div.dataset.colour = colour;
@@ -62,6 +62,20 @@ export async function render(view, run) {
     // the plain "xaxis.range" it sets itself after a fetch, so it never loops)
     if (Array.isArray(data)) window.Plotly.relayout(div, { "xaxis.range[0]": data[2], "xaxis.range[1]": data[2] + data[3] });
   });
+}
+
+// A figure's title is its caption (the inflated-times warning): Plotly never wraps it, so on
+// a narrow screen it runs off the figure and over the legend. There it is read on the page
+// instead, where text wraps, and the figure is drawn without it.
+const NARROW_PX = 700;
+function captionOnPage(figure, widthPx) {
+  const caption = figure.layout.title?.text ?? "";
+  const box = $("#timeline-caption");
+  box.hidden = !caption || widthPx >= NARROW_PX;
+  if (box.hidden) return figure;
+  const lines = caption.split(/<br\s*\/?>/).map((line) => line.replace(/<[^>]*>/g, ""));
+  box.replaceChildren(...lines.flatMap((line, i) => (i ? [el("br"), line] : [line])));
+  return { ...figure, layout: { ...figure.layout, title: { text: "" }, margin: { ...figure.layout.margin, t: 48 } } };
 }
 
 // customdata of a kernel bar: [lane index, kernel index, ..., [9] snippet lines]; merged bars carry -1.
