@@ -2,7 +2,7 @@
 # 6 layers, hidden 256, batch 10, sequence 512, input 128. On a GPU nn.LSTM is one cuDNN
 # call per layer and direction that launches a few kernels per time step: thousands of
 # kernels from a handful of ATen ops. The harness must keep its eager profile bounded here
-# (issue 34: it once stopped at its 240 s limit on an H100).
+# (it once stopped at its 240 s limit on an H100).
 import torch
 import torch.nn as nn
 

@@ -290,7 +290,7 @@ def test_a_print_graph_break_is_said_in_plain_words_with_its_fix() -> None:
 def test_a_value_kept_inside_its_own_kernel_is_said_so_not_unknown(
     folder: str, tensor: str, kernel: str
 ) -> None:
-    # issue 36, point 7: softmax's m and s and a graph break's sum(y) read "unknown"
+    # softmax's m and s and a graph break's sum(y) read "unknown"
     trip = _kept(_run(f"cpu_bundles/{folder}"), tensor)
     assert trip.compiled_reads == 0  # no other compiled kernel reads it back
     assert trip.why is not None and trip.why.kind == "inside_kernel"

@@ -1,4 +1,4 @@
-"""The one rule for "better / worse / within noise / too noisy to tell" (issue 36, point 2):
+"""The one rule for "better / worse / within noise / too noisy to tell":
 from the intervals and the spread of the calls behind them, never from an inflated number,
 and a speedup's verdict agrees with the rows it is made of."""
 

@@ -1,5 +1,5 @@
 """The run document says which variants' kernel times the profiler inflated, and the
-roofline route draws them over their timed call (issue 36, point 1)."""
+roofline route draws them over their timed call."""
 
 from __future__ import annotations
 

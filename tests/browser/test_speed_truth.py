@@ -63,7 +63,7 @@ def test_an_inflated_kernel_time_says_to_believe_the_time_per_call(
 
 def test_compare_says_within_noise_when_the_spreads_overlap(page: Any, server: Server) -> None:
     """The speedups' own intervals are apart, but neither wall-time row moved past its
-    calls' spread: the speedup agrees with its rows (issue 36, point 2)."""
+    calls' spread: the speedup agrees with its rows."""
     a = recorded_run("add_relu_2p24").model_copy(deep=True)
     assert a.speedup is not None and a.speedup_interval is not None
     b = a.model_copy(deep=True)

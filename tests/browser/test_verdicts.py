@@ -1,4 +1,4 @@
-"""The pages read noise one way (issue 36, points 2 and 3): the run page's speedup says its
+"""The pages read noise one way: the run page's speedup says its
 verdict against no change and fits its card on one line at 1280 px, the noise warning is
 one line with the details behind a disclosure, and compare's rows agree with the one rule
 (an inflated kernel time is too noisy to tell; matched kernels are not "changed" on

@@ -1,4 +1,4 @@
-"""Issue 36, point 7: "Try it" reran a snippet in another compile mode and the comparison
+""" "Try it" reran a snippet in another compile mode and the comparison
 drew no conclusion when the mode changed nothing (the rerun kept the same library call).
 The comparison now says what the rerun changed, "nothing" included, and why."""
 

@@ -1,4 +1,4 @@
-"""Compare and compare-suites judge by the one rule (issue 36, point 2): an unchanged
+"""Compare and compare-suites judge by the one rule: an unchanged
 variant is not "better", a speedup agrees with its wall-time rows, an inflated kernel time
 is never a verdict, and calls that varied 107x are too noisy to tell."""
 

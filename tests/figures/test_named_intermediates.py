@@ -1,4 +1,4 @@
-"""Issue 36, point 4: the traffic picture names the intermediates it exists to show.
+"""The traffic picture names the intermediates it exists to show.
 
 Before: the MLP's blocks read "32 MiB" and its ghosts "never written / 32 MiB saved";
 softmax's `x - m` block was its bytes alone; gelu_chain's three ghosts used three label

@@ -138,8 +138,8 @@ def test_a_round_trip_compile_kept_is_said_to_be_kept() -> None:
     figure = traffic_figure(recorded_run("mlp_bias_gelu"))
     eager = [text for trace in texts(figure, EAGER) for text in trace]
     # fitted for a phone-wide figure: a block drops the words "round trip" and keeps the
-    # name and the bytes; a narrower one wraps its name and keeps its bytes (issue 36: a
-    # block that read "64 MiB" alone did not say which intermediate it is)
+    # name and the bytes; a narrower one wraps its name and keeps its bytes (a block
+    # that read "64 MiB" alone did not say which intermediate it is)
     assert "x @ w · 64 MiB<br>kept when compiled" in eager
     assert "x @ w<br>+ bias · 64 MiB" in eager
     compiled = [text for trace in texts(figure, COMPILED) for text in trace]

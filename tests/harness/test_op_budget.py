@@ -126,7 +126,7 @@ def test_a_call_past_what_a_bundle_holds_is_cut_to_fit_and_read_back_whole(
 ) -> None:
     """The whole harness on a call of ~700 ops with a bundle scaled down to hold 300 ops
     and 3,000 trace events: the run succeeds, the worker reads its bundle within those
-    limits, and the notes say what was left out (issue 34: at full scale, an 80,000-op
+    limits, and the notes say what was left out (at full scale, an 80,000-op
     LSTM call was refused whole as too large)."""
     monkeypatch.setattr(op_budget, "FULL_OPS", 100)
     monkeypatch.setattr(op_budget, "TRAFFIC_OPS", 300)

@@ -1,6 +1,6 @@
 """A trace too big for a bundle is cut by the harness, not refused whole by the worker:
 first what the analysis never reads, then later measured calls, then the end of the one
-call left (issue 34: a call of tens of thousands of small ops)."""
+call left (a call of tens of thousands of small ops)."""
 
 from __future__ import annotations
 
