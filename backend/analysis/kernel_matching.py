@@ -192,14 +192,29 @@ class LaunchQueue:
         )
 
 
+def island_source(islands: IslandQueue, parsed: ParsedTrace, event: TraceKernel) -> Source | None:
+    """The eager op an island kernel takes its traffic from: one on its launch chain (the
+    op that launched it and those around it, as an eager kernel takes the innermost op the
+    accounting saw), else one of its op's family. The family alone is not enough: it holds
+    every op below the kernel's user-level op, and the first of them in eager's order wins,
+    so a cuDNN LSTM's kernels went to the `aten::set_` that `aten::lstm` runs (on its flat
+    weights) before `aten::_cudnn_rnn` launches them."""
+    sizes = input_sizes(parsed, event)
+    chain = {parsed.ops[index].name for index in _chain(parsed, event.launch_op)}
+    return islands.take(chain, sizes) or islands.take(op_family(parsed, event), sizes)
+
+
+def _chain(parsed: ParsedTrace, index: int | None) -> Iterable[int]:
+    while index is not None:
+        yield index
+        index = parsed.ops[index].parent
+
+
 def op_family(parsed: ParsedTrace, event: TraceKernel) -> set[str]:
     """Names of the ops around a kernel: `aten::is_nonzero` ran `aten::_local_scalar_dense`."""
     names: set[str] = set()
     for start in (event.launch_op, event.user_op):
-        index = start
-        while index is not None:
-            names.add(parsed.ops[index].name)
-            index = parsed.ops[index].parent
+        names |= {parsed.ops[index].name for index in _chain(parsed, start)}
     if event.user_op is not None:
         names |= {op.name for op in parsed.ops if _descends_from(parsed, op.parent, event.user_op)}
     return names

@@ -10,7 +10,9 @@ launches several, each carries what it moves:
 - *Helpers*: a memset writes its buffer (the profiler gives its bytes); a copy reads and
   writes its bytes; a layout transform (cuDNN's nchwToNhwc and the like) or another helper
   kernel reads and writes the op's tensor nearest its size: one of the op's inputs before
-  the op's main kernel, one of its outputs after it.
+  the op's main kernel, one of its outputs after it. Helpers that pick the same tensor
+  share one read and write of it (cuDNN's RNN runs two per step and layer, 12,288 for
+  an LSTM: each carrying the tensor multiplied it by them).
 
 The main kernel (the longest compute kernel) and split launches share the op's transfers;
 helpers add to them, so an op's logical bytes include its layout transforms.
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from backend.analysis.trace import TraceKernel
 from backend.result import Transfer
 
+_SIZED = ("memset", "copy")  # helpers whose bytes the profiler gives
 _LAYOUT_TRANSFORM = re.compile(
     r"nchwToNhwc|nhwcToNchw|convertTensor|tensorTransform|transpose|Transpose|im2col|col2im"
 )
@@ -71,7 +74,26 @@ def share_traffic(
         if shares[i] is None:
             before = i < splits[0]
             shares[i] = _helper(kernel, transfers, before, op)
-    return [s for s in shares if s is not None]
+    return _one_pass_per_tensor(kernels, [s for s in shares if s is not None])
+
+
+def _one_pass_per_tensor(kernels: Sequence[TraceKernel], shares: list[Share]) -> list[Share]:
+    """Helpers of one op that picked the same tensor share one read and write of it. A
+    layout transform moves its tensor once; cuDNN's RNN launches two small kernels per
+    step and layer (12,288 for a 6-layer bidirectional LSTM over 512 steps), and each
+    carrying the whole tensor multiplied the op's bytes by the launches."""
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i, share in enumerate(shares):
+        if share.helper in (None, *_SIZED) or not share.transfers:
+            continue  # the op's own kernels split its bytes; a memset or copy has its own
+        tensor = share.transfers[0]
+        groups.setdefault((tensor.tensor, tensor.bytes), []).append(i)
+    for positions in groups.values():
+        weights = _weights([kernels[i] for i in positions])
+        parts = _split(shares[positions[0]].transfers, weights)
+        for i, part in zip(positions, parts, strict=True):
+            shares[i].transfers = part
+    return shares
 
 
 def _main_rank(kernel: TraceKernel) -> tuple[bool, float]:

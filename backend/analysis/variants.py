@@ -24,9 +24,8 @@ from backend.analysis.kernel_matching import (
     Json,
     LaunchQueue,
     Source,
-    input_sizes,
+    island_source,
     match_in_order,
-    op_family,
     profiler_name,
 )
 from backend.analysis.kernel_share import main_kernels, share_traffic
@@ -290,7 +289,7 @@ def compiled_kernels(
     for position in sorted(set(owners)):
         event = events[position]
         if event.graph_annotation is None:
-            source = islands.take(op_family(parsed, event), input_sizes(parsed, event))
+            source = island_source(islands, parsed, event)
         else:
             source = launches.take(names[position], user_ops[position])
         if source is not None:
