@@ -24,10 +24,12 @@ from backend.analysis.round_trips import Evidence, eager_round_trips, gather_evi
 from backend.analysis.spread import percentile, ratio_interval
 from backend.analysis.trace import parse_trace
 from backend.analysis.variants import (
+    CompiledKernels,
     compiled_kernels,
     eager_kernel_sources,
     eager_kernels,
     eager_sources,
+    outside_graphs_note,
 )
 from backend.analysis.window import measured_calls
 from backend.result import (
@@ -172,9 +174,9 @@ def _analyse(
     evidence = gather_evidence(bundle)
     first_log = _launch_log(bundle, evidence)
     islands = eager_sources(bundle["eager"])  # the same for every call and mode
-    compiled, evidence.island_ops = _compiled_calls(
-        bundle, compiled_trace, first_log, islands, deadline
-    )
+    compiled, last = _compiled_calls(bundle, compiled_trace, first_log, islands, deadline)
+    evidence.island_ops = last.island_ops
+    analysis.notes += outside_graphs_note(last.left_out)
     analysis.variants = {
         "eager": _variant(eager, bundle["eager"]),
         "compiled": _variant(compiled, bundle["compiled"]),
@@ -260,10 +262,11 @@ def _compiled_calls(
     islands: Sequence[Source],
     deadline: Deadline,
     variant: str = "compiled",
-) -> tuple[Calls, set[int]]:
+) -> tuple[Calls, CompiledKernels]:
     """The bundle's compiled variant from its trace's measured calls, matched against `log`
     (its own, or the first mode's for a replayed CUDA graph: see `_replays_graphs`), and
-    the eager ops that ran as eager code between its graphs."""
+    its last call's kernels (the eager ops that ran as eager code between its graphs, the
+    kernels left out as outside the graphs: every call runs the same)."""
     device_type = bundle["device"]["type"]
     found = _within(
         deadline,
@@ -273,8 +276,7 @@ def _compiled_calls(
             log.compiled, bundle["eager"], parse_trace(call), device_type, log.provenance, islands
         ),
     )
-    # every call runs the same islands
-    return combine_calls([f.kernels for f in found]), found[-1].island_ops
+    return combine_calls([f.kernels for f in found]), found[-1]
 
 
 def _further_modes(
@@ -325,9 +327,8 @@ def _further_modes(
         else:
             evidence = gather_evidence(alone)
             log = _launch_log(alone, evidence)
-            calls, evidence.island_ops = _compiled_calls(
-                alone, trace, log, islands, deadline, mode["mode"]
-            )
+            calls, last = _compiled_calls(alone, trace, log, islands, deadline, mode["mode"])
+            evidence.island_ops = last.island_ops
             trips = eager_round_trips(alone, evidence)
         name = mode_variant(mode["mode"], first=False)
         variant = _variant(calls, mode["compiled"])

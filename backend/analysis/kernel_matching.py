@@ -287,9 +287,10 @@ def _source_sizes(source: Source) -> Sizes:
 
 
 def input_sizes(parsed: ParsedTrace, event: TraceKernel) -> dict[str, Sizes]:
-    """For each op from the kernel's launching op out, the sizes the profiler recorded for
-    it (with record_shapes): its tensor inputs' `Input Dims`, or for an op that read no
-    tensor the size list it was given (`Concrete Inputs`); none where it recorded neither."""
+    """For each op from the kernel's launching op out, and each op nested inside its user's
+    op, the sizes the profiler recorded for it (with record_shapes): its tensor inputs'
+    `Input Dims`, or for an op that read no tensor the size list it was given (`Concrete
+    Inputs`); none where it recorded neither."""
     sizes: dict[str, Sizes] = {}
     index = event.launch_op
     while index is not None:
@@ -298,6 +299,13 @@ def input_sizes(parsed: ParsedTrace, event: TraceKernel) -> dict[str, Sizes]:
         if found is not None:
             sizes.setdefault(op.name, found)
         index = op.parent
+    # the ops nested inside the user's op are names `op_family` offers too: without their
+    # sizes, print's `isfinite` of 6 formatted elements took the snippet's `mul` inside it
+    if event.user_op is not None:
+        for op in parsed.ops:
+            found = _recorded_sizes(op.args)
+            if found is not None and _descends_from(parsed, op.parent, event.user_op):
+                sizes.setdefault(op.name, found)
     return sizes
 
 

@@ -264,6 +264,18 @@ def _owning_source(parsed: ParsedTrace, op_index: int | None, owners: dict[int, 
 class CompiledKernels:
     kernels: list[Kernel]
     island_ops: set[int]  # eager ops that ran again, as eager code, between compiled graphs
+    left_out: int = 0  # kernels outside the graphs that no eager op accounts for
+
+
+def outside_graphs_note(left_out: int) -> list[str]:
+    """The one counting rule for code outside the graphs that eager never saw, said once."""
+    if not left_out:
+        return []
+    return [
+        f"{left_out} kernels ran outside the compiled graphs from ops the eager accounting "
+        "never saw (a print()'s formatting of a tensor, say, which runs with the dispatch "
+        "modes off): in both variants, they are not counted in the kernels"
+    ]
 
 
 def compiled_kernels(
@@ -303,7 +315,18 @@ def compiled_kernels(
         rows.append((event, event.ts_us, event.dur_us, source, name))
     kernels = _with_estimates(build_kernels(rows), parsed, events)
     kernels = _dense_graph_numbers(_in_their_graph(kernels, events))
-    return CompiledKernels(kernels, islands.taken)
+    outside = {p for p, e in enumerate(events) if _unaccounted(e, user_ops[p], shared.get(p))}
+    kept = [k for p, k in enumerate(kernels) if p not in outside]
+    for index, kernel in enumerate(kept):
+        kernel.index = index
+    return CompiledKernels(kept, islands.taken, len(outside))
+
+
+def _unaccounted(event: TraceKernel, user_op: str | None, source: Source | None) -> bool:
+    """Run outside every graph by an op no eager op accounts for: code the eager accounting
+    never saw (print's formatting runs with every dispatch mode off), so eager cannot count
+    it; the compiled side leaves it out too, and the run's notes count it."""
+    return event.graph_annotation is None and source is None and user_op is not None
 
 
 def _in_their_graph(kernels: list[Kernel], events: list[TraceKernel]) -> list[Kernel]:

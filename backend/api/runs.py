@@ -31,7 +31,7 @@ from backend.api.context import (
 )
 from backend.api.errors import ERROR_RESPONSES, not_found
 from backend.api.run_access import READ_RUN, ReadableRun, readable_run
-from backend.api.run_timing import inflations, speedup_against_no_change
+from backend.api.run_timing import inflations, speedup_against_no_change, with_verdicts
 from backend.api.schemas import (
     KernelSource,
     Links,
@@ -92,7 +92,7 @@ def list_runs(
     except RunNotFound:
         raise not_found("run", before or "") from None
     has_more = len(runs) > limit
-    runs = runs[:limit]
+    runs = with_verdicts(context.store, runs[:limit])
     return RunPage(runs=runs, next_before=runs[-1].id if has_more else None)
 
 

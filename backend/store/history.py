@@ -12,6 +12,7 @@ from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
 from backend import result as doc
+from backend.run_head import VariantTotals
 from backend.store import mapping
 from backend.store.db import read_session
 from backend.store.ids import RunNotFound
@@ -48,9 +49,15 @@ class RunSummary(BaseModel):
     suite_id: str | None = Field(default=None, description="the suite this run is a problem of")
     suite_title: str | None = None
     problem: str | None = Field(default=None, description="its problem name in that suite")
+    speedup_verdict: str | None = Field(
+        default=None,
+        description="the speedup against no change by the one rule for timings, as the run "
+        "page says it (better, worse, within noise, too noisy to tell); null without a speedup",
+    )
 
 
-_JOINED = ("owner", "suite_title")  # from the users and suites tables
+# from the users and suites tables; the verdict is the API's (the rule is analysis's)
+_JOINED = ("owner", "suite_title", "speedup_verdict")
 _SUMMARY_COLUMNS: list[QueryableAttribute[Any]] = [
     getattr(Run, name) for name in RunSummary.model_fields if name not in _JOINED
 ]
@@ -158,6 +165,17 @@ def list_runs(
             )
         query = query.order_by(col(Run.created_at).desc(), col(Run.id).desc()).limit(limit)
         return [_summary(run, *joined) for run, *joined in session.exec(query).all()]
+
+
+def timed_variants(engine: Engine, run_ids: list[str]) -> dict[str, dict[str, VariantTotals]]:
+    """The variants' totals of these runs (their timed calls' spread is what a speedup's
+    verdict reads), in one query for a page of history."""
+    query = select(Variant).where(col(Variant.run_id).in_(run_ids))
+    found: defaultdict[str, dict[str, VariantTotals]] = defaultdict(dict)
+    with read_session(engine) as session:
+        for row in session.exec(query):
+            found[row.run_id][row.name] = VariantTotals.model_validate(row, from_attributes=True)
+    return dict(found)
 
 
 def _summary(run: Run, owner: str | None = None, suite_title: str | None = None) -> RunSummary:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import QueryableAttribute, load_only
 from sqlmodel import Session, col, select
 
 from backend import result as doc
-from backend.run_head import RunHead
+from backend.run_head import RunHead, VariantTotals
 from backend.store import (
     artifacts,
     children,
@@ -393,6 +393,9 @@ class Store:
             in_suite=in_suite,
             viewer=viewer,
         )
+
+    def timed_variants(self, run_ids: list[str]) -> dict[str, dict[str, VariantTotals]]:
+        return history.timed_variants(self.engine, run_ids)
 
     def device_names(self, viewer: Viewer | None = None) -> list[str]:
         return history.device_names(self.engine, viewer)

@@ -138,6 +138,10 @@ function renderCodeDiff(lines) {
 }
 
 function renderDeltas(c) {
+  // B as a rerun of A in another compile mode ("Try it"): what it changed leads the card,
+  // "nothing, because ..." included, before the rows a reader would otherwise add up
+  $("#rerun").textContent = c.rerun ?? "";
+  $("#rerun").hidden = !c.rerun;
   $("#differences").replaceChildren(...(c.differences.length ? c.differences : ["Same code, device and versions."]).map((d) => el("li", { text: d })));
   renderCodeDiff(c.code_diff ?? []);
   const rows = [];

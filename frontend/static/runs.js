@@ -1,7 +1,7 @@
 // History (/runs): every run, newest first; filters and keyset paging live in the URL,
 // so a filtered page is a link too.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, kindWords, times, when, showError } from "/static/ui.js";
+import { $, badge, el, kindWords, SPEEDUP_VERDICT_WORDS, showError, times, when } from "/static/ui.js";
 
 const params = new URLSearchParams(window.location.search);
 const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "", suites: params.get("suites") ?? "" };
@@ -72,8 +72,8 @@ function row(run, sweep) {
     el("td", { class: "wide-only", text: run.device_name ?? "–" }),
     el("td", { class: "wide-only", text: run.torch_version ?? "–" }),
     el("td", { class: "num wide-only", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
-    el("td", { class: "num", text: times(run.speedup) + (run.speedup_interval
-      ? ` (90% ${run.speedup_interval[0].toFixed(2)}–${run.speedup_interval[1].toFixed(2)}×)` : "") }),
+    el("td", { class: "num speedup" }, times(run.speedup) + (run.speedup_interval
+      ? ` (90% ${run.speedup_interval[0].toFixed(2)}–${run.speedup_interval[1].toFixed(2)}×)` : ""), verdict(run)),
     el("td", { class: "num wide-only", text: run.size?.toLocaleString() ?? "" }),
     el("td", { class: "wide-only", text: when(run.created_at) }));
 }
@@ -92,6 +92,13 @@ function picked(box) {
 $("#compare-picked").addEventListener("click", () => {
   if (picks.length === 2) window.location.assign(pages.compare(picks[0].value, picks[1].value));
 });
+
+// The run page's verdict beside the number, so history never shows a speedup it would
+// call noise as if it were one.
+function verdict(run) {
+  if (!run.speedup_verdict) return null;
+  return el("div", { class: "verdict", "data-verdict": run.speedup_verdict, text: SPEEDUP_VERDICT_WORDS[run.speedup_verdict] });
+}
 
 function failure(run) {
   if (!run.error_kind && !run.error_message) return null;

@@ -161,3 +161,12 @@ export function plotlyLoaded() {
 function untabModebar(div) {
   for (const control of div.querySelectorAll(".modebar a, .modebar button")) control.setAttribute("tabindex", "-1");
 }
+
+// A speedup's verdict against no change (the server's one rule, analysis/spread.py), in the
+// words the run page and history both use.
+export const SPEEDUP_VERDICT_WORDS = {
+  better: "compiled is faster",
+  worse: "compiled is slower",
+  "within noise": "within noise of no change",
+  "too noisy to tell": "too noisy to tell",
+};

@@ -82,3 +82,20 @@ def test_compare_never_judges_an_inflated_kernel_time(page: Any, server: Server)
     expect(delta_cells(page, "speedup").nth(2)).to_have_text("no change")
     # kernels recorded from one profiled call have no spread: never "changed" on timing
     expect(page.locator("#diff h3").first).to_contain_text("0 changed")
+
+
+def test_history_says_each_speedups_verdict_as_the_run_page_does(page: Any, server: Server) -> None:
+    """History's speedup column carries the run page's verdict word, never a bare number:
+    a clean H200 speedup is faster, the busy CPU's 41.7x is too noisy to tell."""
+    clean = _stored(server, recorded_run("add_relu_2p24"))
+    busy = _stored(server, cpu_recorded_run("add_relu_busy"))
+    page.goto("/runs")
+    for run_id, word, said in (
+        (clean, "better", "compiled is faster"),
+        (busy, "too noisy to tell", "too noisy to tell"),
+    ):
+        cell = page.locator(f"#runs tr[data-run='{run_id}'] td.speedup")
+        expect(cell.locator(".verdict")).to_have_attribute("data-verdict", word)
+        expect(cell.locator(".verdict")).to_have_text(said)
+        page_verdict = server.get(f"/api/runs/{run_id}")["speedup_verdict"]
+        assert page_verdict == word  # the same rule as the run page

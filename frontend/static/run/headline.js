@@ -1,6 +1,6 @@
 // What compile changed, in numbers: the lesson sentences and one stat per variant and compile
 // mode, the speedup, the round trips eliminated and whether the outputs match.
-import { $, bytes, count, el, times, us } from "/static/ui.js";
+import { $, bytes, count, el, SPEEDUP_VERDICT_WORDS, times, us } from "/static/ui.js";
 
 export function render(_view, run) {
   const { eager, compiled } = run.variants;
@@ -24,18 +24,11 @@ export function render(_view, run) {
 
 // The speedup alone in bold (it fits its card on one line); its verdict against no change
 // (the server's one rule) and its interval beneath.
-const VERDICT_WORDS = {
-  better: "compiled is faster",
-  worse: "compiled is slower",
-  "within noise": "within noise of no change",
-  "too noisy to tell": "too noisy to tell",
-};
-
 function speedupStat(run, firstMode) {
   const card = stat(`speedup${firstMode}`, times(run.speedup), speedupBasis(run));
   if (run.speedup_verdict) {
     const verdict = el("div", { class: "verdict", "data-verdict": run.speedup_verdict },
-      `${VERDICT_WORDS[run.speedup_verdict]}${intervalText(run.speedup_interval)}`);
+      `${SPEEDUP_VERDICT_WORDS[run.speedup_verdict]}${intervalText(run.speedup_interval)}`);
     card.querySelector(".value").after(verdict);
   }
   return card;
