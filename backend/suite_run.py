@@ -28,7 +28,7 @@ from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
-from backend.worker.spares import SpareKeeper, SpareOptions
+from backend.worker.spares import SpareKeeper, SpareOptions, keeper_for
 
 SPARE_WAIT_MARGIN_S = 120.0  # a spare still warming this long after a problem is given up on
 SPARE_START_WAIT_S = 5.0  # for the keeper to start a spare (it may be pausing after failures)
@@ -67,9 +67,7 @@ def run_suite(
         store, title=options.title, compile_mode=options.compile_mode, device_kind="cpu"
     )
     suite = SuiteRun(suite_id)
-    keeper = SpareKeeper(setup, options.spares, name="suite") if options.spares.enabled else None
-    if keeper is not None:
-        keeper.start()
+    keeper = keeper_for(setup, options.spares, "suite")
     try:
         for index, problem in enumerate(files, start=1):
             if stop.is_set():
