@@ -125,14 +125,20 @@ def _unreadable(store: Store, run_id: str, problem: ProblemFile) -> SuiteProblem
 
 def _wait_for_spare(keeper: SpareKeeper | None, setup: WorkerSetup) -> None:
     """Let the warming spare finish rather than start a cold process beside it (the
-    keeper starts the first one a moment after it starts, and the next as one is taken)."""
+    keeper starts the first one a moment after it starts, and the next as one is taken).
+    A start still under way is waited for too: on a new host the first one makes the
+    host's builds (34 s on the 2-core box), which a cold process would wait for as well."""
     if keeper is None:
         return
-    deadline = time.monotonic() + SPARE_START_WAIT_S
-    while (spare := keeper.spare()) is None and time.monotonic() < deadline:
+    started = time.monotonic()
+    deadline = started + SPARE_START_WAIT_S
+    bound = setup.limits.timeout_s + SPARE_WAIT_MARGIN_S
+    while (spare := keeper.spare()) is None and time.monotonic() - started < bound:
+        if not keeper.starting and time.monotonic() > deadline:
+            return  # none coming (the keeper pauses after failed starts): start cold
         time.sleep(SPARE_POLL_S)
     if spare is not None and spare.alive():
-        spare.wait_ready(setup.limits.timeout_s + SPARE_WAIT_MARGIN_S)
+        spare.wait_ready(max(0.0, bound - (time.monotonic() - started)))
 
 
 def _parses(code: str) -> bool:

@@ -132,6 +132,7 @@ class SpareKeeper:
         self._takes: deque[float] = deque(maxlen=2)  # when the last two runs came
         self._failures, self._retry_at = 0, 0.0
         self._learned: set[str] = set()  # spares whose warm-up was learned
+        self._starting = threading.Event()  # set while a spare is being started
 
     @property
     def started(self) -> int:
@@ -140,6 +141,11 @@ class SpareKeeper:
     @property
     def taken(self) -> int:
         return self._counts.taken_ready
+
+    @property
+    def starting(self) -> bool:
+        """A spare is being started now (seconds on a new host: it makes the host's builds)."""
+        return self._starting.is_set()
 
     def start(self) -> None:
         self._thread = threading.Thread(
@@ -269,9 +275,11 @@ class SpareKeeper:
         spare.close()
 
     def _start_one(self, setup: WorkerSetup, plan: Tend) -> None:
+        self._starting.set()
         try:
             spare = HarnessProcess(setup, prewarm=self.options.prewarm, parked=plan.start_parked)
         except Exception as exc:
+            self._starting.clear()
             log.error("cannot start a spare (%s); runs start their own process meanwhile", exc)
             with self._lock:
                 self._failures += 1
@@ -284,6 +292,7 @@ class SpareKeeper:
             fits = fits and len(self._spares) < self.policy.wanted(self._seen()).total
             if fits:
                 self._spares.append(spare)
+            self._starting.clear()
         if not fits:
             spare.close()
 
