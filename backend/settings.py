@@ -123,8 +123,8 @@ class Settings(BaseSettings):
         default=None,
         ge=1,
         le=8,
-        description="spares each slot keeps, ready or warming up (unset: 2); each holds about "
-        "1 GiB of host memory and, on a GPU, 0.4 GiB of GPU memory",
+        description="spares each slot keeps, ready or warming up (unset: 2, or 3 for a slot on "
+        "the CPU); each holds about 1 GiB of host memory and, on a GPU, 0.4 GiB of GPU memory",
     )
     retention_days: float | None = Field(
         default=None, gt=0, description="delete runs and traces older than this; unset: keep"

@@ -133,13 +133,18 @@ class SparePolicy:
     @classmethod
     def for_host(cls, gpu: bool, count: int | None = None, *, suite: bool = False) -> SparePolicy:
         """A GPU slot keeps 2 (two let back-to-back runs find one ready), one more and two
-        parked while runs come back to back (a suite outran fewer). A CPU slot keeps 2 and
-        warms them one at a time; `kernelscope run`'s suite on a CPU warms them side by
-        side, since it waits for each spare with nothing else running (one at a time, each of
-        the mixed suite's problems waited for a whole warm-up: 18 s on the busy 2-core box)."""
+        parked while runs come back to back (a suite outran fewer). A CPU slot keeps 3 and
+        warms them one at a time: a replacement warms beside the runs, at half speed or less
+        on two busy cores, so only spares banked while idle serve back-to-back submits (with
+        2, the third of three waited out most of a warm-up: 0.79x the bare script once).
+        `kernelscope run`'s suite on a CPU keeps 2 warming side by side: it waits for each
+        spare with nothing else running (one at a time, each of the mixed suite's problems
+        waited for a whole warm-up, 18 s on the busy 2-core box)."""
         if gpu:
             return cls(count=count or 2, busy_extra=1, busy_parked=2)
-        return cls(count=count or 2, warm_at_once=None if suite else 1)
+        if suite:
+            return cls(count=count or 2)
+        return cls(count=count or 3, warm_at_once=1)
 
     def wanted(self, seen: Seen) -> Wanted:
         takes, more = seen.takes[-2:], self.busy_extra + self.busy_parked

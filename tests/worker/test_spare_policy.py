@@ -26,7 +26,7 @@ from backend.worker.spares import SpareOptions, keeper_for, spare_options
 
 NOW = 1000.0
 GPU = SparePolicy.for_host(gpu=True)  # 2 kept, 1 extra and 2 parked while busy
-CPU = SparePolicy.for_host(gpu=False)  # 2 kept, warmed one at a time
+CPU = SparePolicy.for_host(gpu=False)  # 3 kept, warmed one at a time
 
 
 def ready(age: float = 10.0) -> SpareSeen:
@@ -123,7 +123,7 @@ def test_a_warming_spare_is_taken_up_to_the_bound_and_not_past_it() -> None:
         pytest.param(GPU, (NOW - 60.0, NOW - 5.0), (2, 2, HEALTH_POLL_S), id="gpu, runs apart"),
         pytest.param(GPU, BACK_TO_BACK, (3, 5, 25.0), id="gpu, back to back: +1, +2 parked"),
         pytest.param(GPU, (NOW - 40.0, NOW - 31.0), (2, 2, HEALTH_POLL_S), id="gpu, stopped"),
-        pytest.param(CPU, BACK_TO_BACK, (2, 2, HEALTH_POLL_S), id="cpu: never more"),
+        pytest.param(CPU, BACK_TO_BACK, (3, 3, HEALTH_POLL_S), id="cpu: never more"),
     ],
 )
 def test_how_many_spares_to_hold(
@@ -242,7 +242,7 @@ def test_a_warm_up_is_learned_whole_or_by_its_device_half() -> None:
     ("device", "per_slot", "suite", "expected"),
     [
         ("cuda", None, False, SparePolicy(count=2, busy_extra=1, busy_parked=2)),
-        ("cpu", None, False, SparePolicy(count=2, warm_at_once=1)),
+        ("cpu", None, False, SparePolicy(count=3, warm_at_once=1)),
         ("cuda", 1, False, SparePolicy(count=1, busy_extra=1, busy_parked=2)),
         ("cpu", 3, False, SparePolicy(count=3, warm_at_once=1)),
         ("cpu", None, True, SparePolicy(count=2)),  # a suite waits: warm-ups side by side
