@@ -123,26 +123,8 @@ class Settings(BaseSettings):
         default=None,
         ge=1,
         le=8,
-        description="spares each slot keeps, ready or warming up (unset: 2, or 1 with device "
-        "cpu); each holds about 0.4 GiB of GPU memory and 1 GiB of host memory",
-    )
-    spares_busy_extra: int | None = Field(
-        default=None,
-        ge=0,
-        le=8,
-        description="more spares each slot keeps while runs come back to back (a suite, an "
-        "edit loop), closed once they stop (unset: 1, or 0 with device cpu)",
-    )
-    spares_busy_parked: int | None = Field(
-        default=None,
-        ge=0,
-        le=8,
-        description="more spares still while runs come back to back, parked: warm on the host "
-        "(torch and the harness imported) but holding no GPU memory, each told to warm the "
-        "device as a spare there is taken (unset: 2, or 0 with device cpu)",
-    )
-    spare_recycle_s: float = Field(
-        default=600, gt=0, description="a spare unused this long is replaced by a fresh one"
+        description="spares each slot keeps, ready or warming up (unset: 2, or 3 for a slot on "
+        "the CPU); each holds about 1 GiB of host memory and, on a GPU, 0.4 GiB of GPU memory",
     )
     retention_days: float | None = Field(
         default=None, gt=0, description="delete runs and traces older than this; unset: keep"

@@ -10,7 +10,6 @@ Either way the exit status is 0 when every problem succeeded, 1 when any did not
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 import time
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from backend.suite_run import SuiteOptions, run_suite
 from backend.suite_table import SuiteProblem, totals
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
-from backend.worker.spares import SpareOptions, spare_options
+from backend.worker.spares import spare_options
 
 if TYPE_CHECKING:
     from backend.settings import ClientSettings, Settings  # the command's, handed in
@@ -70,7 +69,7 @@ def run_here(
         title=args.title,
         compile_mode=args.compile_mode,
         measure=tuple(sorted(set(args.measure))),
-        spares=_spare_options(settings, setup.device),
+        spares=spare_options(settings, setup.device, suite=True),
     )
     with Store.open(args.data_dir) as store, interruptible() as interrupted:
         suite = run_suite(
@@ -150,13 +149,6 @@ def _files(args: argparse.Namespace) -> list[ProblemFile] | None:
     except SuiteFilesError as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return None
-
-
-def _spare_options(settings: Settings, device: str) -> SpareOptions:
-    """Two spares, as a suite's runs come back to back from the first (on a CPU host too:
-    a 2-core box ran tests/data/suites/mixed in 28 s with two, 41-43 s with one), and on a
-    GPU the slot's extra one while they do (KERNELSCOPE_SPARES_BUSY_EXTRA)."""
-    return dataclasses.replace(spare_options(settings, device), count=2)
 
 
 def _progress(args: argparse.Namespace, index: int, count: int, row: SuiteProblem) -> None:

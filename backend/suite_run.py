@@ -28,7 +28,7 @@ from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
-from backend.worker.spares import SpareKeeper, SpareOptions
+from backend.worker.spares import SpareKeeper, SpareOptions, keeper_for
 
 SPARE_WAIT_MARGIN_S = 120.0  # a spare still warming this long after a problem is given up on
 SPARE_START_WAIT_S = 5.0  # for the keeper to start a spare (it may be pausing after failures)
@@ -67,9 +67,7 @@ def run_suite(
         store, title=options.title, compile_mode=options.compile_mode, device_kind="cpu"
     )
     suite = SuiteRun(suite_id)
-    keeper = SpareKeeper(setup, options.spares, name="suite") if options.spares.enabled else None
-    if keeper is not None:
-        keeper.start()
+    keeper = keeper_for(setup, options.spares, "suite")
     try:
         for index, problem in enumerate(files, start=1):
             if stop.is_set():
@@ -127,14 +125,20 @@ def _unreadable(store: Store, run_id: str, problem: ProblemFile) -> SuiteProblem
 
 def _wait_for_spare(keeper: SpareKeeper | None, setup: WorkerSetup) -> None:
     """Let the warming spare finish rather than start a cold process beside it (the
-    keeper starts the first one a moment after it starts, and the next as one is taken)."""
+    keeper starts the first one a moment after it starts, and the next as one is taken).
+    A start still under way is waited for too: on a new host the first one makes the
+    host's builds (34 s on the 2-core box), which a cold process would wait for as well."""
     if keeper is None:
         return
-    deadline = time.monotonic() + SPARE_START_WAIT_S
-    while (spare := keeper.spare()) is None and time.monotonic() < deadline:
+    started = time.monotonic()
+    deadline = started + SPARE_START_WAIT_S
+    bound = setup.limits.timeout_s + SPARE_WAIT_MARGIN_S
+    while (spare := keeper.spare()) is None and time.monotonic() - started < bound:
+        if not keeper.starting and time.monotonic() > deadline:
+            return  # none coming (the keeper pauses after failed starts): start cold
         time.sleep(SPARE_POLL_S)
     if spare is not None and spare.alive():
-        spare.wait_ready(setup.limits.timeout_s + SPARE_WAIT_MARGIN_S)
+        spare.wait_ready(max(0.0, bound - (time.monotonic() - started)))
 
 
 def _parses(code: str) -> bool:

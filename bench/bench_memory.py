@@ -104,11 +104,12 @@ def spares_held(count: int, work: Path) -> Iterator[object]:
         return
     from backend.limits import RunLimits
     from backend.worker.process import WorkerSetup
-    from backend.worker.spares import SpareKeeper, SpareOptions
+    from backend.worker.spare_policy import SparePolicy
+    from backend.worker.spares import SpareOptions, keeper_for
 
     setup = WorkerSetup(work, "cuda", RunLimits(sandbox="none"))
-    keeper = SpareKeeper(setup, SpareOptions(count=count))
-    keeper.start()
+    keeper = keeper_for(setup, SpareOptions(policy=SparePolicy.for_host(True, count)), "bench")
+    assert keeper is not None  # spares are on in these options
     try:
         while keeper.counts().ready < count:
             time.sleep(0.2)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_warm import FINISHED, READY, ROOT, TAKEN, UNPARKED, _call, serve
+from bench_warm import FINISHED, FOUND, ROOT, _call, serve, spare_metrics
 
 SUITE = ROOT / "bench" / "suite"
 
@@ -140,7 +140,7 @@ def main() -> None:
     compiles = compile_alone(problems, args.device)
     rows: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
-        server.wait_for_ready_spare()  # a server is up long before a suite comes
+        server.wait_for_ready_spares()  # a server is up long before a suite comes
         for path in problems:
             row = {**run_through_server(server.base, path), **compiles.get(path.stem, {})}
             rows.append(row)
@@ -150,22 +150,21 @@ def main() -> None:
             if args.out is not None:
                 with args.out.open("a") as out:
                     out.write(json.dumps(row) + "\n")
-        print("spares (server log):", "; ".join(spare_lines(server.log)))
+        print("spares (/metrics, the documents):", "; ".join(spare_lines(server.base, rows)))
     summarise(rows)
 
 
-def spare_lines(log: Path) -> list[str]:
-    """How long each spare took to get ready, and what each run found."""
-    text = log.read_text()
-    ready = [float(seconds) for _, seconds in READY.findall(text)]
-    unparked = [float(seconds) for _, seconds in UNPARKED.findall(text)]
-    found = [state for _, state in TAKEN.findall(text)]
+def spare_lines(base: str, rows: list[dict[str, object]]) -> list[str]:
+    """How many spares the server started, what each run found (its /metrics), and how long
+    the spares the runs took had warmed up (each run's `prewarm_s`)."""
+    samples = spare_metrics(base)
+    started = sum(value for name, _, value in samples if name == "kernelscope_spares_started_total")
+    found = {labels["found"]: int(value) for name, labels, value in samples
+             if name == "kernelscope_spare_takes_total"}  # fmt: skip
+    warm_ups = [float(row["prewarm_s"]) for row in rows if isinstance(row.get("prewarm_s"), float)]
     return [
-        f"{len(ready)} got ready, in {_span(ready)} from their start",
-        f"{len(unparked)} were parked, then warmed the device in {_span(unparked)}",
-        f"{found.count('ready')} runs found a spare ready",
-        f"{found.count('still warming up')} took one nearly warm and waited for it",
-        f"{found.count('parked')} took a parked one (warm on the host) and started the device",
+        f"{started:.0f} started; the runs' spares had warmed up in {_span(warm_ups)}",
+        *(f"{found.get(key, 0)} runs found {FOUND[key]}" for key in FOUND),
     ]
 
 

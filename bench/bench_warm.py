@@ -8,15 +8,17 @@ For each snippet, in one run on this machine:
    (eager call, eager profile, torch.compile with caches off, compiled call, compiled
    profile), timed from its start to its end (`REPEATS` times, median);
 2. `kernelscope serve` (one worker slot, spares on) started once; before each submission
-   the bench waits until the slot's spare says it is ready (the server's log), then times
+   the bench waits until the slot's spares are all ready (its /metrics), then times
    `POST /api/runs` -> the run reads as finished (`GET /api/runs/{id}`, polled every 20 ms).
 
-Prints both, the ratio, and the server's own account of the last run's steps (its log).
+Prints both, the ratio, and the last run's steps and its spare's warm-up (its document).
 
-With `--gaps 0,10,1,...` the bench instead asks what an edit loop meets: once a first spare
-is ready, it submits the first snippet, then again after each gap (seconds from the last
+With `--gaps 0,10,1,...` the bench instead asks what an edit loop meets: once the spares
+are ready, it submits the first snippet, then again after each gap (seconds from the last
 run's end to the next submission) with no wait for a spare, and prints each run's time
-and what it found (a spare ready, or none: a cold start).
+and what it found (a spare ready, nearly warm, parked, or none: a cold start; counted by
+/metrics' `kernelscope_spare_takes_total`). `--back-to-back N` is N submits with no gap,
+each printed over the bare script's median, measured first in the same run.
 Standard library only (urllib): it runs on a GPU host that has torch and the project's
 wheels and nothing else. Nothing is asserted: targets are in docs/benchmarks.md.
 """
@@ -43,10 +45,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FINISHED = {"succeeded", "failed", "timed_out", "crashed", "cancelled"}
-READY = re.compile(r"spare (spare-\w+) ready in ([\d.]+) s")
-UNPARKED = re.compile(r"spare (spare-\w+) warmed the device in ([\d.]+) s")
-TAKEN = re.compile(r"spare (spare-\w+) taken \(([\w ]+)\)")
-STEPS = re.compile(r"run (\w+): (\w+) in [\d.]+ s \(steps: (.*)\)")
+# A sample of the Prometheus text format: `name{label="value",...} number`.
+SAMPLE = re.compile(r"^(\w+)(?:\{(.*)\})? (\S+)$")
+LABEL = re.compile(r'(\w+)="([^"]*)"')
+# what a run found, by the `found` label of kernelscope_spare_takes_total
+FOUND = {
+    "ready": "a spare ready",
+    "warming": "a spare nearly warm, and waited for it",
+    "parked": "a parked spare, and started the device",
+    "none": "no spare: a cold start",
+}
 
 # What a user does by hand: the snippet's own function and inputs, eager then compiled,
 # each called once before its profile, caches off like Kernelscope's compile.
@@ -100,34 +108,44 @@ def main() -> None:
     parser.add_argument("--spares", type=int, default=None, help="spares per slot")
     parser.add_argument("--log", type=Path, default=None, help="keep the server's log here")
     parser.add_argument("--gaps", type=_gaps, default=None, help="e.g. 0,10,1,9,2,8,3,7,5")
+    parser.add_argument("--back-to-back", type=int, default=None, metavar="N",
+                        help="N submits with no gap, each over the bare script")  # fmt: skip
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; device {args.device}")
+    bare_s = None
+    if args.back_to_back is not None:
+        bare_s = statistics.median(bare_seconds(args.snippets[0], args.device, args.repeats))
+        print(f"bare eager+compile+profile script: {bare_s:.2f} s (median of {args.repeats})")
+        args.gaps = [0.0] * (args.back_to_back - 1)
     if args.gaps is not None:
         with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
-            edit_loop(server, args.snippets[0], args.gaps)
+            edit_loop(server, args.snippets[0], args.gaps, bare_s)
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
         return
-    bare = {path: bare_seconds(path, args.device, args.repeats) for path in args.snippets}
+    bares = {path: bare_seconds(path, args.device, args.repeats) for path in args.snippets}
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), args) as server:
         for path in args.snippets:
             warm = [server.submit_when_ready(path) for _ in range(args.repeats)]
-            report(path, bare[path], warm, server)
+            report(path, bares[path], warm, server)
 
 
-def edit_loop(server: Server, path: Path, gaps: list[float]) -> None:
-    """Submits after each gap, as a person editing one snippet does; prints every run."""
-    server.wait_for_ready_spare()
+def edit_loop(server: Server, path: Path, gaps: list[float], bare_s: float | None) -> None:
+    """Submits after each gap, as a person editing one snippet does; prints every run (and
+    its time over the bare script's, when given)."""
+    server.wait_for_ready_spares()
     times = []
     for number, gap in enumerate([0.0, *gaps], 1):
         time.sleep(gap)
-        seconds = server.submit(path)
+        seconds, found = server.submit_and_see(path)
         times.append(seconds)
-        found = TAKEN.findall(server.log.read_text())
-        print(f"  run {number:2d} after a {gap:4.1f} s gap: {seconds:6.2f} s  "
-              f"(found {server.found(len(found))}){_timing(server.last_document)}",
-              flush=True)  # fmt: skip
+        ratio = "" if bare_s is None else f" = {seconds / bare_s:.2f}x the bare script"
+        print(f"  run {number:2d} after a {gap:4.1f} s gap: {seconds:6.2f} s{ratio}  "
+              f"(found {found}){_timing(server.last_document)}", flush=True)  # fmt: skip
     slow = [t for t in times if t >= 2.0]
     print(f"\n{path.name}: {len(times)} runs, median {statistics.median(times):.2f} s, "
           f"max {max(times):.2f} s; {len(slow)} took 2 s or more")  # fmt: skip
+    if bare_s is not None:
+        print(f"slowest run / bare script: {max(times) / bare_s:.2f}x")
 
 
 def _timing(document: dict[str, object]) -> str:
@@ -160,18 +178,23 @@ def bare_seconds(path: Path, device: str, repeats: int) -> list[float]:
 class Server:
     def __init__(self, base: str, log: Path) -> None:
         self.base, self.log = base, log
-        self.ready_seen = 0
-        self.taken_seen = 0
         self.last_document: dict[str, object] = {}
 
     def submit_when_ready(self, path: Path) -> float:
-        """Seconds from POST /api/runs to the run read as finished, once a spare is ready."""
-        self.wait_for_ready_spare()
+        """Seconds from POST /api/runs to the run read as finished, once the spares are
+        ready."""
+        self.wait_for_ready_spares()
         return self.submit(path)
+
+    def submit_and_see(self, path: Path) -> tuple[float, str]:
+        """`submit`, and what the run found (from the server's spare counters)."""
+        before = self.takes()
+        seconds = self.submit(path)
+        grew = [found for found, count in self.takes().items() if count > before.get(found, 0)]
+        return seconds, ", ".join(FOUND.get(found, found) for found in grew) or "?"
 
     def submit(self, path: Path) -> float:
         """Seconds from POST /api/runs to the run read as finished."""
-        self.taken_seen = len(TAKEN.findall(self.log.read_text()))
         started = time.perf_counter()
         run = _call(self.base + "/api/runs", {"code": path.read_text()})
         url = f"{self.base}/api/runs/{run['id']}"
@@ -183,24 +206,52 @@ class Server:
             raise SystemExit(f"{path.name}: run {run['id']} {status}; see {self.log}")
         return seconds
 
-    def found(self, taken_now: int) -> str:
-        """What the last run found: the state of the spare it took, or a cold start."""
-        if taken_now <= self.taken_seen:
-            return "no spare: a cold start"
-        return "a spare " + TAKEN.findall(self.log.read_text())[-1][1]
+    def takes(self) -> dict[str, float]:
+        """Runs so far by what they found (`kernelscope_spare_takes_total{found=...}`)."""
+        samples = spare_metrics(self.base)
+        return {labels["found"]: value for name, labels, value in samples
+                if name == "kernelscope_spare_takes_total"}  # fmt: skip
 
-    def wait_for_ready_spare(self, timeout_s: float = 900) -> None:
+    def wait_for_ready_spares(self, timeout_s: float = 900) -> None:
+        """Until every spare the server wants is held and none is still warming: the state
+        a server idles in."""
         deadline = time.monotonic() + timeout_s
-        while len(READY.findall(self.log.read_text())) <= self.ready_seen:
+        while not spares_settled(spare_metrics(self.base)):
             if time.monotonic() > deadline:
-                raise SystemExit(f"no spare became ready; see {self.log}")
+                raise SystemExit(f"the spares did not get ready; see {self.log}")
             time.sleep(0.1)
-        self.ready_seen += 1
 
     def last_steps(self) -> tuple[str, str]:
-        found = STEPS.findall(self.log.read_text())
-        ready = READY.findall(self.log.read_text())
-        return (found[-1][2] if found else "?"), (ready[-1][1] if ready else "?")
+        """The last run's steps and its spare's warm-up, from its document."""
+        steps = self.last_document.get("step_seconds")
+        shown = _steps(steps) if isinstance(steps, dict) else "?"
+        return shown, str(self.last_document.get("prewarm_s", "?"))
+
+
+def _steps(seconds: dict[str, float]) -> str:
+    return ", ".join(f"{step} {value:.2f}" for step, value in seconds.items())
+
+
+def spare_metrics(base: str) -> list[tuple[str, dict[str, str], float]]:
+    """The server's /metrics samples named kernelscope_spare*: (name, labels, value)."""
+    request = urllib.request.Request(base + "/metrics")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        text = response.read().decode()
+    samples = []
+    for line in text.splitlines():
+        match = SAMPLE.match(line)
+        if match is not None and match[1].startswith("kernelscope_spare"):
+            samples.append((match[1], dict(LABEL.findall(match[2] or "")), float(match[3])))
+    return samples
+
+
+def spares_settled(samples: list[tuple[str, dict[str, str], float]]) -> bool:
+    """Every spare wanted is held, none still warming, and one at least is ready."""
+    held = {labels.get("state"): value for name, labels, value in samples
+            if name == "kernelscope_spares"}  # fmt: skip
+    wanted = next((value for name, _, value in samples if name == "kernelscope_spares_wanted"), 0)
+    ready, parked = held.get("ready", 0), held.get("parked", 0)
+    return ready >= 1 and held.get("warming", 0) == 0 and ready + parked >= wanted
 
 
 @contextmanager
@@ -239,8 +290,8 @@ def report(path: Path, bare: list[float], warm: list[float], server: Server) -> 
     print(f"  bare eager+compile+profile script: {bare_s:6.2f} s  (runs: {_list(bare)})")
     print(f"  warm server, submit -> finished:   {warm_s:6.2f} s  (runs: {_list(warm)})")
     print(f"  ratio warm server / bare:          {warm_s / bare_s:6.2f}x")
-    print(f"  last run's steps (server log): {steps}")
-    print(f"  its spare got ready in {prewarm} s, before the submission (not counted)")
+    print(f"  last run's steps: {steps}")
+    print(f"  its spare's warm-up took {prewarm} s, before the submission (not counted)")
     if isinstance(peak, int):
         print(f"  Kernelscope's device memory peak in the last run: {peak / 2**20:,.1f} MiB")
 

@@ -1,11 +1,11 @@
 """The server's own workers: threads that claim queued runs and execute them.
 
-Each thread is a worker slot with a spare harness process kept ready beside it
-(`spares.SpareKeeper`). A slot claims the next run in the fair order (`jobs.claim_next`,
-atomic under BEGIN IMMEDIATE), executes it in the spare (or a process of its own when
-none fits) and stores the result. A run whose stop switch is set (a cancel, the server's
-shutdown) is killed at once: a cancelled run is stored as cancelled, one stopped by the
-shutdown goes back to the queue.
+Each thread is a worker slot with spare harness processes kept ready beside it (a
+`spares.SpareKeeper`, made by `spares.keeper_for`). A slot claims the next run in the fair
+order (`jobs.claim_next`, atomic under BEGIN IMMEDIATE), executes it in a spare (or a
+process of its own when none fits) and stores the result. A run whose stop switch is set
+(a cancel, the server's shutdown) is killed at once: a cancelled run is stored as
+cancelled, one stopped by the shutdown goes back to the queue.
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from backend.worker import device, peaks
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.spares import SpareCounts, SpareKeeper, SpareOptions, clear_spares_left
+from backend.worker.spares import (
+    SpareCounts,
+    SpareKeeper,
+    SpareOptions,
+    clear_spares_left,
+    keeper_for,
+)
 
 log = logging.getLogger(__name__)
 IDLE_POLL_S = 1.0  # a slot with nothing to do looks again this often (submit wakes it sooner)
@@ -57,11 +63,7 @@ class LocalWorkers:
             device.prefetch()
             clear_spares_left(self.setup)
         for number in range(self.slots):
-            keeper = None
-            if self.spare_options.enabled:
-                keeper = SpareKeeper(self.setup, self.spare_options, name=str(number))
-                keeper.start()
-            slot = _Slot(number, keeper)
+            slot = _Slot(number, keeper_for(self.setup, self.spare_options, str(number)))
             slot.thread = threading.Thread(
                 target=self._work, args=(slot,), name=f"kernelscope-worker-{number}"
             )

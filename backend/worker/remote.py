@@ -46,7 +46,7 @@ from backend.worker.child import ChildStopped
 from backend.worker.device import worker_device_name
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
-from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
+from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left, keeper_for
 from backend.worker.spool import Spool
 from backend.worker_protocol import (
     BeatReply,
@@ -114,9 +114,7 @@ class Agent:
             device_name=worker_device_name(config.gpu),  # nvidia-smi's or /proc/cpuinfo's
         )
         self.current: Holding | None = None
-        self.spares: SpareKeeper | None = None
-        if config.spares.enabled:
-            self.spares = SpareKeeper(config.setup, config.spares, name=config.name)
+        self.spares: SpareKeeper | None = None  # started with the worker
         self._lock = threading.Lock()
         self._beat_now = threading.Event()
         self._deliver_now = threading.Event()
@@ -126,8 +124,7 @@ class Agent:
 
     def start(self) -> None:
         clear_spares_left(self.config.setup)
-        if self.spares is not None:
-            self.spares.start()
+        self.spares = keeper_for(self.config.setup, self.config.spares, self.config.name)
         for target, name in ((self._heartbeats, "heartbeat"), (self._courier, "courier")):
             thread = threading.Thread(target=target, name=f"kernelscope-{name}", daemon=True)
             thread.start()

@@ -24,6 +24,7 @@ from backend.store.repository import Store
 from backend.worker import preimports
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
+from backend.worker.spare_policy import SparePolicy
 from backend.worker.spares import SpareOptions
 from tests.factories import CODE, save_finished
 from tests.helpers import wait_for
@@ -165,7 +166,7 @@ def test_spares_held_their_costs_and_how_runs_found_them(tmp_path: Path) -> None
     registry = CollectorRegistry()
     with Store.open(tmp_path / "store") as store:
         setup = WorkerSetup(tmp_path / "data", "cpu", RunLimits(sandbox="none", timeout_s=120))
-        options = SpareOptions(prewarm=False, count=2, busy_extra=1)
+        options = SpareOptions(prewarm=False, policy=SparePolicy(count=2, busy_extra=1))
         workers = LocalWorkers(store, setup, slots=1, spares=options)
         registry.register(SpareCollector(workers))
         workers.start()

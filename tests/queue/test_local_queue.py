@@ -19,6 +19,7 @@ from backend.worker.child import ChildStopped
 from backend.worker.local import LocalWorkers
 from backend.worker.local_queue import LocalQueue
 from backend.worker.process import WorkerSetup
+from backend.worker.spare_policy import SparePolicy
 from backend.worker.spares import SpareOptions
 from tests.factories import CODE
 from tests.helpers import present, wait_for
@@ -28,7 +29,7 @@ SLEEPER = "import time\n\ndef fn():\n    time.sleep(120)\n\ndef inputs():\n    r
 
 def local_queue(store: Store, data_dir: Path, spares: bool = True) -> LocalQueue:
     """One CPU slot; its spare (when on) a bare process: these tests are about the queue."""
-    options = SpareOptions(enabled=spares, prewarm=False, count=1)
+    options = SpareOptions(enabled=spares, prewarm=False, policy=SparePolicy(count=1))
     workers = LocalWorkers(store, WorkerSetup(data_dir, "cpu"), slots=1, spares=options)
     return LocalQueue(store, workers)
 

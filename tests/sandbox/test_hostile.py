@@ -24,7 +24,8 @@ from backend.worker import sandbox
 from backend.worker.cgroup import MemoryCgroup
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.spares import SpareKeeper, SpareOptions
+from backend.worker.spare_policy import SparePolicy
+from backend.worker.spares import SpareKeeper, SpareOptions, keeper_for
 from tests.helpers import wait_for
 from tests.paths import BAD_SNIPPETS, EXAMPLES_DIR
 from tests.sandbox.escapes import Listener, processes_touching
@@ -111,8 +112,8 @@ def run(
     run_id = store.create_run(code)
     limits = RunLimits(sandbox="bwrap", timeout_s=timeout_s, memory_mb=memory_mb)
     setup = WorkerSetup(data_dir, limits=limits)
-    keeper = SpareKeeper(setup, SpareOptions(prewarm=prewarm, count=1))
-    keeper.start()
+    keeper = keeper_for(setup, SpareOptions(prewarm=prewarm, policy=SparePolicy(count=1)), "slot")
+    assert keeper is not None
     try:
         wait_for_spare(keeper)
         result = execute_run(store, run_id, setup, spares=keeper)

@@ -17,6 +17,7 @@ from backend.worker import cgroup, sandbox
 from backend.worker.child import PARKED_NOTE, ChildOutcome, ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, WorkerSetup
+from backend.worker.spare_policy import SparePolicy
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 from tests.helpers import present, wait_for
 from tests.paths import EXAMPLES_DIR
@@ -55,9 +56,9 @@ def left_of(workdir: Path, pids: list[int]) -> dict[str, object]:
 def test_a_killed_sandboxed_spare_leaves_nothing_behind(
     setup: WorkerSetup, real_sandbox: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from backend.worker import spares
+    from backend.worker import spare_policy
 
-    monkeypatch.setattr(spares, "HEALTH_POLL_S", 0.2)
+    monkeypatch.setattr(spare_policy, "HEALTH_POLL_S", 0.2)
     keeper = SpareKeeper(setup, BARE)
     keeper.start()
     try:
@@ -103,7 +104,9 @@ def warm_run(code: str, setup: WorkerSetup, *, parked: bool) -> ChildOutcome:
         assert spare.prewarmed_device is False  # its ready line: the host half alone
         assert PARKED_NOTE in outcome.notes  # and the run says so
         return outcome
-    keeper = SpareKeeper(setup, SpareOptions(count=1))  # one real pre-warm is enough here
+    keeper = SpareKeeper(
+        setup, SpareOptions(policy=SparePolicy(count=1))
+    )  # one real pre-warm is enough
     keeper.start()
     try:
         spare = ready_spare(keeper)

@@ -27,21 +27,25 @@ from unittest import mock
 import pytest
 
 from backend.limits import RunLimits
+from backend.worker import spare_policy
 from backend.worker import spares as spares_module
 from backend.worker.child import ChildRequest, run_child
 from backend.worker.execute import run_job
 from backend.worker.process import HarnessProcess, Job, SpareUsed, WorkerSetup
+from backend.worker.spare_policy import SparePolicy, WarmUps
 from backend.worker.spares import SpareKeeper, SpareOptions, clear_spares_left
 from tests.helpers import present, wait_for
 
 # Every test here starts real harness processes (bare ones: a syntax error or a short
 # snippet), and the first of a session makes the host's builds (tens of seconds); the
-# keeper's judgement alone is tested in tests/worker/test_spare_options.py.
+# rules alone are tested in tests/worker/test_spare_policy.py.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = Job("def fn(:\n")
-BARE = SpareOptions(prewarm=False, count=1)  # one spare: each test follows it exactly
+BARE = SpareOptions(
+    prewarm=False, policy=SparePolicy(count=1)
+)  # one spare: each test follows it exactly
 
 
 SPARE_S = 60.0  # a spare's start, warm-up or clean-up on a busy 2-core machine
@@ -86,7 +90,7 @@ def running(setup: WorkerSetup, options: SpareOptions) -> Iterator[SpareKeeper]:
 
 @pytest.fixture
 def keeper(setup: WorkerSetup, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpareKeeper]:
-    monkeypatch.setattr(spares_module, "HEALTH_POLL_S", 0.2)  # notice a death quickly
+    monkeypatch.setattr(spare_policy, "HEALTH_POLL_S", 0.2)  # notice a death quickly
     with running(setup, BARE) as kept:
         yield kept
 
@@ -139,7 +143,7 @@ def seen_warming(spare: HarnessProcess) -> Iterator[None]:
 def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> None:
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
-        keeper._last_whole_s = 3600.0  # warm-ups took an hour: it has barely begun
+        keeper._warm_ups = WarmUps(whole_s=3600.0)  # warm-ups took an hour: it has barely begun
         with seen_warming(warming):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.status == "failed" and keeper.taken == 0  # a process of its own
@@ -153,7 +157,7 @@ def test_a_spare_just_started_is_left_for_the_next_run(setup: WorkerSetup) -> No
 def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetup) -> None:
     with running(setup, BARE) as keeper:
         warming = started_spare(keeper)
-        keeper._last_whole_s = warming.age_s()  # the last warm-up took as long as it has run
+        keeper._warm_ups = WarmUps(whole_s=warming.age_s())  # as long as it has run so far
         with seen_warming(warming):
             outcome = run_job(SYNTAX_ERROR, setup, spares=keeper)
         assert outcome.error is not None and outcome.error.get("kind") == "syntax_error"
@@ -163,7 +167,7 @@ def test_a_spare_nearly_warm_is_taken_and_its_run_waits_for_it(setup: WorkerSetu
 
 
 def test_two_spares_let_back_to_back_runs_each_find_one_ready(setup: WorkerSetup) -> None:
-    with running(setup, SpareOptions(prewarm=False, count=2)) as keeper:
+    with running(setup, SpareOptions(prewarm=False, policy=SparePolicy(count=2))) as keeper:
         wait_for(lambda: keeper.counts().ready == 2, SPARE_S, "two spares are ready")
         first, second = keeper.spares()
         for _ in range(2):  # back to back: the second run comes before any replacement is ready
@@ -198,7 +202,7 @@ class Clock:
         keeper._wake.set()  # the keeper looks again now, as it would once the time came
 
 
-BUSY = SpareOptions(prewarm=False, count=1, busy_extra=1, busy_window_s=30.0)
+BUSY = SpareOptions(prewarm=False, policy=SparePolicy(count=1, busy_extra=1))
 
 
 @pytest.fixture
@@ -257,8 +261,12 @@ class ParkedBare(HarnessProcess):
 
 
 # An hour's window: runs stay back to back however slowly a loaded box starts the spares;
-# the tests that need them to stop move the keeper's clock on (`Clock`).
-PARKING = SpareOptions(prewarm=False, count=1, busy_parked=1, busy_window_s=3600.0)
+# the tests that need them to stop move the keeper's clock on (`Clock`), past the window
+# but not past a day unused (the spares would be recycled).
+PARKING = SpareOptions(
+    prewarm=False,
+    policy=SparePolicy(count=1, busy_parked=1, busy_window_s=3600.0, recycle_s=86400.0),
+)
 
 
 @pytest.fixture
@@ -301,7 +309,7 @@ def test_a_run_with_no_spare_warm_on_the_device_takes_a_parked_one_not_a_cold_st
     taken_and_closed(parking, setup)
     taken_and_closed(parking, setup)
     parked, on_device = wait_for(lambda: parked_and_not(parking), SPARE_S, "one parked, one not")
-    monkeypatch.setattr(spares_module, "TAKE_WARMING_WITHIN_S", -3600.0)  # none nearly warm
+    monkeypatch.setattr(spare_policy, "TAKE_WARMING_WITHIN_S", -3600.0)  # none nearly warm
     cold_before = parking.counts().cold
     with mock.patch.object(on_device, "wait_ready", return_value=False):
         outcome = run_job(SYNTAX_ERROR, setup, spares=parking)
@@ -323,7 +331,9 @@ def test_a_spare_started_with_other_settings_is_discarded(
 
 
 def test_a_recycled_spare_is_replaced_by_a_fresh_one(setup: WorkerSetup) -> None:
-    with running(setup, SpareOptions(count=1, prewarm=False, recycle_s=0.5)) as keeper:
+    with running(
+        setup, SpareOptions(prewarm=False, policy=SparePolicy(count=1, recycle_s=0.5))
+    ) as keeper:
         first = ready_spare(keeper)
         assert first.process is not None
         wait_for(lambda: keeper.spare() not in (None, first), SPARE_S, "a fresh spare")
