@@ -1,4 +1,4 @@
-"""Issue 36, point 5: a `print()` graph break counted "6 -> 27 kernels". print formats its
+"""A `print()` graph break once counted "6 -> 27 kernels". print formats its
 tensor with ATen ops run with every dispatch mode off: the eager accounting never saw them,
 the compiled side counted them as graph-break kernels, and a compiled `aten::isfinite` of
 6 formatted elements took the snippet's `mul` (line 6) nested inside it. One rule now:

@@ -1,4 +1,4 @@
-"""Issue 36, point 7: the compare page of a "Try it" rerun leads its headline with what the
+"""The compare page of a "Try it" rerun leads its headline with what the
 rerun changed in memory traffic, "nothing, because ..." included, and says nothing of the
 kind for two runs that are no rerun of each other."""
 
