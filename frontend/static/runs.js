@@ -1,7 +1,7 @@
 // History (/runs): every run, newest first; filters and keyset paging live in the URL,
 // so a filtered page is a link too.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, kindWords, times, when, showError } from "/static/ui.js";
+import { $, el, badge, kindWords, prose, times, when, showError } from "/static/ui.js";
 
 const params = new URLSearchParams(window.location.search);
 const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "", suites: params.get("suites") ?? "" };
@@ -96,7 +96,7 @@ $("#compare-picked").addEventListener("click", () => {
 function failure(run) {
   if (!run.error_kind && !run.error_message) return null;
   const text = [run.error_kind && kindWords(run.error_kind), run.error_message].filter(Boolean).join(": ");
-  return el("div", { class: "muted failure-reason", text });
+  return el("div", { class: "muted failure-reason" }, prose(text));
 }
 
 loadDevices();

@@ -18,6 +18,15 @@ export function el(tag, attrs = {}, ...children) {
 
 export const $ = (selector) => document.querySelector(selector);
 
+// Messages and notes mark code the way the CLI prints it, in backticks ("Define `fn(...)`").
+// On a page the marks become <code>: the text is split around them and each part goes in as
+// a text node, so nothing in a message is ever parsed as HTML. An unpaired backtick stays.
+export function prose(text) {
+  const parts = String(text ?? "").split(/`([^`\n]+)`/);
+  return parts.map((part, i) => (i % 2 ? el("code", { text: part }) : document.createTextNode(part)))
+    .filter((node) => node.nodeName === "CODE" || node.textContent);
+}
+
 // Binary units, as backend/figures/units.py's human_bytes writes them (the same run reads
 // the same on cards, tables, figures and sentences): 67108864 -> "64 MiB", 8000000 ->
 // "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0".
@@ -69,7 +78,7 @@ export function showError(container, err) {
   const message = prefix && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   container.replaceChildren(
     el("div", { class: "error-box", role: "alert" },
-      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), message)),
+      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), prose(message))),
   );
   container.hidden = false;
 }
