@@ -29,7 +29,8 @@ export function prose(text) {
 
 // Binary units, as backend/figures/units.py's human_bytes writes them (the same run reads
 // the same on cards, tables, figures and sentences): 67108864 -> "64 MiB", 8000000 ->
-// "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0".
+// "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0"; a tie
+// at the third digit rounds away from zero (3.125 MiB -> "3.13 MiB"), as units.py does too.
 const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
 export function bytes(n) {
   if (n === null || n === undefined) return "–";
