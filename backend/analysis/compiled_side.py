@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from backend.analysis.naming import kernel_kind, op_display
+from backend.analysis.tensor_prose import in_prose
 from backend.result import FusionWhy, Kernel, RoundTrip, Totals
 
 NAMED = 3  # names the totals keep of the compiled-only round trips
@@ -119,9 +120,10 @@ def decide_inside_kernel(trips: Sequence[RoundTrip], kernels: Sequence[Kernel]) 
 
 def _inside(trip: RoundTrip, kernel: Kernel) -> str:
     readers = ", ".join(dict.fromkeys(op_display(op) for op in trip.consumers))
+    tensor = in_prose(trip.tensor)
     message = (
-        f"{kernel.short_name} computes {trip.tensor} and what reads it ({readers}) in one "
-        f"kernel, yet writes {trip.tensor} to memory ({trip.compiled_bytes:,} bytes) and reads "
+        f"{kernel.short_name} computes {tensor} and what reads it ({readers}) in one "
+        f"kernel, yet writes {tensor} to memory ({trip.compiled_bytes:,} bytes) and reads "
         "it back in a later loop of its own; no other kernel reads it."
     )
     if kernel_kind(trip.producer, trip.producer, []) == "reduction":

@@ -24,6 +24,7 @@ from typing import Any
 
 from backend.analysis.inductor_join import LIBRARY_TARGETS, Placement
 from backend.analysis.naming import op_display
+from backend.analysis.tensor_prose import in_prose, opening
 from backend.result import CompiledMode, FusionWhy, Hint, RoundTrip, TripInMode
 
 Json = Mapping[str, Any]
@@ -96,7 +97,8 @@ class Reasons:
         self.mode = str((bundle.get("compile") or {}).get("mode", "default"))
         self.device = str((bundle.get("device") or {}).get("type", "cpu"))
 
-    def why(self, tensor: str, producer: Json, consumers: Sequence[Json]) -> FusionWhy:
+    def why(self, name: str, producer: Json, consumers: Sequence[Json]) -> FusionWhy:
+        tensor = in_prose(name)  # the reasons below say it inside sentences
         lines = sorted({op["line"] for op in [producer, *consumers] if op.get("line")})
         for reason in (
             self._saved_for_backward,
@@ -167,8 +169,8 @@ class Reasons:
         call = next((op for op in [producer, *consumers] if self._is_library(op)), None)
         if call is not None and self._template(producer):
             message = (
-                f"Inductor generated {_op(producer)} as a GEMM template, but {tensor}'s "
-                "consumers did not fuse into it as an epilogue."
+                f"Inductor generated {_op(producer)} as a GEMM template, but what reads "
+                f"{tensor} did not fuse into it as an epilogue."
             )
             return FusionWhy(kind="template_epilogue", message=message, lines=lines)
         if call is not None:
@@ -233,15 +235,16 @@ class Reasons:
     ) -> FusionWhy | None:
         if any(op.get("backward") for op in consumers) and not producer.get("backward"):
             message = (
-                f"{tensor} is saved for the backward pass: the compiled forward stores it for "
-                "the gradient kernels to read."
+                f"{opening(tensor)} is saved for the backward pass: the compiled forward "
+                "stores it for the gradient kernels to read."
             )
             return FusionWhy(kind="needed_later", message=message, lines=lines)
         updated = [op for op in consumers if _op_name(op).endswith("_") and not self._graphs_of(op)]
         if updated and self.graphs:
             message = (
-                f"{tensor} is added in place ({_op_name(updated[0])}) outside the compiled "
-                "graphs, e.g. into a parameter's .grad by autograd, so it leaves the graph."
+                f"{opening(tensor)} is added in place ({_op_name(updated[0])}) outside the "
+                "compiled graphs, e.g. into a parameter's .grad by autograd, so it leaves the "
+                "graph."
             )
             return FusionWhy(kind="needed_later", message=message, lines=lines)
         return None
@@ -251,7 +254,7 @@ class Reasons:
     ) -> FusionWhy | None:
         if any(_op(op) in PYTHON_READS for op in consumers):
             message = (
-                f"Python reads {tensor}'s value (to decide what to run next), so it is stored."
+                f"Python reads the value of {tensor} (to decide what to run next), so it is stored."
             )
             return FusionWhy(kind="needed_later", message=message, lines=lines)
         return None
@@ -422,18 +425,19 @@ def check_hints(
 
 def _trip_checked(mode: str, trip: RoundTrip, same: TripInMode | None) -> str:
     tried = f"Checked in this run: with {mode}"
+    tensor = in_prose(trip.tensor)
     if same is None or same.eliminated is None:
-        return f"{tried} Kernelscope could not tell whether {trip.tensor} is still written."
+        return f"{tried} Kernelscope could not tell whether {tensor} is still written."
     if same.eliminated:
         into = f", fused into {same.fused_into}" if same.fused_into else ""
-        return f"{tried} {trip.tensor} is never written{into}."
+        return f"{tried} {tensor} is never written{into}."
     if same.why is not None and same.why.kind == "library_call":
         return (
             f"{tried} it stays: that mode also ran {trip.producer} as a library call, so "
-            f"{trip.tensor} still goes through memory."
+            f"{tensor} still goes through memory."
         )
     kind = same.why.kind.replace("_", " ") if same.why is not None else "no reason recorded"
-    return f"{tried} {trip.tensor} still goes through memory ({kind})."
+    return f"{tried} {tensor} still goes through memory ({kind})."
 
 
 def _speed_checked(mode: CompiledMode, first: CompiledMode) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 
 _BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
 
@@ -14,8 +15,17 @@ def human_bytes(count: int) -> str:
         value, unit = value / 1024, unit + 1
     if unit == 0:
         return f"{count:,} B"
-    digits = f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
-    return f"{digits} {_BYTE_UNITS[unit]}"
+    return f"{_three_digits(value)} {_BYTE_UNITS[unit]}"
+
+
+def _three_digits(value: float) -> str:
+    """Three significant digits (all of them from 100 up), a tie rounded away from zero,
+    as the pages' JavaScript (toPrecision, toFixed) rounds: Python's own formatting rounds
+    a tie to even, and one number read 3.12 MiB in a figure and 3.13 MiB on its card."""
+    exact = Decimal(value)  # the float's exact value: only a true tie is one
+    step = Decimal(1) if abs(value) >= 100 else Decimal(1).scaleb(exact.adjusted() - 2)
+    rounded = exact.quantize(step, rounding=ROUND_HALF_UP).normalize()
+    return f"{rounded:f}"
 
 
 def human_rate(bytes_per_s: float) -> str:

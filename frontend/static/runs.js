@@ -1,7 +1,7 @@
 // History (/runs): every run, newest first; filters and keyset paging live in the URL,
 // so a filtered page is a link too.
 import { api, pages } from "/static/api.js";
-import { $, badge, el, kindWords, SPEEDUP_VERDICT_WORDS, showError, times, when } from "/static/ui.js";
+import { $, badge, el, kindWords, prose, SPEEDUP_VERDICT_WORDS, showError, times, when } from "/static/ui.js";
 
 const params = new URLSearchParams(window.location.search);
 const filters = { q: params.get("q") ?? "", status: params.get("status") ?? "", device: params.get("device") ?? "", suites: params.get("suites") ?? "" };
@@ -103,7 +103,7 @@ function verdict(run) {
 function failure(run) {
   if (!run.error_kind && !run.error_message) return null;
   const text = [run.error_kind && kindWords(run.error_kind), run.error_message].filter(Boolean).join(": ");
-  return el("div", { class: "muted failure-reason", text });
+  return el("div", { class: "muted failure-reason" }, prose(text));
 }
 
 loadDevices();

@@ -2,7 +2,7 @@
 // by each column, each row linking to its run, and the totals. While problems are still
 // queued or running the page looks again every few seconds, keeping the reader's sort.
 import { api, pages } from "/static/api.js";
-import { $, el, badge, bytes, times, when, showError, sortableTable, withScrollCue } from "/static/ui.js";
+import { $, el, badge, bytes, prose, times, when, showError, sortableTable, withScrollCue } from "/static/ui.js";
 import { speedupText, outputsText, percent, dash, seconds } from "/static/suite_format.js";
 
 const POLL_MS = 2000;
@@ -34,7 +34,7 @@ function decorate(tr, row) {
 
 // A failed problem says why in a row of its own under it, across the table.
 const failureRow = (row) => (row.error_message
-  ? el("div", { class: "muted failure-reason", "data-problem": row.name, text: row.error_message })
+  ? el("div", { class: "muted failure-reason", "data-problem": row.name }, prose(row.error_message))
   : null);
 
 function totalsList(totals) {

@@ -18,9 +18,19 @@ export function el(tag, attrs = {}, ...children) {
 
 export const $ = (selector) => document.querySelector(selector);
 
+// Messages and notes mark code the way the CLI prints it, in backticks ("Define `fn(...)`").
+// On a page the marks become <code>: the text is split around them and each part goes in as
+// a text node, so nothing in a message is ever parsed as HTML. An unpaired backtick stays.
+export function prose(text) {
+  const parts = String(text ?? "").split(/`([^`\n]+)`/);
+  return parts.map((part, i) => (i % 2 ? el("code", { text: part }) : document.createTextNode(part)))
+    .filter((node) => node.nodeName === "CODE" || node.textContent);
+}
+
 // Binary units, as backend/figures/units.py's human_bytes writes them (the same run reads
 // the same on cards, tables, figures and sentences): 67108864 -> "64 MiB", 8000000 ->
-// "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0".
+// "7.63 MiB", 492 -> "492 B". Three significant digits, none wasted on a trailing ".0"; a tie
+// at the third digit rounds away from zero (3.125 MiB -> "3.13 MiB"), as units.py does too.
 const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
 export function bytes(n) {
   if (n === null || n === undefined) return "–";
@@ -69,7 +79,7 @@ export function showError(container, err) {
   const message = prefix && err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   container.replaceChildren(
     el("div", { class: "error-box", role: "alert" },
-      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), message)),
+      el("p", {}, el("strong", { text: err.kind ? `${kindWords(err.kind)}: ` : "Error: " }), prose(message))),
   );
   container.hidden = false;
 }

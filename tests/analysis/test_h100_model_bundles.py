@@ -89,7 +89,7 @@ def test_split_gemms_are_kept_as_the_mms_output_and_say_so() -> None:
         assert (trip.eliminated, trip.decided_by) == (False, "inductor+values")
         assert why.message.startswith(
             "Kept, as the mm's output: Inductor split addmm into mm + bias add, and fused the "
-            "bias add into the kernel that reads addmm output, line 15"
+            "bias add into the kernel that reads the addmm output of line 15"
         )
         assert trip.compiled_bytes and trip.compiled_reads  # the mm's write and reads back
 

@@ -8,6 +8,17 @@ from backend.figures.palette import EAGER_ISLAND, KIND_STYLES, MERGED, tint
 from backend.figures.units import human_bytes, join_words, plural
 from backend.result import Kernel
 
+# exact ties at the third digit, rounded away from zero as the pages' ui.js bytes() does
+# (tests/browser/test_small_agreements.py runs the same values through it)
+BYTE_TIES = [
+    (3_276_800, "3.13 MiB"),  # 3.125 MiB: once "3.12 MiB" here beside "3.13 MiB" on the card
+    (10_496, "10.3 KiB"),  # 10.25 KiB
+    (102_912, "101 KiB"),  # 100.5 KiB
+    (-3_276_800, "-3.13 MiB"),
+    (1_023_488, "1000 KiB"),  # 999.5 KiB
+    (1_048_064, "1024 KiB"),  # 1023.5 KiB stays in KiB, as on the page
+]
+
 OKABE_ITO = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
 
 
@@ -22,6 +33,7 @@ OKABE_ITO = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "
         (67_108_864, "64 MiB"),
         (134_217_728, "128 MiB"),
         (1_342_177_280, "1.25 GiB"),
+        *BYTE_TIES,
     ],
 )
 def test_human_bytes(count: int, text: str) -> None:

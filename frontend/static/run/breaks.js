@@ -1,6 +1,6 @@
 // Graph breaks lead the summary: each one splits the compiled program, and what lies between
 // the graphs runs eagerly, so it explains most of what compile did not fuse.
-import { $, count, el } from "/static/ui.js";
+import { $, count, el, prose } from "/static/ui.js";
 
 export function render(view, run) {
   const breaks = run.compile?.graph_breaks ?? [];
@@ -11,7 +11,7 @@ export function render(view, run) {
   // plain words first where the reason is one Kernelscope knows; Dynamo's text as detail
   const items = breaks.map((b) => el("li", {},
     b.line ? el("button", { type: "button", class: "link", text: `line ${b.line}`, onclick: () => view.source.show(b.line) }) : "an unknown line",
-    `: ${b.plain ?? b.explanation ?? b.reason}`,
+    ": ", prose(b.plain ?? b.explanation ?? b.reason),
     b.plain || b.explanation ? el("span", { class: "muted dynamo-reason", text: ` (Dynamo: ${b.reason})` }) : null));
   box.replaceChildren(
     el("p", {}, el("strong", { text: `${count(breaks.length, "graph break")}: ` }),

@@ -1,6 +1,6 @@
 // How the numbers were taken: inference or training, and a one-line note when they are noisy.
 // Text only, under the headline; its own element, made here.
-import { $, el } from "/static/ui.js";
+import { $, el, prose } from "/static/ui.js";
 
 export function render(_view, run) {
   let box = $("#conditions");
@@ -11,7 +11,7 @@ export function render(_view, run) {
   const lines = [];
   if (run.grad_mode) {
     const how = run.grad_mode.mode === "training" ? "Training: autograd on" : "Inference: torch.no_grad()";
-    lines.push(el("p", { class: "muted", "data-grad-mode": run.grad_mode.mode, text: `${how}, because ${run.grad_mode.reason}.` }));
+    lines.push(el("p", { class: "muted", "data-grad-mode": run.grad_mode.mode }, `${how}, because `, prose(run.grad_mode.reason), "."));
   }
   const note = noiseNote(run.noise ?? []);
   if (note) lines.push(note);
@@ -36,5 +36,5 @@ function noiseNote(noise) {
       el("strong", { text: "⚠ Timings may be noisy: " }),
       `${kinds.map((kind) => KIND_WORDS[kind] ?? kind).join(", ")}: ${believe}.`,
       el("span", { class: "muted", text: " Why" })),
-    el("ul", {}, noise.map((warning) => el("li", { text: warning.message }))));
+    el("ul", {}, noise.map((warning) => el("li", {}, prose(warning.message)))));
 }

@@ -1,10 +1,10 @@
 // Where and how the run ran: device, host, worker, measured peaks, versions, compile and
 // timing facts, and the compiler's own log.
-import { $, bytes, el, when } from "/static/ui.js";
+import { $, bytes, el, prose, when } from "/static/ui.js";
 
 export function render(_view, run) {
   const items = facts(run).filter(([, value]) => value !== null && value !== undefined && value !== "");
-  $("#env").replaceChildren(...items.flatMap(([key, value]) => [el("dt", { text: key }), el("dd", { text: String(value) })]));
+  $("#env").replaceChildren(...items.flatMap(([key, value]) => [el("dt", { text: key }), el("dd", {}, Array.isArray(value) ? value : String(value))]));
   if (run.compile?.log) { // autotuning tables and warnings: the compiler's, not the snippet's
     $("#env").append(el("dt", { text: "compiler log" }),
       el("dd", {}, el("details", {}, el("summary", { text: "what the compiler printed" }), el("pre", { text: run.compile.log }))));
@@ -25,7 +25,7 @@ function facts(run) {
     ["python", run.versions.python], ["compile mode", run.compile?.mode], ["compile time", run.compile?.seconds ? `${run.compile.seconds.toFixed(1)} s` : null],
     ["graphs", run.compile?.graph_count], ["graph breaks", run.compile?.graph_breaks.map((b) => `line ${b.line ?? "?"}: ${b.reason}`).join("; ") || null],
     ["size", run.size?.toLocaleString()], ["entry point", run.entry_point], ["created", when(run.created_at)], ["finished", when(run.finished_at)],
-    ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.join(" · ") || null], ["run id", run.id],
+    ["duration", run.duration_s ? `${run.duration_s.toFixed(1)} s` : null], ["notes", run.notes.length ? run.notes.flatMap((note, i) => [i ? " · " : null, ...prose(note)]) : null], ["run id", run.id],
     ["Kernelscope peak memory", run.harness_peak_memory_bytes == null ? null : bytes(run.harness_peak_memory_bytes)],
   ];
 }

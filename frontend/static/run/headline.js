@@ -1,6 +1,6 @@
 // What compile changed, in numbers: the lesson sentences and one stat per variant and compile
 // mode, the speedup, the round trips eliminated and whether the outputs match.
-import { $, bytes, count, el, SPEEDUP_VERDICT_WORDS, times, us } from "/static/ui.js";
+import { $, bytes, count, el, prose, SPEEDUP_VERDICT_WORDS, times, us } from "/static/ui.js";
 
 export function render(_view, run) {
   const { eager, compiled } = run.variants;
@@ -53,7 +53,7 @@ function modeStat(run, m) {
   return el("div", { class: "stat mode-stat", "data-variant": m.variant },
     el("div", { class: "label", text: m.mode }),
     el("div", { class: "value", text: `${count(m.kernel_count, "kernel")}, ${count(m.transfer_count, "transfer")}` }),
-    el("div", { class: "detail muted", text: detail }));
+    el("div", { class: "detail muted" }, prose(detail)));
 }
 
 function matchText(match) {

@@ -1,7 +1,7 @@
 // The kernel panel: one kernel's numbers, its transfers, the round trips it keeps in memory
 // and its generated code. Any panel opens a kernel here with showKernel.
 import { api } from "/static/api.js";
-import { $, bandwidth, bytes, el, fill, showError, us } from "/static/ui.js";
+import { $, bandwidth, bytes, el, fill, prose, showError, us } from "/static/ui.js";
 import { believedUs, cacheResident, fittedNote, kernelOp, tripSize } from "/static/run/kernel_text.js";
 
 export async function showKernel(view, run, variant, index) {
@@ -67,5 +67,5 @@ async function appendKeptTrips(view, box, k) {
     el("ul", { class: "kernel-why" }, mine.map((trip) => el("li", { "data-kind": trip.why?.kind ?? "none" },
       el("strong", { text: trip.tensor }), ` · ${moved.get(trip.tensor) === "write" ? "writes" : "reads"} it · ${tripSize(trip)} · `,
       trip.why ? el("span", { class: "why-kind", text: trip.why.kind.replaceAll("_", " ") }) : "no reason recorded",
-      trip.why ? el("p", { text: trip.why.message }) : null))));
+      trip.why ? el("p", {}, prose(trip.why.message)) : null))));
 }

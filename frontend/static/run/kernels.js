@@ -1,7 +1,7 @@
 // The kernels table: the first TABLE_CAP kernels of each variant, with "Show all"; then one
 // page of PAGE per variant, with buttons to page through a larger run. Rows open the kernel.
 import { api } from "/static/api.js";
-import { $, bytes, el, fill, showError, sortableTable, us } from "/static/ui.js";
+import { $, bytes, el, fill, prose, showError, sortableTable, us } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
 import { bandwidthText, believedUs, fittedNote, kernelOp } from "/static/run/kernel_text.js";
 import { variantsOf } from "/static/run/view.js";
@@ -102,7 +102,7 @@ function dramNote(dram) {
   const text = dram.measured
     ? `bytes are logical; DRAM bytes were measured by Nsight Compute${dram.seconds ? ` (a ${dram.seconds.toFixed(1)} s pass)` : ""}${dram.reason ? `: ${dram.reason}` : ""}.`
     : `DRAM bytes: ${dram.reason ?? "not measured"}.`;
-  return el("p", { class: "muted", id: "dram-note", text });
+  return el("p", { class: "muted", id: "dram-note" }, prose(text));
 }
 
 function shownOf(page) {

@@ -1,7 +1,7 @@
 // What compile kept in memory, why, and what to try: the run's kept round trips, each with
 // the reason Inductor kept it, its hint, and a "Try it" rerun per compile mode worth trying.
 import { api, pages } from "/static/api.js";
-import { $, count, el, showError } from "/static/ui.js";
+import { $, count, el, prose, showError } from "/static/ui.js";
 import { tripSize } from "/static/run/kernel_text.js";
 
 // The compile modes a new run may ask for (the API's CompileMode): a hint naming another mode
@@ -50,8 +50,8 @@ async function listGroups(view) {
   }
   $("#why-list").replaceChildren(...ledger.kept_groups.map((group) => el("li", { "data-kind": group.kind, class: "kept-group" },
     el("div", {}, el("strong", { text: group.label })),
-    group.message ? el("p", { text: group.message }) : null,
-    group.hint ? el("p", { class: "hint" }, el("strong", { text: "Hint: " }), group.hint) : null)));
+    group.message ? el("p", {}, prose(group.message)) : null,
+    group.hint ? el("p", { class: "hint" }, el("strong", { text: "Hint: " }), prose(group.hint)) : null)));
   $("#why-more").textContent = `${count(ledger.kept_total, "round trip")} kept, in ${count(ledger.kept_groups.length, "group")}: each group is one kind of round trip, repeated in every block (* stands for the block's index).`;
 }
 
@@ -63,14 +63,14 @@ function whyItem(view, trip) {
   const lines = why.lines.map((line) => el("button", {
     type: "button", class: "link", text: `line ${line}`, onclick: () => view.source.show(line),
   }));
-  return el("li", { "data-kind": why.kind }, head, el("p", { text: why.message }),
+  return el("li", { "data-kind": why.kind }, head, el("p", {}, prose(why.message)),
     lines.length ? el("p", { class: "muted" }, "In the snippet: ", ...lines.flatMap((b, i) => (i ? [", ", b] : [b]))) : null,
     ...(why.hint ? hintLines(why.hint) : []));
 }
 
 // A hint, and what the run showed when it also ran the hint's compile mode.
 function hintLines(hint) {
-  return [el("p", { class: "hint" }, el("strong", { text: "Hint: " }), hint.message),
+  return [el("p", { class: "hint" }, el("strong", { text: "Hint: " }), prose(hint.message)),
     hint.checked ? el("p", { class: "hint-checked muted", text: hint.checked }) : null].filter(Boolean);
 }
 
