@@ -315,7 +315,11 @@ def compiled_kernels(
         rows.append((event, event.ts_us, event.dur_us, source, name))
     kernels = _with_estimates(build_kernels(rows), parsed, events)
     kernels = _dense_graph_numbers(_in_their_graph(kernels, events))
-    outside = {p for p, e in enumerate(events) if _unaccounted(e, user_ops[p], shared.get(p))}
+    outside = (
+        {p for p, e in enumerate(events) if _unaccounted(e, user_ops[p], shared.get(p))}
+        if device_type == "cpu"
+        else set()
+    )
     kept = [k for p, k in enumerate(kernels) if p not in outside]
     for index, kernel in enumerate(kept):
         kernel.index = index
@@ -325,7 +329,11 @@ def compiled_kernels(
 def _unaccounted(event: TraceKernel, user_op: str | None, source: Source | None) -> bool:
     """Run outside every graph by an op no eager op accounts for: code the eager accounting
     never saw (print's formatting runs with every dispatch mode off), so eager cannot count
-    it; the compiled side leaves it out too, and the run's notes count it."""
+    it; the compiled side leaves it out too, and the run's notes count it. On a CPU only,
+    where eager's kernels are the accounted ops: on a GPU eager counts every device kernel
+    of its trace, and a compiled kernel not matched to an op (the backward wrapper's own
+    zeros, a library call the matching missed) is real work of that variant, shown with its
+    traffic unknown rather than hidden."""
     return event.graph_annotation is None and source is None and user_op is not None
 
 
