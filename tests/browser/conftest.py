@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.live import CHROMIUM, Server, launch_chromium, serve, submit_through_ui
 from tests.browser.pages import (
@@ -22,12 +22,17 @@ from tests.browser.pages import (
     MAX_SNIPPET_BYTES,
     RUN_TIMEOUT_MS,
     RUN_URL,
+    TIMEOUT_MS,
     XSS_CODE,
     XSS_TITLE,
     BrowserSession,
     LiveRun,
     run_id_of,
 )
+
+# An assertion waits for the state it expects as long as an action does: Playwright's own
+# 5 s failed on a busy box while the page was still rendering what it then showed.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")

@@ -38,7 +38,7 @@ BROKEN_WORDS_JS = """() => {
     probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
     probe.style.font = style.font;
     document.body.append(probe);
-    const words = td.textContent.split(/[\\s–-]+/).filter((w) => w.length > 1 && w.length <= 14);
+    const words = td.innerText.split(/[\\s–-]+/).filter((w) => w.length > 1 && w.length <= 14);
     for (const word of words) {
       probe.textContent = word;
       if (probe.getBoundingClientRect().width > inner + 1) broken.push(word);
