@@ -31,7 +31,7 @@ from backend.store.holders import cli_holder
 from backend.store.ids import new_run_id
 from backend.store.jobs import finish_with_error
 from backend.store.repository import Store
-from backend.suite_files import is_suite
+from backend.suites.files import is_suite
 from backend.worker import remote_cli
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run

@@ -1,6 +1,6 @@
 """`kernelscope run A.py B.py ...` or `kernelscope run DIR`: a suite, here or on a server.
 
-Here, the problems run one at a time through warm processes (`backend.suite_run`), with a
+Here, the problems run one at a time through warm processes (`backend.suites.run`), with a
 line per problem as it ends and the table at the end. With `--server URL` the files go
 to that server as one suite (`POST /api/suites`), where they spread over its workers; the
 command follows the suite until every problem has finished and prints the same table.
@@ -18,11 +18,11 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from backend.store.repository import Store
-from backend.suite_client import SuiteClient, SuiteClientError
-from backend.suite_files import ProblemFile, SuiteFilesError, problem_files
-from backend.suite_report import progress_line, render_table, rows_csv, rows_json
-from backend.suite_run import SuiteOptions, run_suite
-from backend.suite_table import SuiteProblem, totals
+from backend.suites.client import SuiteClient, SuiteClientError
+from backend.suites.files import ProblemFile, SuiteFilesError, problem_files
+from backend.suites.report import progress_line, render_table, rows_csv, rows_json
+from backend.suites.run import SuiteOptions, run_suite
+from backend.suites.table import SuiteProblem, totals
 from backend.worker.process import WorkerSetup
 from backend.worker.progress import ProgressCallback
 from backend.worker.spares import SpareOptions, spare_options
