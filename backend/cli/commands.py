@@ -13,7 +13,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from backend import accounts_cli, suite_cli
+from backend.cli import accounts as accounts_cli
+from backend.cli import suite as suite_cli
 from backend.limits import SANDBOX_MODES
 from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
