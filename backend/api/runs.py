@@ -48,6 +48,7 @@ from backend.result import (
     FINISHED_STATUSES,
     RunStatus,
     VariantName,
+    run_steps,
 )
 from backend.result.modules import ModuleLedger
 from backend.run_head import RunHead
@@ -56,7 +57,6 @@ from backend.store.repository import KernelPage, RoundTripPage, RunNotFound, Run
 from backend.store.round_trips import Fate
 from backend.store.suites import suite_of
 from backend.store.visibility import Viewer
-from backend.worker.progress import run_steps
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], responses=ERROR_RESPONSES)
 EVENT_POLL_S = 0.25  # how often the event stream looks at the run row

@@ -10,6 +10,7 @@ from backend.analysis.spread import Verdict
 from backend.limits import MAX_SIZE
 from backend.result import (
     MAX_COMPILE_MODES,
+    RUN_STEPS,
     CompileModeName,
     MeasureKind,
     RunResult,
@@ -20,7 +21,6 @@ from backend.run_head import RunHead
 from backend.store.repository import RunSummary
 from backend.store.suites import SuiteRef
 from backend.store.visibility import DEFAULT_VISIBILITY, Visibility
-from backend.worker.execute import RUN_STEPS
 from backend.worker_protocol import KIND_PATTERN
 
 CompileMode = CompileModeName

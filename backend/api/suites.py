@@ -34,8 +34,8 @@ from backend.store.suites import (
     update_suite,
 )
 from backend.store.visibility import DEFAULT_VISIBILITY, Viewer, Visibility
-from backend.suite_table import ProblemPair, SuiteProblem, SuiteTotals, compare, problem_row
-from backend.suite_table import totals as sum_up
+from backend.suites.table import ProblemPair, SuiteProblem, SuiteTotals, compare, problem_row
+from backend.suites.table import totals as sum_up
 from backend.worker_protocol import KIND_PATTERN
 
 router = APIRouter(prefix="/api/suites", tags=["suites"], responses=ERROR_RESPONSES)

@@ -7,10 +7,11 @@ docs/result-document.md describes each field for users; keep the two in step.
 Units are in the names: `_us` is microseconds, `bytes` are logical bytes (computed from
 tensor sizes, what the program asks for), never DRAM counters.
 
-One module per part: names (the vocabulary), environment (where it ran), kernels (what a
-variant measured), round_trips (what fusion removed and kept), compiled (what compile did),
-measuring (how the numbers were taken), document (the run, whole or as its head). Import
-from here: `from backend.result import RunResult`.
+One module per part: names (the vocabulary), steps (what a run passes while it runs),
+environment (where it ran), kernels (what a variant measured), round_trips (what fusion
+removed and kept), compiled (what compile did), measuring (how the numbers were taken),
+document (the run, whole or as its head). Import from here: `from backend.result import
+RunResult`.
 """
 
 from __future__ import annotations
@@ -51,12 +52,16 @@ from backend.result.names import (
     mode_variant,
 )
 from backend.result.round_trips import FusionWhy, Hint, RoundTrip, Totals, TripInMode
+from backend.result.steps import ANALYSING_STEP, DRAM_STEP, RUN_STEPS, run_steps
 
 __all__ = [
+    "ANALYSING_STEP",
     "COMPILE_MODES",
+    "DRAM_STEP",
     "FINISHED_STATUSES",
     "MAX_COMPILE_MODES",
     "MEASURE_KINDS",
+    "RUN_STEPS",
     "CompileInfo",
     "CompileModeName",
     "CompiledMode",
@@ -96,4 +101,5 @@ __all__ = [
     "kernel_time_inflation",
     "mode_variant",
     "profiler_inflated",
+    "run_steps",
 ]

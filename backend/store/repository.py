@@ -1,4 +1,4 @@
-"""`Store`: the only storage API the rest of the app uses.
+"""`Store`: the main module of the store's face (the others: `FACE` in store/__init__.py).
 
 Runs and their children live in SQLite (`kernelscope.db`), artifact bytes in a
 content-addressed `BlobStore` (`blobs/`), both under one data directory. Here: a run's

@@ -27,12 +27,12 @@ from typing import Any
 
 from backend.analysis.ncu import NcuKernel
 from backend.harness.protocol import SNIPPET_STEP
-from backend.result import GpuProcess, Measurement
+from backend.result import ANALYSING_STEP, GpuProcess, Measurement
 from backend.worker import device, preimports
 from backend.worker.bundle import Bundle, BundleLimits, BundleRefused, load_bundle
 from backend.worker.crash import describe_exit
 from backend.worker.process import HarnessProcess, Job, ProcessGone, WorkerSetup
-from backend.worker.progress import ANALYSING_STEP, ProgressCallback, ProgressReader, StepClock
+from backend.worker.progress import ProgressCallback, ProgressReader, StepClock
 
 log = logging.getLogger(__name__)
 

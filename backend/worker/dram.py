@@ -29,11 +29,11 @@ from dataclasses import dataclass
 
 from backend.analysis.ncu import NcuKernel, parse_ncu_csv
 from backend.limits import RunLimits
-from backend.result import MeasureKind, Measurement
+from backend.result import ANALYSING_STEP, DRAM_STEP, MeasureKind, Measurement
 from backend.worker import sandbox
 from backend.worker.child import ChildOutcome, ChildStopped
 from backend.worker.process import SNIPPET_FILE, Job, WorkerSetup, harness_env
-from backend.worker.progress import ANALYSING_STEP, DRAM_STEP, ProgressCallback, StepClock
+from backend.worker.progress import ProgressCallback, StepClock
 
 log = logging.getLogger(__name__)
 

@@ -24,12 +24,12 @@ from backend.worker import device, dram, peaks
 from backend.worker.bundle import Bundle, BundleRefused, InvalidBundle
 from backend.worker.child import ChildOutcome, ChildRequest, run_child
 from backend.worker.process import Job, WorkerSetup
-from backend.worker.progress import RUN_STEPS, ProgressCallback
+from backend.worker.progress import ProgressCallback
 from backend.worker.spares import SpareKeeper
 from backend.worker.time_limit import snippet_time_limit
 
 LOCAL_WORKER = "local"  # the server's own worker, or `kernelscope run`
-__all__ = ["LOCAL_WORKER", "RUN_STEPS", "execute_run", "result_from_outcome", "run_job"]
+__all__ = ["LOCAL_WORKER", "execute_run", "result_from_outcome", "run_job"]
 
 
 def execute_run(

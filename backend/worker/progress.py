@@ -18,25 +18,12 @@ import hmac
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from backend.harness.protocol import FURTHER_MODES_STEP, STEPS
+from backend.harness.protocol import STEPS
 
 MAX_LINE_BYTES = 1024  # the harness's lines are under 100 bytes
-DRAM_STEP = "measuring DRAM bytes"  # the worker's ncu pass, on request (backend/worker/dram.py)
-ANALYSING_STEP = "analysing"  # the worker's own, after the harness's steps
-RUN_STEPS = (*STEPS, DRAM_STEP, ANALYSING_STEP)  # every step a run can pass, in order
 ProgressCallback = Callable[[str, float], None]
-
-
-def run_steps(compile_mode: str, measure: Sequence[str]) -> list[str]:
-    """The steps a run with these options passes, in order: what its progress view lists."""
-    skipped = set()
-    if "," not in compile_mode:
-        skipped.add(FURTHER_MODES_STEP)
-    if "dram" not in measure:
-        skipped.add(DRAM_STEP)
-    return [step for step in RUN_STEPS if step not in skipped]
 
 
 class StepClock:

@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api.app import create_app
+from backend.result import RUN_STEPS
 from backend.settings import Settings
-from backend.worker.execute import RUN_STEPS
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow

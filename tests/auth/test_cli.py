@@ -134,7 +134,7 @@ def test_serve_takes_auth(
         backend.api.app, "create_app", lambda settings: seen.setdefault("s", settings)
     )
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
-    monkeypatch.setattr("backend.cli.setup_logging", lambda *args, **kwargs: None)
+    monkeypatch.setattr("backend.cli.commands.setup_logging", lambda *args, **kwargs: None)
     monkeypatch.setenv("KERNELSCOPE_SANDBOX", "none")  # no snippet runs here
     assert main(["serve", "--auth", "accounts", "--data-dir", str(data_dir)]) == 0
     assert seen["s"].auth == "accounts"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from backend.compare import compare_runs
 from backend.result import RunResult, VariantName
-from backend.suite_table import SuiteProblem, compare
+from backend.suites.table import SuiteProblem, compare
 from tests.recorded import recorded_run
 
 

@@ -176,7 +176,7 @@ def test_the_worker_command_accepts_the_compose_flags() -> None:
     commands = cli_subcommands()
     assert commands, "the CLI has no sub-commands"
     assert "worker" in commands, (
-        "`kernelscope worker` is not registered in backend/cli.py: the compose file's worker"
+        "`kernelscope worker` is not registered in backend/cli/: the compose file's worker"
         " services run it, so every install needs it"
     )
     build_parser().parse_args(entrypoint[1:])  # exits on a flag `worker` does not have

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.worker.progress import run_steps
+from backend.result import run_steps
 from tests.paths import BAD_SNIPPETS, EXAMPLES_DIR
 
 pytestmark = pytest.mark.slow

@@ -9,8 +9,8 @@ import csv
 import io
 import json
 
-from backend.suite_report import progress_line, render_table, rows_csv, rows_json
-from backend.suite_table import SuiteProblem, totals
+from backend.suites.report import progress_line, render_table, rows_csv, rows_json
+from backend.suites.table import SuiteProblem, totals
 
 GOOD = SuiteProblem(
     name="layernorm",

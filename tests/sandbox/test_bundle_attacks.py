@@ -25,9 +25,9 @@ import pytest
 from backend.figures import run_timeline, traffic_figure
 from backend.limits import RunLimits
 from backend.report import render
-from backend.result import RunResult
+from backend.result import RUN_STEPS, RunResult
 from backend.store.repository import Store
-from backend.worker.execute import RUN_STEPS, execute_run
+from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
 from backend.worker.remote import Agent, Holding, WorkerConfig
 from backend.worker.spares import SpareOptions

@@ -25,7 +25,7 @@ from backend.figures.traffic import traffic_figure
 from backend.figures.units import human_bytes
 from backend.limits import RunLimits, SandboxMode
 from backend.report import render
-from backend.result import Measurement, RunResult, VariantName
+from backend.result import DRAM_STEP, Measurement, RunResult, VariantName
 from backend.worker import device as worker_device
 from backend.worker import execute
 from backend.worker.bundle import load_bundle
@@ -33,7 +33,6 @@ from backend.worker.child import ChildOutcome
 from backend.worker.dram import METRICS
 from backend.worker.execute import result_from_outcome, run_job
 from backend.worker.process import Job, WorkerSetup
-from backend.worker.progress import DRAM_STEP
 from tests.helpers import present
 from tests.worker.host_caches import no_host_probes
 

@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from backend.suite_table import SuiteProblem
+from backend.suites.table import SuiteProblem
 
 HTTP_TIMEOUT_S = 60.0
 

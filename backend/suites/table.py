@@ -1,6 +1,6 @@
 """A suite as a table: one row per problem, the totals, and two suites side by side.
 
-Pure: run heads in, rows out. The CLI prints them (`backend.suite_report`), the API serves
+Pure: run heads in, rows out. The CLI prints them (`backend.suites.report`), the API serves
 them (`GET /api/suites/{id}`, `GET /api/suites/compare`), the suite pages draw them. Two
 suites are compared problem by problem, matched by name (the same benchmark before and
 after a torch upgrade, on another GPU, in another compile mode); a change of speedup is

@@ -1,6 +1,6 @@
 """`kernelscope run A.py B.py ...` or `kernelscope run DIR`: a suite, here or on a server.
 
-Here, the problems run one at a time through warm processes (`backend.suite_run`), with a
+Here, the problems run one at a time through warm processes (`backend.suites.run`), with a
 line per problem as it ends and the table at the end. With `--server URL` the files go
 to that server as one suite (`POST /api/suites`), where they spread over its workers; the
 command follows the suite until every problem has finished and prints the same table.
@@ -12,18 +12,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
+from backend.cli.terminal import interruptible, problem_progress, record_interrupted
 from backend.store.repository import Store
-from backend.suite_client import SuiteClient, SuiteClientError
-from backend.suite_files import ProblemFile, SuiteFilesError, problem_files
-from backend.suite_report import progress_line, render_table, rows_csv, rows_json
-from backend.suite_run import SuiteOptions, run_suite
-from backend.suite_table import SuiteProblem, totals
+from backend.suites.client import SuiteClient, SuiteClientError
+from backend.suites.files import ProblemFile, SuiteFilesError, problem_files
+from backend.suites.report import progress_line, render_table, rows_csv, rows_json
+from backend.suites.run import SuiteOptions, run_suite
+from backend.suites.table import SuiteProblem, totals
 from backend.worker.process import WorkerSetup
-from backend.worker.progress import ProgressCallback
 from backend.worker.spares import spare_options
 
 if TYPE_CHECKING:
@@ -43,25 +41,7 @@ def add_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("--token", help=f"API token for --server (default ${TOKEN_ENV})")
 
 
-class Interrupt(Protocol):
-    """cli's interrupt switch: set by SIGINT, SIGTERM or SIGHUP."""
-
-    signal_number: int
-
-    @property
-    def signal_name(self) -> str: ...
-
-    def is_set(self) -> bool: ...
-
-
-def run_here(
-    args: argparse.Namespace,
-    setup: WorkerSetup,
-    settings: Settings,
-    interruptible: Callable[[], AbstractContextManager[Any]],
-    live: Callable[[bool, str], AbstractContextManager[ProgressCallback]],
-    record_interrupted: Callable[[Store, str, str], None],
-) -> int:
+def run_here(args: argparse.Namespace, setup: WorkerSetup, settings: Settings) -> int:
     files = _files(args)
     if files is None:
         return 2
@@ -78,7 +58,7 @@ def run_here(
             files,
             options,
             stop=interrupted,
-            live=lambda name: live(args.quiet, name),
+            live=lambda name: problem_progress(args.quiet, name),
             finished=lambda index, row: _progress(args, index, len(files), row),
         )
         if suite.stopped_run is not None:  # its process group is killed: record why
@@ -86,10 +66,9 @@ def run_here(
     _print(args, suite.rows)
     where = f"saved as suite {suite.suite_id}  (/s/{suite.suite_id} in the dashboard)"
     print(where, file=sys.stderr)
-    stopped: Interrupt = interrupted
-    if stopped.is_set():
-        print(f"kernelscope: interrupted ({stopped.signal_name})", file=sys.stderr)
-        return 128 + stopped.signal_number
+    if interrupted.is_set():
+        print(f"kernelscope: interrupted ({interrupted.signal_name})", file=sys.stderr)
+        return 128 + interrupted.signal_number
     return _status(suite.rows, len(files))
 
 

@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 
 from backend.report import megabytes, printable
-from backend.suite_table import SuiteProblem, SuiteTotals
+from backend.suites.table import SuiteProblem, SuiteTotals
 
 _HEADER = (
     f"{'problem':<24} {'status':<10} {'kernels':>11} {'trips':>5} {'saved':>11} "

@@ -22,8 +22,8 @@ from backend.store.holders import cli_holder
 from backend.store.jobs import finish_with_error
 from backend.store.repository import Store
 from backend.store.suites import create_suite
-from backend.suite_files import ProblemFile
-from backend.suite_table import SuiteProblem, problem_row
+from backend.suites.files import ProblemFile
+from backend.suites.table import SuiteProblem, problem_row
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from backend import accounts_cli, suite_cli
+from backend.cli import accounts, suite
+from backend.cli.terminal import interruptible, progress, record_interrupted
 from backend.limits import SANDBOX_MODES
 from backend.logs import setup_logging
 from backend.ops import cli as ops_cli
 from backend.report import render, render_sweep
-from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, ErrorInfo, RunResult
+from backend.result import COMPILE_MODES, MAX_COMPILE_MODES, MEASURE_KINDS, RunResult
 from backend.settings import (
     BadSettings,
     ClientSettings,
@@ -29,14 +25,12 @@ from backend.settings import (
 )
 from backend.store.holders import cli_holder
 from backend.store.ids import new_run_id
-from backend.store.jobs import finish_with_error
 from backend.store.repository import Store
-from backend.suite_files import is_suite
+from backend.suites.files import is_suite
 from backend.worker import remote_cli
 from backend.worker.child import ChildStopped
 from backend.worker.execute import execute_run
 from backend.worker.process import WorkerSetup
-from backend.worker.progress import ProgressCallback
 from backend.worker.sandbox import SandboxUnavailable
 from backend.worker.sandbox_policy import require
 
@@ -103,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         "with ncu, and --sandbox none for now); the run says why not where it cannot",
     )
     run.add_argument("--sandbox", choices=SANDBOX_MODES, help="bubblewrap (default: auto)")
-    suite_cli.add_arguments(run)
+    suite.add_arguments(run)
     _common(run)
     serve = commands.add_parser("serve", help="start the dashboard and a local worker")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
@@ -121,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("run_id")
     _common(show)
     ops_cli.add_commands(commands)  # backup, prune
-    accounts_cli.add_commands(commands, default_data_dir())  # user, token
+    accounts.add_commands(commands, default_data_dir())  # user, token
     remote_cli.add_command(commands)  # worker
     return parser
 
@@ -200,14 +194,14 @@ def _run(args: argparse.Namespace) -> int:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     if args.server:
-        return suite_cli.run_on_server(args, settings)
+        return suite.run_on_server(args, settings)
     try:  # bwrap: refused here if it cannot work
         setup = _worker_setup(args, settings)
     except SandboxUnavailable as exc:
         print(f"kernelscope: {exc}", file=sys.stderr)
         return 2
     if is_suite(args.snippet):
-        return suite_cli.run_here(args, setup, settings, _interruptible, _live, _record_interrupted)
+        return suite.run_here(args, setup, settings)
     return _run_one(args, setup)
 
 
@@ -234,11 +228,6 @@ def _worker(args: argparse.Namespace) -> int:
     return remote_cli.main(args, settings)
 
 
-def _live(quiet: bool, name: str) -> AbstractContextManager[ProgressCallback]:
-    """A suite problem's steps: live on a terminal; elsewhere its one line when it ends."""
-    return _progress(quiet or not sys.stderr.isatty(), None, label=f"[{name}] ")
-
-
 def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
     snippet = args.snippet[0]
     try:
@@ -250,7 +239,7 @@ def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
     sizes: list[int | None] = list(args.sizes) if args.sizes else [None]
     sweep_id = new_run_id() if args.sizes else None
     results = []
-    with Store.open(args.data_dir) as store, _interruptible() as interrupted:
+    with Store.open(args.data_dir) as store, interruptible() as interrupted:
         for size in sizes:
             if interrupted.is_set():
                 break  # the rest of a sweep is never started
@@ -264,7 +253,7 @@ def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
                 status="running",  # executed right here: a server must not claim it
                 worker_id=cli_holder(),  # ... nor requeue it while this process lives
             )
-            with _progress(args.quiet, size) as on_progress:
+            with progress(args.quiet, size) as on_progress:
                 try:
                     run = execute_run(
                         store,
@@ -277,7 +266,7 @@ def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
                         on_progress=on_progress,
                     )
                 except ChildStopped:  # its process group is killed: record why it ended
-                    _record_interrupted(store, run_id, interrupted.signal_name)
+                    record_interrupted(store, run_id, interrupted.signal_name)
                     break
                 results.append(run)
     if results:
@@ -286,46 +275,6 @@ def _run_one(args: argparse.Namespace, setup: WorkerSetup) -> int:
         print(f"kernelscope: interrupted ({interrupted.signal_name})", file=sys.stderr)
         return 128 + interrupted.signal_number
     return 0 if all(r.status == "succeeded" for r in results) else 1
-
-
-class _Interrupt(threading.Event):
-    """Set by SIGINT, SIGTERM or SIGHUP: the run in progress stops (its child's whole
-    process group is killed) and is recorded as cancelled."""
-
-    signal_number = 0
-
-    @property
-    def signal_name(self) -> str:
-        return signal.Signals(self.signal_number).name if self.signal_number else "interrupted"
-
-
-@contextmanager
-def _interruptible() -> Iterator[_Interrupt]:
-    interrupted = _Interrupt()
-
-    def handle(number: int, _frame: object) -> None:
-        if interrupted.is_set():  # asked twice: stop waiting for the clean ending
-            raise KeyboardInterrupt
-        interrupted.signal_number = number
-        interrupted.set()
-
-    caught = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    previous = {number: signal.signal(number, handle) for number in caught}
-    try:
-        yield interrupted
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-def _record_interrupted(store: Store, run_id: str, signal_name: str) -> None:
-    state = store.run_state(run_id)
-    step = state.progress_step if state is not None else None
-    message = (
-        f"Cancelled: kernelscope run was interrupted ({signal_name}) while the run was at "
-        f"'{step or 'starting'}'; the snippet was stopped."
-    )
-    finish_with_error(store, run_id, "cancelled", ErrorInfo(kind="interrupted", message=message))
 
 
 def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None:
@@ -337,38 +286,6 @@ def _print_results(results: list[RunResult], as_json: bool, sweep: bool) -> None
         print(render(result))
     if sweep:
         print("\nsweep:\n" + render_sweep(results))
-
-
-@contextmanager
-def _progress(quiet: bool, size: int | None, label: str = "") -> Iterator[ProgressCallback]:
-    """Show the current step and a live elapsed time on stderr: a cold compile is slow."""
-    started = time.monotonic()
-    state = {"step": "queued"}
-    stop = threading.Event()
-    label = f"[size {size:,}] " if size is not None else label
-    live = sys.stderr.isatty()
-
-    def on_progress(step: str, _elapsed: float) -> None:
-        state["step"] = step
-        if not quiet and not live:
-            print(f"{label}{step} ({time.monotonic() - started:.1f} s)", file=sys.stderr)
-
-    def ticker() -> None:
-        while not stop.wait(0.25):
-            line = f"\r{label}{state['step']} … {time.monotonic() - started:.1f} s"
-            sys.stderr.write(f"{line:<60}")
-            sys.stderr.flush()
-
-    thread = threading.Thread(target=ticker, daemon=True)
-    if live and not quiet:
-        thread.start()
-    try:
-        yield on_progress
-    finally:
-        stop.set()
-        if thread.is_alive():
-            thread.join()
-            sys.stderr.write("\r" + " " * 60 + "\r")
 
 
 if __name__ == "__main__":
