@@ -140,6 +140,13 @@ class NamePositions:
         return found
 
 
+# kernels that are never a library call: Inductor's own, and the copies and fills the
+# wrapper runs itself (`buf.copy_(cpu_buf)` moving a CPU constant to the device), which the
+# launch log does not list; handed the next library call, such a copy shifted every later
+# extern launch by one, and the last library kernels found none left
+_NOT_LIBRARY = ("triton_", "cpp_", "Memcpy", "Memset")
+
+
 class LaunchQueue:
     """The wrapper's launch log, consumed in order by kernel name."""
 
@@ -158,7 +165,7 @@ class LaunchQueue:
         library call not yet placed (`extern_kernels.bias_addmm` runs as `aten::addmm`)."""
         if self.pending[kernel_name]:
             return self._source(self.pending[kernel_name].popleft(), user_op)
-        if kernel_name.startswith(("triton_", "cpp_")) or not user_op or "::" not in user_op:
+        if kernel_name.startswith(_NOT_LIBRARY) or not user_op or "::" not in user_op:
             return None
         base = user_op.split("::")[1]
         named = [

@@ -15,7 +15,8 @@ launches several, each carries what it moves:
   an LSTM: each carrying the tensor multiplied it by them).
 
 The main kernel (the longest compute kernel) and split launches share the op's transfers;
-helpers add to them, so an op's logical bytes include its layout transforms.
+helpers add to them, so an op's logical bytes include its layout transforms. A compiled
+wrapper's own copy (`wrapper_copy`), with no launch to take bytes from, is sized the same way.
 """
 
 from __future__ import annotations
@@ -148,6 +149,15 @@ def _helper(kernel: TraceKernel, transfers: list[Transfer], before: bool, op: st
         tensor.model_copy(update={"direction": "write", "partial": False}),
     ]
     return Share(moved, helper=kind)
+
+
+def wrapper_copy(kernel: TraceKernel, op: str) -> Share | None:
+    """A copy or fill a compiled graph's wrapper runs itself, outside any kernel Inductor
+    wrote (`buf.copy_(cpu_buf)`: a CPU constant moved to the device): the launch log lists
+    none, so its bytes are the profiler's, as for a helper. None for any other kernel."""
+    if kernel.cat not in ("gpu_memcpy", "gpu_memset"):
+        return None
+    return _helper(kernel, [], False, op)
 
 
 def _sized(kernel: TraceKernel, directions: list[str], kind: str, op: str) -> Share:

@@ -28,7 +28,7 @@ from backend.analysis.kernel_matching import (
     match_in_order,
     profiler_name,
 )
-from backend.analysis.kernel_share import main_kernels, share_traffic
+from backend.analysis.kernel_share import main_kernels, share_traffic, wrapper_copy
 from backend.analysis.naming import kernel_kind, op_display, short_kernel_name
 from backend.analysis.trace import (
     ParsedTrace,
@@ -243,7 +243,7 @@ def _shared(
                 source,
                 fixed=share.transfers,
                 launches=share.launches,
-                helper=share.helper,
+                helper=share.helper or source.helper,
                 note=share.note or source.note,
             )
     return shared
@@ -303,7 +303,9 @@ def compiled_kernels(
         if event.graph_annotation is None:
             source = island_source(islands, parsed, event)
         else:
-            source = launches.take(names[position], user_ops[position])
+            source = launches.take(names[position], user_ops[position]) or _wrapper_copy_source(
+                event, user_ops[position]
+            )
         if source is not None:
             sources[position] = source
     shared = _shared(events, [o if o in sources else None for o in owners], sources)
@@ -324,6 +326,15 @@ def compiled_kernels(
     for index, kernel in enumerate(kept):
         kernel.index = index
     return CompiledKernels(kept, islands.taken, len(outside))
+
+
+def _wrapper_copy_source(event: TraceKernel, user_op: str | None) -> Source | None:
+    """A graph's copy or fill with no launch in the log: the wrapper's own, sized by the
+    profiler (kernel_share.wrapper_copy)."""
+    share = wrapper_copy(event, user_op) if user_op else None
+    if share is None:
+        return None
+    return Source(user_op, [], [], [], fixed=share.transfers, helper=share.helper, note=share.note)
 
 
 def _unaccounted(event: TraceKernel, user_op: str | None, source: Source | None) -> bool:
