@@ -72,8 +72,9 @@ function row(run, sweep) {
     el("td", { class: "wide-only", text: run.device_name ?? "–" }),
     el("td", { class: "wide-only", text: run.torch_version ?? "–" }),
     el("td", { class: "num wide-only", text: run.eager_kernel_count === null ? "–" : `${run.eager_kernel_count} → ${run.compiled_kernel_count ?? "–"}` }),
-    el("td", { class: "num speedup" }, times(run.speedup) + (run.speedup_interval
-      ? ` (90% ${run.speedup_interval[0].toFixed(2)}–${run.speedup_interval[1].toFixed(2)}×)` : ""), verdict(run)),
+    // on a phone the interval gives way (its verdict stays): the run's id keeps its width
+    el("td", { class: "num speedup" }, times(run.speedup), run.speedup_interval
+      ? el("span", { class: "wide-only", text: ` (90% ${run.speedup_interval[0].toFixed(2)}–${run.speedup_interval[1].toFixed(2)}×)` }) : null, verdict(run)),
     el("td", { class: "num wide-only", text: run.size?.toLocaleString() ?? "" }),
     el("td", { class: "wide-only", text: when(run.created_at) }));
 }
