@@ -85,7 +85,7 @@ def group_label(group: KeptGroup) -> str:
     where = f" in {group.pattern}" if group.pattern else ""
     size = human_bytes(group.max_bytes)
     each = size if group.min_bytes == group.max_bytes else f"up to {size}"
-    return f"{group.tensor}{where} · {group.count} x {each} · {group.reason}"
+    return f"{group.tensor}{where} · {group.count} × {each} · {group.reason}"
 
 
 def model_rollup(root: ModuleNode, groups: Sequence[KeptGroup], kept_total: int) -> str:

@@ -150,7 +150,7 @@ def _folded(blocks: list[ModuleNode]) -> ModuleNode:
     first = blocks[0]
     entry = ModuleNode(
         path=first.path,
-        name=f"{len(blocks)} x {first.type or 'block'}",
+        name=f"{len(blocks)} × {first.type or 'block'}",
         type=first.type,
         count=len(blocks),
         members=[b.path for b in blocks],

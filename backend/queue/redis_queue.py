@@ -43,6 +43,7 @@ from backend.store.repository import Store
 log = logging.getLogger(__name__)
 DISPATCH_POLL_S = 0.5
 RECONCILE_S = 5.0
+CPU_KIND = "cpu"  # the one device kind that names no GPU (docs/queue.md)
 JOB_TIMEOUT_MARGIN_S = 600  # RQ's hard limit sits above ours: import, analysis, reporting
 RESULT_TTL_S = 600  # RQ's own job records are bookkeeping; the run row is what counts
 FAILURE_TTL_S = 24 * 3600
@@ -113,7 +114,10 @@ class RedisQueue:
             )
 
     def loads(self) -> dict[str, QueueLoad]:
-        return jobs.queue_loads(self.store, self.settings.lease_s)
+        loads = jobs.queue_loads(self.store, self.settings.lease_s)
+        for kind, load in loads.items():
+            load.gpu = kind != CPU_KIND  # remote kinds are named for their GPUs: h100, a100
+        return loads
 
     # ---- the dispatcher -----------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement, and_, func, or_
 from sqlmodel import Session, col, select
 
@@ -42,6 +42,11 @@ class QueueLoad(BaseModel):
     dispatched: int = 0
     running: int = 0
     workers: int = 0
+    gpu: bool = Field(
+        default=False,
+        description="its runs go to a GPU, so measuring DRAM bytes (Nsight Compute) can "
+        "run there; the new-run page offers that measurement only when some kind is one",
+    )
 
 
 # ---- order and positions --------------------------------------------------------------

@@ -20,7 +20,7 @@ from backend.store.jobs import CancelOutcome, QueueLoad
 from backend.store.repository import Store
 from backend.worker.local import LocalWorkers
 from backend.worker.process import WorkerSetup
-from backend.worker.spares import spare_options
+from backend.worker.spares import on_gpu, spare_options
 
 if TYPE_CHECKING:
     from backend.settings import Settings  # handed in, never made here
@@ -75,6 +75,7 @@ class LocalQueue:
         found = jobs.queue_loads(self.store, lease_s=0)
         load = found.get(self.device_kind) or QueueLoad(device_kind=self.device_kind)
         load.workers = self.workers.slots
+        load.gpu = on_gpu(self.workers.setup.device)  # the kind's name says nothing here
         return {**found, self.device_kind: load}
 
 

@@ -54,6 +54,11 @@ class SpareOptions:
     prewarm: bool = True  # False: a bare process (tests of the machinery, not of speed)
 
 
+def on_gpu(device: str) -> bool:
+    """Whether snippets run on `device` (the setting: auto, cpu, cuda) reach a GPU here."""
+    return device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
+
+
 def spare_options(
     settings: Settings, device: str | None = None, *, suite: bool = False
 ) -> SpareOptions:
@@ -61,8 +66,7 @@ def spare_options(
     run`'s `suite` keeps its spares: the policy for a GPU host or a CPU one, with the
     operator's number of spares per slot."""
     device = device or settings.device
-    gpu = device == "cuda" or (device == "auto" and Path("/dev/nvidia0").exists())
-    policy = SparePolicy.for_host(gpu, settings.spares_per_slot, suite=suite)
+    policy = SparePolicy.for_host(on_gpu(device), settings.spares_per_slot, suite=suite)
     return SpareOptions(enabled=settings.warm_spares, policy=policy)
 
 

@@ -78,6 +78,8 @@ export const api = {
   runs: (params) => call("GET", `/api/runs${q(params)}`),
   devices: () => call("GET", "/api/runs/devices"),
   examples: () => call("GET", "/api/examples"),
+  // [{device_kind, waiting, dispatched, running, workers, gpu}]: each device kind's queue
+  queue: () => call("GET", "/api/queue", undefined, { quiet: true }),
   compare: (a, b) => call("GET", `/api/compare${q({ a, b })}`),
   compareTimeline: (a, b, widthPx) => call("GET", `/api/compare/figures/timeline${q({ a, b, width_px: widthPx })}`),
   // params: width_px, start_us/end_us (a zoom), module (that module's kernels only)

@@ -13,6 +13,7 @@ let example = null; // the gallery example in the editor, while its code is unch
 form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
 $("#compile-mode").addEventListener("change", offerOtherModes);
 offerOtherModes();
+offerMeasurements();
 // Ctrl/Cmd+Enter runs from anywhere on the page (the title, the sizes, a select), not only
 // in the editor; the editor's own binding has already handled its keystrokes.
 document.addEventListener("keydown", (event) => {
@@ -47,7 +48,7 @@ function requestBody() {
   const title = $("#title").value.trim() || (example && example.code === body.code ? example.name : "");
   if (title) body.title = title;
   if (forkedFrom) body.forked_from = forkedFrom;
-  if ($("#measure-dram").checked) body.measure = ["dram"];
+  if ($("#measure-dram").checked && !$("#measure-options").hidden) body.measure = ["dram"];
   const sizes = $("#sizes").value.trim();
   if (sizes) body.sizes = parseSizes(sizes);
   return body;
@@ -69,6 +70,13 @@ function offerOtherModes() {
     box.disabled = box.value === first;
     if (box.disabled) box.checked = false;
   }
+}
+
+// Measuring DRAM bytes needs Nsight Compute on a GPU: offered only when some device kind
+// here is one, so a CPU-only server does not offer what it can never do.
+async function offerMeasurements() {
+  const loads = await api.queue().catch(() => []);
+  $("#measure-options").hidden = !loads.some((load) => load.gpu);
 }
 
 // "Edit as new run" keeps the experiment: the run's compile modes (in order) and its sizes

@@ -9,6 +9,7 @@ import * as environment from "/static/run/environment.js";
 import * as failure from "/static/run/failure.js";
 import * as header from "/static/run/header.js";
 import * as headline from "/static/run/headline.js";
+import * as keys from "/static/run/keys.js";
 import * as kernels from "/static/run/kernels.js";
 import * as modules from "/static/run/modules.js";
 import * as output from "/static/run/output.js";
@@ -25,6 +26,7 @@ import { $, showError } from "/static/ui.js";
 const view = createView(decodeURIComponent(window.location.pathname.split("/").pop()));
 header.wire(view);
 progress.wire(view);
+keys.wire();
 load();
 
 async function load() {

@@ -57,12 +57,12 @@ def test_one_entry_per_reason_tensor_and_pattern() -> None:
     fc = groups[0]
     assert fc.reason == "library call (a BLAS)"
     assert fc.modules == [f"h.{i}.mlp.c_fc" for i in range(12)]
-    label = "addmm output in h.*.mlp.c_fc · 12 x 100 B · library call (a BLAS)"
+    label = "addmm output in h.*.mlp.c_fc · 12 × 100 B · library call (a BLAS)"
     assert fc.label == group_label(fc) == label
     declined = groups[2]
     assert (declined.reason, declined.min_bytes, declined.max_bytes) == ("inductor declined", 5, 7)
-    assert group_label(declined) == "add output in h.* · 2 x up to 7 B · inductor declined"
-    assert group_label(groups[3]) == "loss · 1 x 3 B · library call (a BLAS)"
+    assert group_label(declined) == "add output in h.* · 2 × up to 7 B · inductor declined"
+    assert group_label(groups[3]) == "loss · 1 × 3 B · library call (a BLAS)"
 
 
 def test_no_kept_trips_no_groups() -> None:

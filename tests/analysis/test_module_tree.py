@@ -54,7 +54,7 @@ def test_repeated_blocks_fold_into_one_entry_with_per_block_numbers() -> None:
     root = module_ledger(MODULES, _kernels(), _trips())
     h = root.children[0].children[0]
     (folded,) = h.children
-    assert folded.name == "3 x Block" and folded.count == 3
+    assert folded.name == "3 × Block" and folded.count == 3
     assert folded.members == ["net.h.0", "net.h.1", "net.h.2"]
     assert folded.eager.bytes == 600
     spread = folded.per_block["eager_bytes"]
@@ -66,7 +66,7 @@ def test_repeated_blocks_fold_into_one_entry_with_per_block_numbers() -> None:
 def test_blocks_of_another_structure_stay_apart() -> None:
     kernels = [*_kernels(), KernelSum("eager", "net.h.2.fc", 1, 1, 0.1)]  # one more kernel
     h = module_ledger(MODULES, kernels, _trips()).children[0].children[0]
-    assert [c.name for c in h.children] == ["2 x Block", "2"]
+    assert [c.name for c in h.children] == ["2 × Block", "2"]
 
 
 def test_a_snippet_without_modules_has_only_its_top() -> None:

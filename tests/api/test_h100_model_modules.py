@@ -75,4 +75,4 @@ def test_the_ledger_folds_the_two_blocks_and_sums_them(
     def names(node: dict[str, Any]) -> list[str]:
         return [node["name"], *(n for child in node.get("children", []) for n in names(child))]
 
-    assert "2 x GPT2Block" in names(root)
+    assert "2 × GPT2Block" in names(root)

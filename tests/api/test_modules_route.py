@@ -51,7 +51,7 @@ def test_the_tree_sums_stored_rows_and_folds_the_blocks(
     assert root["round_trips"] == {"eliminated": 2, "kept": 0, "unknown": 1, "bytes_saved": 60}
     (h,) = root["children"]
     (blocks,) = h["children"]
-    assert (blocks["name"], blocks["count"]) == ("2 x Block", 2)
+    assert (blocks["name"], blocks["count"]) == ("2 × Block", 2)
     assert blocks["per_block"]["bytes_saved"] == {"mean": 30.0, "min": 20.0, "max": 40.0}
     unfolded = client.get(f"/api/runs/{run_id}/modules", params={"unfold": "h"}).json()
     assert [c["path"] for c in unfolded["root"]["children"][0]["children"]] == ["h.0", "h.1"]
@@ -96,7 +96,7 @@ def test_kept_round_trips_come_grouped_by_module_pattern(
     (group,) = body["kept_groups"]
     found = (group["tensor"], group["pattern"], group["count"], group["bytes"])
     assert found == ("t", "h.*", 2, 16)
-    assert group["label"] == "t in h.* · 2 x 8 B · unknown"
+    assert group["label"] == "t in h.* · 2 × 8 B · unknown"
     assert group["modules"] == ["h.0", "h.1"]
 
 

@@ -211,5 +211,5 @@ def test_a_model_problem_carries_its_rollup(client: TestClient, app_store: Store
     assert rows["add_relu"]["model"] is None
     saved = 2 * gone[0].bytes
     assert rows["layernorm"]["model"] == (
-        f"2 x Block · {human_bytes(saved)} saved · 2 kept in 1 group"
+        f"2 × Block · {human_bytes(saved)} saved · 2 kept in 1 group"
     ), rows["layernorm"]

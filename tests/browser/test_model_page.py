@@ -50,13 +50,13 @@ def test_the_summary_and_folded_tree_lead_and_a_block_opens(
     ledger = server.get(f"/api/runs/{gpt2_run}/modules")
     page.goto(f"/r/{gpt2_run}")
     summary = page.locator("#model-summary")
-    expect(summary).to_contain_text("2 x GPT2Block")
+    expect(summary).to_contain_text("2 × GPT2Block")
     root = ledger["root"]
     kernels = f"{root['eager']['kernels']} eager → {root['compiled']['kernels']} compiled"
     expect(summary).to_contain_text(kernels)
     tree = page.locator("#module-tree")
     folded = tree.locator(f"li[data-path='{BLOCKS}.0']")
-    expect(folded).to_contain_text("2 x GPT2Block")
+    expect(folded).to_contain_text("2 × GPT2Block")
     assert _bottom(page, "#model-summary") <= FOLD_BOTTOM_PX
     assert _bottom(page, f"#module-tree li[data-path='{BLOCKS}.0'] .tree-row") <= FOLD_BOTTOM_PX
     # the first repeated block is drawn first, and picked in the tree

@@ -70,9 +70,9 @@ def test_a_model_folds_its_blocks_and_groups_what_it_keeps() -> None:
     modules = [NamedModule(path="", type="Model"), NamedModule(path="h", type="ModuleList")]
     modules += [NamedModule(path=f"h.{i}", type="Block") for i in range(3)]
     text = render(run.model_copy(update={"modules": modules, "round_trips": blocks}))
-    assert "blocks: 3 x Block (h.*), per block: 0 B saved" in text
+    assert "blocks: 3 × Block (h.*), per block: 0 B saved" in text
     assert "still through memory: 3 round trip(s) in 1 group(s)" in text
-    assert "  x @ w in h.* · 3 x " in text
+    assert "  x @ w in h.* · 3 × " in text
     assert "library call (cuBLAS)" in text
     assert "    why: mm runs as a library call (cuBLAS)" in text
     assert "still through memory: (x @ w)" not in text  # not once per block

@@ -106,7 +106,7 @@ def test_the_modules_route_folds_the_two_blocks(
     assert root["compiled"]["kernels"] == analysis.variants["compiled"].kernel_count
     h = _find(root, "model.transformer.h")
     (blocks,) = h["children"]
-    assert (blocks["name"], blocks["count"]) == ("2 x GPT2Block", 2)
+    assert (blocks["name"], blocks["count"]) == ("2 × GPT2Block", 2)
     assert blocks["members"] == ["model.transformer.h.0", "model.transformer.h.1"]
     assert blocks["per_block"]["eager_bytes"]["mean"] > 0
     unfolded = client.get(f"/api/runs/{run_id}/modules", params={"unfold": h["path"]}).json()

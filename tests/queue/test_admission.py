@@ -137,4 +137,17 @@ def test_the_queue_overview_counts_waiting_runs(client: TestClient, tokens: dict
     loads = client.get("/api/queue", headers=auth(tokens["bob"])).json()
     assert loads == [
         {"device_kind": "cpu", "waiting": 2, "dispatched": 0, "running": 0, "workers": 0}
+        | {"gpu": False}  # local workers on this CPU (device auto, no /dev/nvidia0 here)
     ]
+
+
+@pytest.mark.parametrize(("device", "gpu"), [("cpu", False), ("cuda", True)])
+def test_the_queue_says_whether_local_runs_reach_a_gpu(
+    tmp_path: Path, device: str, gpu: bool
+) -> None:
+    """The kind's name says nothing for the local queue (`cpu` by default even on a GPU
+    host): the device setting does, and the new-run page offers DRAM bytes by it."""
+    settings = Settings(data_dir=tmp_path / "data", local_workers=0, device=device)  # type: ignore[arg-type]
+    with TestClient(create_app(settings)) as client:
+        loads = client.get("/api/queue").json()
+    assert [(load["device_kind"], load["gpu"]) for load in loads] == [("cpu", gpu)]

@@ -78,6 +78,13 @@ def test_heartbeats_carry_progress_and_register_the_worker(cluster: Cluster) -> 
     assert loads[0]["workers"] == 1 and loads[0]["running"] == 1
 
 
+def test_remote_kinds_other_than_cpu_are_gpus(cluster: Cluster) -> None:
+    for name, kind in (("w1", "cpu"), ("w2", "h100")):
+        WorkerCalls(cluster, name, kind).beat()
+    loads = cluster.client.get("/api/queue", headers=cluster.as_user("bob")).json()
+    assert {load["device_kind"]: load["gpu"] for load in loads} == {"cpu": False, "h100": True}
+
+
 def test_a_result_is_stored_once_from_the_worker_holding_the_run(
     cluster: Cluster, tmp_path: Path
 ) -> None:

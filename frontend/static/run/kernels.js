@@ -3,6 +3,7 @@
 import { api } from "/static/api.js";
 import { $, bytes, el, fill, prose, showError, sortableTable, us } from "/static/ui.js";
 import { showKernel } from "/static/run/kernel_detail.js";
+import { stepFrom } from "/static/run/keys.js";
 import { bandwidthText, believedUs, fittedNote, kernelOp } from "/static/run/kernel_text.js";
 import { variantsOf } from "/static/run/view.js";
 
@@ -93,6 +94,7 @@ function wireRow(view, run, tr, row) {
   tr.addEventListener("click", () => showKernel(view, run, row.variant, row.index));
   tr.addEventListener("keydown", (e) => {
     if (e.key === "Enter") showKernel(view, run, row.variant, row.index);
+    else stepFrom(tr, e);
   });
 }
 

@@ -36,7 +36,7 @@ export async function render(view, run) {
   return true;
 }
 
-// The first folded entry ("12 x GPT2Block") in the model's order: its first block is what
+// The first folded entry ("12 × GPT2Block") in the model's order: its first block is what
 // the figures draw first, since every block is alike.
 function firstBlock(node) {
   if (node.count > 1) return node;
