@@ -461,4 +461,4 @@ def _verdict(tried: list[float] | None, first: list[float] | None) -> str:
 
 
 def _times(ratio: float | None) -> str:
-    return f"{ratio:.2f}x" if ratio is not None else "unknown"
+    return f"{ratio:.2f}×" if ratio is not None else "unknown"

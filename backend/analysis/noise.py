@@ -44,7 +44,7 @@ def _spread(name: str, variant: Variant) -> list[Noise]:
             found.append(
                 Noise(
                     kind="wide_spread",
-                    message=f"The {name} variant's {what} varied {p90 / p10:.1f}x between "
+                    message=f"The {name} variant's {what} varied {p90 / p10:.1f}× between "
                     f"their 10th and 90th percentiles ({p10:,.1f} to {p90:,.1f} µs).",
                 )
             )
@@ -60,7 +60,7 @@ def _profiler_overhead(name: str, variant: Variant) -> list[Noise]:
         Noise(
             kind="profiler_overhead",
             message=f"The {name} variant's profiled kernels add up to "
-            f"{variant.kernel_time_us:,.1f} µs per call, {inflation:.1f}x its timed wall time "
+            f"{variant.kernel_time_us:,.1f} µs per call, {inflation:.1f}× its timed wall time "
             f"per call ({variant.wall_time_us:,.1f} µs): the profiler's calls were slowed (a "
             "busy CPU makes a parallel kernel wait for its threads), so its kernel times are "
             "inflated.",

@@ -265,7 +265,7 @@ def mode_sentences(modes: Sequence[CompiledMode]) -> list[str]:
 
 
 def _times(ratio: float | None) -> str:
-    return "n/a" if ratio is None else f"{ratio:.2f}x"
+    return "n/a" if ratio is None else f"{ratio:.2f}×"
 
 
 def saved_versus_moved(

@@ -70,7 +70,7 @@ def compare_timeline(runs: Mapping[str, RunResult], *, width_px: int = 1200) -> 
         if profiler_inflated(result.noise):
             inflated_walls |= walls
             if result.speedup is not None:
-                speedups.append(f"{tag} {result.speedup:.2f}x")
+                speedups.append(f"{tag} {result.speedup:.2f}×")
     plan = plan_timeline(times, width_px=width_px)
     figure = draw_timeline(plan, [lane.kernels for lane in lanes])
     if not inflated_walls:

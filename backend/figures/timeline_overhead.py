@@ -52,7 +52,7 @@ def caption_if_inflated(
     a dotted line across each lane marks where its timed call ends."""
     if not profiler_inflated(list(noise)):
         return figure
-    speedup_words = f"{speedup:.2f}x" if speedup is not None else ""
+    speedup_words = f"{speedup:.2f}×" if speedup is not None else ""
     return inflation_caption(figure, walls_us, speedup_words, lanes)
 
 

@@ -45,7 +45,7 @@ class DeviceInfo(BaseModel):
     peak_bandwidth_bytes_per_s: float | None = Field(
         default=None,
         description="measured by the worker once per device (the best of a copy, an add and "
-        "a sum over buffers of 8x the last-level cache, bytes read plus written per second): "
+        "a sum over buffers of 8× the last-level cache, bytes read plus written per second): "
         "the roof kernels are measured against",
     )
     peak_flops: dict[str, float] | None = Field(

@@ -59,7 +59,7 @@ class SuiteProblem(BaseModel):
     timed_calls_spread: float | None = Field(
         default=None,
         description="the wider of its variants' spreads of timed calls (90th over 10th "
-        "percentile); past 1.5x its speedup is too noisy to compare",
+        "percentile); past 1.5× its speedup is too noisy to compare",
     )
     outputs_match: bool | None = Field(default=None, description="None: not compared")
     traffic_coverage: float | None = Field(

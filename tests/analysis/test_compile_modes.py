@@ -79,7 +79,7 @@ def test_the_headline_timeline_and_cli_show_each_mode(folder: Path) -> None:
     (line,) = mode_sentences(result.compiled_modes)
     assert line.startswith(f"{MODE}: {further.kernel_count} kernel")
     assert f"{further.transfer_count} transfers" in line
-    assert f"speedup {result.compiled_modes[1].speedup:.2f}x wall" in line
+    assert f"speedup {result.compiled_modes[1].speedup:.2f}× wall" in line
     figure = run_timeline(result)
     lanes = {y for bar in figure.data for y in (bar.y or ())}
     assert lanes == {"eager", "compiled", FURTHER}

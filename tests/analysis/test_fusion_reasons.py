@@ -244,7 +244,7 @@ def test_a_hint_the_run_did_not_try_stays_unchecked_and_speed_hints_give_both_ti
     assert kept.why is not None and kept.why.hint is not None and kept.why.hint.checked is None
     assert speed.checked == (
         "Checked in this run: one reduce-overhead call took 132.2 µs against 65.7 µs with "
-        "default (slower; speedup over eager 0.26x against 0.52x)."
+        "default (slower; speedup over eager 0.26× against 0.52×)."
     )
     # the H200's add_relu at 1M: 97.3 µs against 97.6 µs, with overlapping intervals
     for graphs, verdict in (

@@ -107,7 +107,7 @@ def test_kernel_time_beyond_the_wall_time_is_flagged_as_profiler_overhead() -> N
     warnings = noise_warnings(analysis.variants, None)
     found = [n for n in warnings if n.kind == "profiler_overhead"]
     assert len(found) == 1
-    assert "compiled variant" in found[0].message and f"{15_360 / wall:.1f}x" in found[0].message
+    assert "compiled variant" in found[0].message and f"{15_360 / wall:.1f}×" in found[0].message
     assert "Believe" not in found[0].message  # which numbers to believe is said once per run
 
 

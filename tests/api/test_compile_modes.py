@@ -91,7 +91,7 @@ def test_a_stored_two_mode_run_serves_each_mode(
     assert second["kernel_count"] == further["kernel_count"]
     assert run["links"]["kernels"][FURTHER] == f"/api/runs/{run_id}/kernels/{FURTHER}"
     line = next(s for s in run["summary"] if s.startswith(f"{MODE}: "))
-    assert f"{further['kernel_count']} kernel" in line and f"{second['speedup']:.2f}x" in line
+    assert f"{further['kernel_count']} kernel" in line and f"{second['speedup']:.2f}×" in line
 
     page = client.get(f"/api/runs/{run_id}/kernels/{FURTHER}", params={"limit": 100}).json()
     assert page["variant"] == FURTHER and page["total"] == further["kernel_count"]

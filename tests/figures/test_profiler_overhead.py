@@ -100,7 +100,7 @@ def test_the_compare_timeline_draws_an_inflated_run_to_its_timed_calls() -> None
     assert title is not None and "inflated by the profiler" in title
     assert f"A compiled {busy_compiled.wall_time_us:,.1f} µs" in title
     assert "A compiled ×0.34" in title and "B compiled" not in title
-    assert busy.speedup is not None and f"speedup A {busy.speedup:.2f}x" in title
+    assert busy.speedup is not None and f"speedup A {busy.speedup:.2f}×" in title
     ticks = {s.name: s.x0 for s in figure.layout.shapes if s.name}
     assert ticks == {
         "A eager timed call ends": busy_eager.wall_time_us,
