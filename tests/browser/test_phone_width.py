@@ -25,25 +25,28 @@ OVERLAPS_JS = """() => {
   return { legend: legend.length, caption: caption.length,
            overlaps: legend.flatMap((a) => caption.filter((b) => meet(a, b))).length };
 }"""
-# The words of visible History cells wider than their cell (broken inside): each word (a
-# line may break at a space or a dash) measured as the browser draws it, against the
-# cell's content box.
+# The words of visible History cells wider than their cell (broken inside, or spilling
+# out): each word (a line may break at a space or a dash) measured as the browser draws it
+# (the sum of its pieces on every line, in its own element's font: a run id is monospace,
+# and a numeric cell's `font` shorthand reads "" under tabular-nums), against the cell's
+# content box.
 BROKEN_WORDS_JS = """() => {
   const broken = [];
   for (const td of document.querySelectorAll("#runs tbody td")) {
     if (!td.checkVisibility()) continue;
     const style = getComputedStyle(td);
     const inner = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const probe = document.createElement("span");
-    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
-    probe.style.font = style.font;
-    document.body.append(probe);
-    const words = td.innerText.split(/[\\s–-]+/).filter((w) => w.length > 1 && w.length <= 14);
-    for (const word of words) {
-      probe.textContent = word;
-      if (probe.getBoundingClientRect().width > inner + 1) broken.push(word);
+    const texts = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s–-]+/g)) {
+        if (word[0].length < 2 || word[0].length > 14) continue;
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const drawn = [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+        if (drawn > inner + 1) broken.push(word[0]);
+      }
     }
-    probe.remove();
   }
   return broken;
 }"""
@@ -70,6 +73,7 @@ def test_history_keeps_words_whole_at_390_px(session: BrowserSession, server: Se
         update={"status": "failed", "variants": {}, "error": error, "title": "layernorm by hand"}
     )
     _stored(server, failed)
+    _stored(server, _inflated())  # a speedup, with its verdict under it
     page = session.new_page(viewport=PHONE)
     page.goto("/runs")
     page.locator("#runs tbody tr").first.wait_for()
