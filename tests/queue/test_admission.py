@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from fastapi.testclient import TestClient
@@ -143,11 +144,11 @@ def test_the_queue_overview_counts_waiting_runs(client: TestClient, tokens: dict
 
 @pytest.mark.parametrize(("device", "gpu"), [("cpu", False), ("cuda", True)])
 def test_the_queue_says_whether_local_runs_reach_a_gpu(
-    tmp_path: Path, device: str, gpu: bool
+    tmp_path: Path, device: Literal["cpu", "cuda"], gpu: bool
 ) -> None:
     """The kind's name says nothing for the local queue (`cpu` by default even on a GPU
     host): the device setting does, and the new-run page offers DRAM bytes by it."""
-    settings = Settings(data_dir=tmp_path / "data", local_workers=0, device=device)  # type: ignore[arg-type]
+    settings = Settings(data_dir=tmp_path / "data", local_workers=0, device=device)
     with TestClient(create_app(settings)) as client:
         loads = client.get("/api/queue").json()
     assert [(load["device_kind"], load["gpu"]) for load in loads] == [("cpu", gpu)]
