@@ -98,7 +98,8 @@ $("#compare-picked").addEventListener("click", () => {
 // call noise as if it were one.
 function verdict(run) {
   if (!run.speedup_verdict) return null;
-  return el("div", { class: "verdict", "data-verdict": run.speedup_verdict, text: SPEEDUP_VERDICT_WORDS[run.speedup_verdict] });
+  // on a phone it gives way with the other wide-only parts: three columns must fit 390 px
+  return el("div", { class: "verdict wide-only", "data-verdict": run.speedup_verdict, text: SPEEDUP_VERDICT_WORDS[run.speedup_verdict] });
 }
 
 function failure(run) {
