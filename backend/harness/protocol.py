@@ -195,3 +195,12 @@ class BundleWriter:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(self.document, default=str))
         os.replace(tmp, path)  # the worker never sees half a bundle
+
+
+def json_values(text: bytes | bytearray | str) -> int:
+    """An upper bound on the values `json.loads(text)` creates: each is an element after a
+    comma, or an array or object, or the first. Counted in C, before any is created. The
+    worker holds a bundle to it; the harness fits its traces by it (trace_fit.py)."""
+    if isinstance(text, str):
+        return text.count(",") + text.count("[") + text.count("{") + 1
+    return text.count(b",") + text.count(b"[") + text.count(b"{") + 1

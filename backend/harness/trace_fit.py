@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from backend.harness.protocol import MEASURED_CALL
+from backend.harness.protocol import MEASURED_CALL, json_values
 
 # What the traces of one run may hold together: under the worker's BundleLimits
 # (trace_events 500,000, trace_kernels 100,000, run_values 4,000,000 of which bundle.json
@@ -104,11 +104,6 @@ def fit_trace(raw: bytes, share: TraceShare) -> tuple[bytes, TraceCut | None]:
         limit = min(len(kept) - 1, int(len(kept) * 0.95 * share.values / values))
 
 
-def json_values(text: bytes) -> int:
-    """An upper bound on the JSON values in `text`, counted as the worker counts them."""
-    return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
-
-
 def _is_mark(event: Any) -> bool:
     return (
         isinstance(event, dict)
@@ -142,11 +137,13 @@ def _keep(
 ) -> tuple[list[Any], TraceCut | None]:
     """Whole calls while they fit `events` and `kernels`; else the first call, cut by time."""
     kept: list[Any] = []
-    taken = 0
+    taken = kept_kernels = 0
     for call in calls:
-        if len(kept) + len(call) > events or _kernels(kept) + _kernels(call) > kernels:
+        call_kernels = _kernels(call)
+        if len(kept) + len(call) > events or kept_kernels + call_kernels > kernels:
             break
         kept += call
+        kept_kernels += call_kernels
         taken += 1
     if taken == len(calls):
         return kept, None  # only the warm-up call and rebuilt inputs went: never read

@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from backend.analysis.assemble import Analysis, analyse
-from backend.harness.protocol import BUNDLE_FILE
+from backend.harness.protocol import BUNDLE_FILE, json_values
 from backend.worker.bundle_schema import Bundle as BundleDocument
 
 log = logging.getLogger(__name__)
@@ -210,14 +210,6 @@ def inflate(data: bytes, name: str, limit: int) -> bytearray:
     except zlib.error as exc:
         raise InvalidBundle(f"The run's bundle file {name} is not a gzip file ({exc}).") from None
     return out
-
-
-def json_values(text: bytes | bytearray | str) -> int:
-    """An upper bound on the values `json.loads(text)` creates: each is an element after a
-    comma, or an array or object, or the first. Counted in C, before any is created."""
-    if isinstance(text, str):
-        return text.count(",") + text.count("[") + text.count("{") + 1
-    return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
 
 
 def parse_json(data: bytes | bytearray, name: str, budget: Budget) -> Any:

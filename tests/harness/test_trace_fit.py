@@ -9,8 +9,8 @@ from typing import Any
 
 from backend.analysis.window import measured_calls
 from backend.harness import trace_fit
-from backend.harness.protocol import MEASURED_CALL
-from backend.harness.trace_fit import TraceShare, fit_trace, json_values
+from backend.harness.protocol import MEASURED_CALL, json_values
+from backend.harness.trace_fit import TraceShare, fit_trace
 from backend.worker.bundle import BundleLimits
 
 
