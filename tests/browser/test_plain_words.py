@@ -29,5 +29,5 @@ def test_an_errors_kind_reads_as_words_not_as_its_key(
     expect(alert).to_contain_text("Syntax error: invalid syntax (line 3)")
     expect(alert).not_to_contain_text("syntax_error")
     page.goto("/runs")
-    reason = page.locator(f"#runs tr[data-run={run_id}] .failure-reason")
+    reason = page.locator(f"#runs tr[data-run='{run_id}'] .failure-reason")
     expect(reason).to_have_text("Syntax error: invalid syntax (line 3)")

@@ -32,7 +32,7 @@ def test_backticks_in_an_error_and_a_note_read_as_code_and_markup_stays_text(
     expect(alert.locator("code")).to_have_text(["fn", "inputs()"])
     assert alert.locator("b").count() == 0
     page.goto("/runs")
-    reason = page.locator(f"#runs tr[data-run={run_id}] .failure-reason")
+    reason = page.locator(f"#runs tr[data-run='{run_id}'] .failure-reason")
     expect(reason.locator("code")).to_have_text(["fn", "inputs()"])
     expect(reason).not_to_contain_text("`")
 
