@@ -68,7 +68,7 @@ def test_the_suites_list_is_in_the_nav_and_says_where_problems_stand(
     page.goto("/runs")
     page.locator("nav a", has_text="Suites").click()
     page.wait_for_url("**/suites")
-    row = page.locator(f"#suites tr[data-suite={before}]")
+    row = page.locator(f"#suites tr[data-suite='{before}']")
     expect(row).to_contain_text("level 1 before")
     expect(row).to_contain_text("1 succeeded, 1 failed, 1 timed out, 1 cancelled")
     expect(row).to_contain_text("NVIDIA H200")
