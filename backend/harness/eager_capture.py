@@ -174,6 +174,7 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
             tensors = _tensors(inputs)
             read_ids = [self.table.read(t, "const").id for t in tensors]
             op.reads = _unique(read_ids)
+            op.read_bytes = self._view_reads(tensors, read_ids)
             for position, touched in partial_reads(op.op, args, outputs).items():
                 op.read_bytes[self.table.read(tensors[position], "const").id] = touched
             name = f"tmp{op.index}"
@@ -186,6 +187,15 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
             for t in _tensors(inputs):
                 self.table.read(t, "const")
         self.ops.append(op)
+
+    def _view_reads(self, tensors: list[torch.Tensor], read_ids: list[int]) -> dict[int, int]:
+        """Values read through views smaller than themselves -> the bytes those views
+        cover: a classifier's addmm on `out[:, -1]` reads one step, not all of `out`."""
+        seen: dict[int, int] = {}
+        for t, vid in zip(tensors, read_ids, strict=True):
+            seen[vid] = seen.get(vid, 0) + footprint_bytes(t)
+        values = self.table.values
+        return {vid: n for vid, n in seen.items() if n < values[vid].bytes}
 
     def _where(self, backward: bool) -> Where:
         if self.modules is None or self.link is None:
@@ -232,7 +242,11 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
 def _is_view(func: Any, inputs: list[torch.Tensor], outputs: list[torch.Tensor]) -> bool:
     """An op that returns (part of) an input's storage moves nothing: `view`, `expand`,
     and ops whose schema does not say so, such as `_unsafe_view`. In-place and `out=` ops
-    return their input too, but wrote it: their schema marks the alias as written."""
+    return their input too, but wrote it: their schema marks the alias as written, except
+    the in-place views (`transpose_`, `set_`, `squeeze_`), which change only the tensor's
+    shape, strides or storage pointer: torch tags those `inplace_view`."""
+    if torch.Tag.inplace_view in getattr(func, "tags", ()):
+        return True
     returns = func._schema.returns
     if any(r.alias_info is not None and r.alias_info.is_write for r in returns):
         return False

@@ -59,9 +59,10 @@ def _moved(variant: Variant, op: str) -> tuple[int, int]:
 
 
 def test_the_lstms_kernels_move_the_same_bytes_in_both_variants() -> None:
-    """Both run the same cuDNN kernels. Eager gives 10 MiB of _cudnn_rnn's output write
-    to the batch-first transpose_ inside it, which launches no kernel; the compiled side
-    matches ops without their inner ones and keeps it: a gap of that size."""
+    """Both run the same cuDNN kernels. This bundle's eager accounting was recorded before
+    in-place views moved nothing (tests/harness/test_accounting.py): it gives 10 MiB of
+    _cudnn_rnn's output write to the batch-first transpose_ inside it, which launches no
+    kernel, and the compiled side keeps it: a gap of that size, and no more."""
     eager, compiled = analysed().variants["eager"], analysed().variants["compiled"]
     eager_read, eager_written = _moved(eager, "aten::_cudnn_rnn")
     compiled_read, compiled_written = _moved(compiled, "aten::_cudnn_rnn")

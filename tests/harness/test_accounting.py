@@ -57,6 +57,42 @@ def test_views_move_nothing_even_without_an_alias_in_their_schema() -> None:
     assert moving == ["aten.mul.Tensor"]
 
 
+def test_in_place_views_move_nothing() -> None:
+    """cuDNN's batch-first LSTM ends with `transpose_` on its output: it changes strides
+    only, and was given a 10 MiB write of its own (no kernel ran for it)."""
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        y = x * 2
+        y.transpose_(0, 1)
+        y.unsqueeze_(0)
+        return y
+
+    capture, _, _ = _capture(fn, torch.randn(8, 16))
+    assert [op.op for op in capture.ops if op.moves_data] == ["aten.mul.Tensor"]
+    assert {op.op for op in capture.ops if op.view} == {
+        "aten.transpose_.default",
+        "aten.unsqueeze_.default",
+    }
+
+
+def test_a_slice_of_a_value_reads_only_the_slice() -> None:
+    """A classifier on the last step (`out[:, -1]`) reads one step, not the whole output;
+    two slices of one value read both."""
+
+    def fn(x: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        out = x * 2  # 4 x 512 x 8 floats
+        last = out[:, -1, :] @ w
+        both = torch.cat([out[:, 0], out[:, 1]])
+        return last, both
+
+    capture, table, _ = _capture(fn, torch.randn(4, 512, 8), torch.randn(8, 3))
+    doubled = next(v for v in table.values if v.writer == 0)
+    by_op = {op.op: op for op in capture.ops if op.moves_data}
+    assert by_op["aten.mm.default"].read_bytes == {doubled.id: 4 * 8 * 4}
+    assert by_op["aten.cat.default"].read_bytes == {doubled.id: 2 * 4 * 8 * 4}
+    assert doubled.id not in by_op["aten.mul.Tensor"].read_bytes  # whole reads say nothing
+
+
 def test_gathers_count_the_rows_they_touch() -> None:
     weight = torch.randn(1000, 64)
     tokens = torch.randint(0, 1000, (10,))
