@@ -19,6 +19,7 @@ from typing import Any
 from backend.analysis.assemble import Analysis, analyse
 from backend.analysis.trace import ParsedTrace, parse_trace
 from backend.analysis.window import measured_call
+from backend.harness.protocol import DEVICE_KERNEL_CATS
 from backend.result import RunResult
 from backend.worker import bundle as worker_bundle
 from backend.worker.bundle import read_bundle, read_trace
@@ -28,7 +29,6 @@ from tests.paths import CPU_BUNDLES, DATA, H100_MODEL_BUNDLES, H200_BUNDLES
 H200_EXAMPLES: tuple[str, ...] = tuple(
     sorted(p.name for p in H200_BUNDLES.iterdir() if (p / "bundle" / "bundle.json").is_file())
 )
-DEVICE_KERNEL_CATS = ("kernel", "gpu_memcpy", "gpu_memset")
 
 
 # ---- bundles and their analysis ---------------------------------------------------------

@@ -19,11 +19,11 @@ from decimal import Decimal
 from typing import Literal, NamedTuple
 
 from backend.analysis.trace_json import args_of, float_or_none, int_or_none, int_tuple
+from backend.harness.protocol import DEVICE_KERNEL_CATS
 
 OpCat = Literal["cpu_op", "user_annotation"]
 KernelCat = Literal["kernel", "gpu_memcpy", "gpu_memset", "cpu_kernel"]
 
-DEVICE_KERNEL_CATS: frozenset[str] = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
 GRAPH_ANNOTATION_PREFIX = "## Call CompiledFxGraph"
 COMPILED_REGION_PREFIX = "Torch-Compiled Region"
 _OP_CATS: frozenset[str] = frozenset({"cpu_op", "user_annotation"})

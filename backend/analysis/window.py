@@ -11,12 +11,10 @@ their `randn` kernels included) is no kernel of the snippet's. Bundles made befo
 
 from __future__ import annotations
 
-import bisect
-import math
 from collections.abc import Mapping
 from typing import Any
 
-from backend.harness.protocol import MEASURED_CALL
+from backend.harness.protocol import MEASURED_CALL, call_marks, call_of
 
 # The harness marks at most a handful of calls. The trace is written in the snippet's own
 # process: a forged one with thousands of marks would make every window a copy of the
@@ -28,11 +26,7 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """One trace document per measured call, in call order (metadata rows in each).
     ValueError for more marks than the harness ever writes."""
     events = doc.get("traceEvents", [])
-    marks = sorted(
-        (float(e["ts"]), float(e["ts"]) + float(e["dur"]) if e.get("dur") else math.inf)
-        for e in events
-        if e.get("name") == MEASURED_CALL and e.get("cat") == "user_annotation"
-    )
+    marks = call_marks(events)
     if not marks:
         return [doc]
     if len(marks) > MAX_MEASURED_CALLS:
@@ -45,7 +39,7 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     for event in events:
         if event.get("name") == MEASURED_CALL:
             continue
-        where = _window(event, marks)
+        where = call_of(event, marks)
         if where is None:
             metadata.append(event)
         elif where >= 0:
@@ -56,17 +50,3 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def measured_call(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     """The last measured call (all the analysis read once, before several calls were profiled)."""
     return measured_calls(doc)[-1]
-
-
-def _window(event: Mapping[str, Any], marks: list[tuple[float, float]]) -> int | None:
-    """The index of the call whose mark holds the event; -1 outside every mark (the warm-up
-    call, inputs rebuilt between calls); None for events without a time."""
-    ts = event.get("ts")
-    if ts is None or event.get("ph") == "M":
-        return None
-    try:
-        at = float(ts)
-    except (TypeError, ValueError):
-        return None
-    where = bisect.bisect_right(marks, (at, math.inf)) - 1  # the last mark started by then
-    return where if where >= 0 and at <= marks[where][1] else -1

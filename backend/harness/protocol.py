@@ -15,11 +15,14 @@ else of ours installed.
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import json
+import math
 import os
 import re
 import time
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +32,10 @@ BUNDLE_FILE = "bundle.json"
 # and instruction-set checks; on a GPU, Kernelscope's own Triton kernels), made by the worker
 # once per host (backend/harness/host_builds.py): each run links them into place.
 HOST_BUILDS_ENV = "KERNELSCOPE_HOST_BUILDS"
-# record_function label around the profiled call the analysis reads (the other is warm-up)
+# record_function label around each profiled call the analysis reads (not the warm-up's)
 MEASURED_CALL = "kernelscope: measured call"
+# What the device itself ran, in a trace: each launched by a runtime call on a CPU thread.
+DEVICE_KERNEL_CATS = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
 
 # The steps a user sees while a run is in progress, in order.
 FURTHER_MODES_STEP = "further compile modes"
@@ -204,3 +209,37 @@ def json_values(text: bytes | bytearray | str) -> int:
     if isinstance(text, str):
         return text.count(",") + text.count("[") + text.count("{") + 1
     return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
+
+
+# ---- measured calls in a trace: the harness cuts a trace by this rule, the analysis reads it
+
+
+def is_call_mark(event: Any) -> bool:
+    return (
+        isinstance(event, Mapping)
+        and event.get("name") == MEASURED_CALL
+        and event.get("cat") == "user_annotation"
+    )
+
+
+def call_marks(events: Iterable[Any]) -> list[tuple[float, float]]:
+    """(start, end) of each measured call's mark, in time order; an end never written is inf."""
+    return sorted(
+        (float(e["ts"]), float(e["ts"]) + float(e["dur"]) if e.get("dur") else math.inf)
+        for e in events
+        if is_call_mark(e)
+    )
+
+
+def call_of(event: Mapping[str, Any], marks: list[tuple[float, float]]) -> int | None:
+    """The index of the call whose mark holds the event; -1 outside every mark (the warm-up
+    call, inputs rebuilt between calls); None for events without a time (metadata)."""
+    ts = event.get("ts")
+    if ts is None or event.get("ph") == "M":
+        return None
+    try:
+        at = float(ts)
+    except (TypeError, ValueError):
+        return None
+    where = bisect.bisect_right(marks, (at, math.inf)) - 1  # the last mark started by then
+    return where if where >= 0 and at <= marks[where][1] else -1

@@ -18,13 +18,18 @@ Each trace of a run gets an equal share (`TraceShare.of_run`).
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
 from dataclasses import dataclass
 from typing import Any
 
-from backend.harness.protocol import MEASURED_CALL, json_values
+from backend.harness.protocol import (
+    DEVICE_KERNEL_CATS,
+    call_marks,
+    call_of,
+    is_call_mark,
+    json_values,
+)
 
 # What the traces of one run may hold together: under the worker's BundleLimits
 # (trace_events 500,000, trace_kernels 100,000, run_values 4,000,000 of which bundle.json
@@ -32,7 +37,6 @@ from backend.harness.protocol import MEASURED_CALL, json_values
 RUN_TRACE_EVENTS = 450_000
 RUN_TRACE_KERNELS = 90_000
 RUN_TRACE_VALUES = 2_400_000
-DEVICE_CATS = frozenset({"kernel", "gpu_memcpy", "gpu_memset"})
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,7 @@ def fit_trace(raw: bytes, share: TraceShare) -> tuple[bytes, TraceCut | None]:
         return raw, None  # few events: surely within every count (kernels <= events)
     doc = json.loads(raw)
     events = doc.get("traceEvents") if isinstance(doc, dict) else None
-    marks = sorted((e for e in events or [] if _is_mark(e)), key=lambda e: float(e.get("ts", 0.0)))
-    if not isinstance(events, list) or not marks:
+    if not isinstance(events, list) or not (marks := call_marks(events)):
         return raw, None  # the harness always marks its calls: not a trace of ours
     metadata, calls = _by_call(events, marks)
     limit = share.events - len(metadata)
@@ -104,36 +107,25 @@ def fit_trace(raw: bytes, share: TraceShare) -> tuple[bytes, TraceCut | None]:
         limit = min(len(kept) - 1, int(len(kept) * 0.95 * share.values / values))
 
 
-def _is_mark(event: Any) -> bool:
-    return (
-        isinstance(event, dict)
-        and event.get("name") == MEASURED_CALL
-        and event.get("cat") == "user_annotation"
-    )
-
-
-def _by_call(events: list[Any], marks: list[dict[str, Any]]) -> tuple[list[Any], list[list[Any]]]:
+def _by_call(
+    events: list[Any], marks: list[tuple[float, float]]
+) -> tuple[list[Any], list[list[Any]]]:
     """Metadata (no time) and each measured call's events; events outside every call go."""
-    starts = [float(m["ts"]) for m in marks]
-    ends = [s + float(m.get("dur") or math.inf) for s, m in zip(starts, marks, strict=True)]
     metadata: list[Any] = []
     calls: list[list[Any]] = [[] for _ in marks]
     for event in events:
         if not isinstance(event, dict):
             continue
-        ts = event.get("ts")
-        if ts is None or event.get("ph") == "M":
+        where = call_of(event, marks)
+        if where is None:
             metadata.append(event)
-            continue
-        at = float(ts)
-        where = bisect.bisect_right(starts, at) - 1
-        if where >= 0 and at <= ends[where]:
+        elif where >= 0:
             calls[where].append(event)
     return metadata, calls
 
 
 def _keep(
-    calls: list[list[Any]], marks: list[dict[str, Any]], events: int, kernels: int
+    calls: list[list[Any]], marks: list[tuple[float, float]], events: int, kernels: int
 ) -> tuple[list[Any], TraceCut | None]:
     """Whole calls while they fit `events` and `kernels`; else the first call, cut by time."""
     kept: list[Any] = []
@@ -159,10 +151,11 @@ def _cut(
     profiled: int,
     call: list[Any],
     kept_events: int,
-    mark: dict[str, Any],
+    mark: tuple[float, float],
     kept: list[Any],
 ) -> TraceCut:
-    start, length = float(mark["ts"]), float(mark.get("dur") or 0.0)
+    start, end = mark
+    length = end - start if math.isfinite(end) else 0.0
     last = max((float(e["ts"]) for e in kept), default=start)  # the last op begun
     shown = length if kept_events == len(call) else min(last - start, length)
     return TraceCut(taken, profiled, len(call), kept_events, shown, length)
@@ -172,12 +165,12 @@ def _prefix(call: list[Any], events: int, kernels: int) -> list[Any]:
     """The call's events up to a time at which they fit, the mark first; device activities
     only for launches kept (a kernel runs after its launch: by time alone its launch could
     stay and the kernel go, or the reverse)."""
-    ordered = sorted(call, key=lambda e: (float(e["ts"]), not _is_mark(e)))
-    device = {_correlation(e): e for e in ordered if e.get("cat") in DEVICE_CATS}
+    ordered = sorted(call, key=lambda e: (float(e["ts"]), not is_call_mark(e)))
+    device = {_correlation(e): e for e in ordered if e.get("cat") in DEVICE_KERNEL_CATS}
     kept: list[Any] = []
     kernel_count = 0
     for event in ordered:
-        if event.get("cat") in DEVICE_CATS:
+        if event.get("cat") in DEVICE_KERNEL_CATS:
             continue  # kept with its launch
         partner = device.get(_correlation(event)) if _correlation(event) is not None else None
         more = 0 if partner is None else int(partner.get("cat") == "kernel")
