@@ -3,8 +3,9 @@
 The page never draws the figure narrower than `FIGURE_MIN_PX` (frontend/static/app.css:
 `.figure-scroll > .figure { min-width }`); on a phone it scrolls sideways inside its card.
 Every label is picked to fit at that width from forms that keep their meaning: the whole
-name, then the end of a dotted name ("…weight", never "ln.wei…"), then the trailing whole
-words of a kernel name ("…add_relu_0"), then nothing but the hover. A label is never cut
+name, then the end of a dotted name ("…weight", never "ln.wei…"), then a kernel name
+on two or three lines broken after a `_`, then its trailing whole words ("…add_relu_0"),
+then nothing but the hover. A label is never cut
 mid-word, and its estimated width never reaches into a neighbour's.
 
 Widths are estimates (no font metrics on the server): per character, on the wide side of
@@ -14,6 +15,7 @@ the sans-serif fonts a browser falls back to, so a label judged to fit does fit.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -94,6 +96,28 @@ def _heads(name: str) -> list[str]:
     heads = [" ".join(words[:k]) + " …" for k in range(len(words) - 1, 0, -1)]
     call = re.fullmatch(r"(\w+)\(.+\)", name)  # last, a call without its arguments
     return heads + ([f"{call[1]}(…)"] if call else [])
+
+
+def kernel_forms(name: str) -> list[list[str]]:
+    """A kernel's name as label lines for its box's row, longest first: whole, then whole
+    on two or three lines broken after a `_` ("triton_per_fused_" / "gt_sin_sum_0"), the
+    lines as even as the words allow; only then its trailing words ("…sin_sum_0")."""
+    parts = name.split("_")
+    broken = [_even_lines(parts, n) for n in (2, 3) if len(parts) >= n]
+    return [[name], *broken, *([tail] for tail in word_tails(name))]
+
+
+def _even_lines(parts: list[str], count: int) -> list[str]:
+    """`parts` joined by `_` on `count` lines (each but the last ends with its `_`), cut
+    where the widest line is narrowest."""
+    cuts = itertools.combinations(range(1, len(parts)), count - 1)
+
+    def lines(at: tuple[int, ...]) -> list[str]:
+        bounds = [0, *at, len(parts)]
+        spans = itertools.pairwise(bounds)
+        return ["_".join(parts[a:b]) + ("_" if b < len(parts) else "") for a, b in spans]
+
+    return lines(min(cuts, key=lambda at: text_px(lines(at), 1.0)))
 
 
 def word_tails(name: str) -> list[str]:

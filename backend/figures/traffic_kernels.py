@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 
 from backend.figures import palette
-from backend.figures.labels import MARGIN, PAD_PX, fit, text_px, word_tails
+from backend.figures.labels import MARGIN, PAD_PX, fit, kernel_forms, text_px, word_tails
 from backend.figures.markup import plain
 from backend.figures.placement import Panel, Slot
 from backend.figures.traffic_geometry import (
@@ -161,8 +161,9 @@ def lifted_traces(names: Sequence[LiftedName]) -> list[go.Scatter]:
 
 
 def _kernel_text(name: str, room: float) -> str:
-    """Generated names say what they fuse at the end: keep whole words from the end."""
-    return label_lines(fit(([form] for form in [name, *word_tails(name)]), room, FONT_SIZE))
+    """In the box's row there is height for three lines: the whole name wrapped before a
+    generated name is cut to the words at its end, which say what it fuses."""
+    return label_lines(fit(kernel_forms(name), room, FONT_SIZE))
 
 
 def _kernel_hover(slot: Slot, variant: str) -> str:

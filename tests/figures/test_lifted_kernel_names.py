@@ -8,7 +8,7 @@ import itertools
 import plotly.graph_objects as go
 import pytest
 
-from backend.figures.labels import FIGURE_MIN_PX, drawn_label_boxes, word_tails
+from backend.figures.labels import FIGURE_MIN_PX, drawn_label_boxes, kernel_forms, word_tails
 from backend.figures.traffic import MAX_KERNELS, traffic_figure
 from backend.figures.traffic_geometry import KERNEL_Y
 from backend.result import RunResult, VariantName
@@ -51,7 +51,7 @@ def test_every_fused_kernel_box_is_named(name: str) -> None:
                 continue
             text = named.get(kernel.short_name)
             assert text is not None, (name, variant, kernel.short_name)
-            assert text in [kernel.short_name, *word_tails(kernel.short_name)]
+            assert text in ["<br>".join(form) for form in kernel_forms(kernel.short_name)]
 
 
 @pytest.mark.parametrize("name", [n for n, _ in RUNS])

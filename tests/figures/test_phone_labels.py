@@ -20,12 +20,13 @@ from backend.figures.labels import (
     FIGURE_MIN_PX,
     dotted_tails,
     drawn_label_boxes,
+    kernel_forms,
     name_forms,
     word_tails,
 )
 from backend.figures.traffic import traffic_figure
 from backend.result import RunResult
-from tests.recorded import H200_EXAMPLES, recorded_run
+from tests.recorded import H200_EXAMPLES, cpu_recorded_run, recorded_run
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_TENSORS = {  # as a CPU run of the issue's snippets names them
@@ -74,9 +75,11 @@ def every_name(result: RunResult) -> set[str]:
 
 
 def allowed_forms(names: set[str]) -> set[str]:
-    """A label's first line: a name whole or its first line wrapped, a short form that
+    """A label's first line: a name whole or its first line wrapped (a kernel's after a `_`),
+    a short form that
     keeps whole words from its end, or its leading whole words ("a * b + …")."""
     firsts = {lines[0] for n in names for lines in name_forms(n, names)}
+    firsts |= {lines[0] for n in names for lines in kernel_forms(n)}
     return firsts | {form for n in names for form in [*dotted_tails(n), *word_tails(n)]}
 
 
@@ -132,6 +135,31 @@ def test_a_shortened_name_never_fits_two_tensors() -> None:
     assert dotted_tails("blocks.0.qkv.weight", among) == ["…0.qkv.weight", "…qkv.weight", "…weight"]
     assert dotted_tails("blocks.0.qkv.weight", among | {"blocks.1.qkv.weight"}) == ["…0.qkv.weight"]
     assert word_tails("triton_poi_fused_add_relu_0")[-2:] == ["…add_relu_0", "…relu_0"]
+
+
+def test_a_kernel_name_wraps_after_an_underscore_before_it_is_cut() -> None:
+    forms = kernel_forms("cpp_fused_add_gt_sin_sum_0")
+    assert forms[:3] == [
+        ["cpp_fused_add_gt_sin_sum_0"],
+        ["cpp_fused_add_", "gt_sin_sum_0"],  # the most even of the two-line breaks
+        ["cpp_fused_", "add_gt_", "sin_sum_0"],
+    ]
+    assert forms[3:] == [[tail] for tail in word_tails("cpp_fused_add_gt_sin_sum_0")]
+    assert kernel_forms("relu") == [["relu"]]
+
+
+def test_the_graph_breaks_fused_kernel_is_named_whole() -> None:
+    """The walk-through read "…gt_sin_sum_0" for this kernel: its box had room for the
+    whole name on two lines, not on one."""
+    figure = traffic_figure(cpu_recorded_run("graph_break"))
+    texts = [
+        text
+        for trace in figure.data
+        if trace.xaxis == "x2" and trace.text is not None and trace.hovertext is not None
+        for text, hover in zip(trace.text, trace.hovertext, strict=True)
+        if "<b>cpp_fused_add_gt_sin_sum_0</b>" in hover
+    ]
+    assert texts == ["cpp_fused_add_<br>gt_sin_sum_0"]
 
 
 def test_the_page_never_draws_the_figure_narrower_than_the_labels_assume() -> None:
