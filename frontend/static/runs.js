@@ -98,8 +98,8 @@ $("#compare-picked").addEventListener("click", () => {
 // call noise as if it were one.
 function verdict(run) {
   if (!run.speedup_verdict) return null;
-  // on a phone it gives way with the other wide-only parts: three columns must fit 390 px
-  return el("div", { class: "verdict wide-only", "data-verdict": run.speedup_verdict, text: SPEEDUP_VERDICT_WORDS[run.speedup_verdict] });
+  // a phone shows it too, wrapped in its column (app.css): a bare 12.70× would read as a win
+  return el("div", { class: "verdict", "data-verdict": run.speedup_verdict, text: SPEEDUP_VERDICT_WORDS[run.speedup_verdict] });
 }
 
 function failure(run) {

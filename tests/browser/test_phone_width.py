@@ -4,6 +4,7 @@ keep their words whole (before, a failed run's row broke one letter per line).""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from backend.result import ErrorInfo
 from tests.browser.live import Server
@@ -79,3 +80,5 @@ def test_history_keeps_words_whole_at_390_px(session: BrowserSession, server: Se
     page.locator("#runs tbody tr").first.wait_for()
     assert page.evaluate(BROKEN_WORDS_JS) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # the speedup keeps its verdict on a phone: a bare number would read as a win
+    expect(page.locator("#runs td.speedup .verdict").first).to_be_visible()
