@@ -102,22 +102,21 @@ def kernel_forms(name: str) -> list[list[str]]:
     """A kernel's name as label lines for its box's row, longest first: whole, then whole
     on two or three lines broken after a `_` ("triton_per_fused_" / "gt_sin_sum_0"), the
     lines as even as the words allow; only then its trailing words ("…sin_sum_0")."""
-    parts = name.split("_")
-    broken = [_even_lines(parts, n) for n in (2, 3) if len(parts) >= n]
+    broken = [lines for n in (2, 3) if (lines := _even_lines(name.split("_"), n))]
     return [[name], *broken, *([tail] for tail in word_tails(name))]
 
 
-def _even_lines(parts: list[str], count: int) -> list[str]:
+def _even_lines(parts: list[str], count: int) -> list[str] | None:
     """`parts` joined by `_` on `count` lines (each but the last ends with its `_`), cut
-    where the widest line is narrowest."""
-    cuts = itertools.combinations(range(1, len(parts)), count - 1)
+    where the widest line is narrowest; None where no cut leaves a word on every line."""
 
     def lines(at: tuple[int, ...]) -> list[str]:
-        bounds = [0, *at, len(parts)]
-        spans = itertools.pairwise(bounds)
+        spans = itertools.pairwise([0, *at, len(parts)])
         return ["_".join(parts[a:b]) + ("_" if b < len(parts) else "") for a, b in spans]
 
-    return lines(min(cuts, key=lambda at: text_px(lines(at), 1.0)))
+    forms = [lines(at) for at in itertools.combinations(range(1, len(parts)), count - 1)]
+    worded = [form for form in forms if all(line.strip("_") for line in form)]
+    return min(worded, key=lambda form: text_px(form, 1.0), default=None)
 
 
 def word_tails(name: str) -> list[str]:

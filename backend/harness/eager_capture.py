@@ -18,7 +18,14 @@ from backend.harness.errors import HarnessError
 from backend.harness.inner_ops import InnerRecorder, backend_key, resolve
 from backend.harness.module_paths import BackwardLink, ModuleStack, Where, library_frame
 from backend.harness.op_budget import FULL, NAME, NONE, OpBudget
-from backend.harness.tensors import Value, ValueTable, footprint_bytes, leaves, storage_key
+from backend.harness.tensors import (
+    Value,
+    ValueTable,
+    footprint_bytes,
+    leaves,
+    only_metadata,
+    storage_key,
+)
 
 # Ops that allocate or inspect without moving data through memory.
 NO_TRAFFIC_OPS = {
@@ -190,9 +197,15 @@ class EagerCapture(TorchDispatchMode):  # type: ignore[misc]
 
     def _view_reads(self, tensors: list[torch.Tensor], read_ids: list[int]) -> dict[int, int]:
         """Values read through views smaller than themselves -> the bytes those views
-        cover: a classifier's addmm on `out[:, -1]` reads one step, not all of `out`."""
+        cover: a classifier's addmm on `out[:, -1]` reads one step, not all of `out`.
+        Overlapping views are summed (at most the value's bytes)."""
         seen: dict[int, int] = {}
-        for t, vid in zip(tensors, read_ids, strict=True):
+        # the same elements read twice (`s * s`, or `s @ s.t()`: dims in another order) once
+        views = {
+            (vid, t.storage_offset(), tuple(sorted(zip(t.shape, t.stride(), strict=True)))): t
+            for t, vid in zip(tensors, read_ids, strict=True)
+        }
+        for (vid, *_), t in views.items():
             seen[vid] = seen.get(vid, 0) + footprint_bytes(t)
         values = self.table.values
         return {vid: n for vid, n in seen.items() if n < values[vid].bytes}
@@ -243,9 +256,8 @@ def _is_view(func: Any, inputs: list[torch.Tensor], outputs: list[torch.Tensor])
     """An op that returns (part of) an input's storage moves nothing: `view`, `expand`,
     and ops whose schema does not say so, such as `_unsafe_view`. In-place and `out=` ops
     return their input too, but wrote it: their schema marks the alias as written, except
-    the in-place views (`transpose_`, `set_`, `squeeze_`), which change only the tensor's
-    shape, strides or storage pointer: torch tags those `inplace_view`."""
-    if torch.Tag.inplace_view in getattr(func, "tags", ()):
+    the in-place views (`only_metadata`)."""
+    if only_metadata(func):
         return True
     returns = func._schema.returns
     if any(r.alias_info is not None and r.alias_info.is_write for r in returns):

@@ -22,7 +22,7 @@ from typing import Any
 import torch
 from torch.multiprocessing.reductions import StorageWeakRef
 
-from backend.harness.tensors import dtype_name, footprint_bytes, leaves, storage_key
+from backend.harness.tensors import dtype_name, footprint_bytes, leaves, only_metadata, storage_key
 
 # An op launches a handful of inner ops (MultiheadAttention: about 20); more are recorded
 # only up to this many, so a pathological library op cannot grow the bundle without end.
@@ -195,8 +195,11 @@ def _writes(func: Any) -> bool:
 
 
 def _returns_alias(func: Any) -> bool:
-    """A view (returns part of an input without writing it) moves nothing."""
+    """A view (returns part of an input without writing it) moves nothing; nor does an
+    in-place view (cuDNN's batch-first LSTM ends with `transpose_` on its output)."""
     returns = func._schema.returns
+    if only_metadata(func):
+        return True
     return not _writes(func) and any(r.alias_info is not None for r in returns)
 
 

@@ -29,6 +29,13 @@ def footprint_bytes(t: torch.Tensor) -> int:
     return int(extent) * int(t.element_size())
 
 
+def only_metadata(func: Any) -> bool:
+    """An in-place view (`transpose_`, `set_`, `squeeze_`): it changes a tensor's shape,
+    strides or storage pointer and moves no data, though its schema marks `self` written;
+    torch tags these `inplace_view`."""
+    return torch.Tag.inplace_view in getattr(func, "tags", ())
+
+
 def storage_key(t: torch.Tensor) -> int:
     return int(t.untyped_storage().data_ptr())
 

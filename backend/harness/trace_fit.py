@@ -155,7 +155,7 @@ def _cut(
     kept: list[Any],
 ) -> TraceCut:
     start, end = mark
-    length = end - start if math.isfinite(end) else 0.0
+    length = round(end - start, 3) if math.isfinite(end) else 0.0  # µs, as the trace writes
     last = max((float(e["ts"]) for e in kept), default=start)  # the last op begun
     shown = length if kept_events == len(call) else min(last - start, length)
     return TraceCut(taken, profiled, len(call), kept_events, shown, length)

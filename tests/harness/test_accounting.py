@@ -9,6 +9,7 @@ import torch.nn.functional as F
 
 from backend.harness.eager_capture import EagerCapture, name_values, partial_reads
 from backend.harness.errors import SnippetError
+from backend.harness.inner_ops import InnerRecorder
 from backend.harness.inputs import Inputs
 from backend.harness.memory import is_out_of_memory, out_of_memory_error
 from backend.harness.snippet import EntryPoint, autograd_reason
@@ -91,6 +92,28 @@ def test_a_slice_of_a_value_reads_only_the_slice() -> None:
     assert by_op["aten.mm.default"].read_bytes == {doubled.id: 4 * 8 * 4}
     assert by_op["aten.cat.default"].read_bytes == {doubled.id: 2 * 4 * 8 * 4}
     assert doubled.id not in by_op["aten.mul.Tensor"].read_bytes  # whole reads say nothing
+
+
+def test_one_slice_read_twice_counts_once() -> None:
+    def fn(y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        s = y[:, :2]
+        return s * s, s @ s.t()
+
+    y = torch.randn(100, 100)
+    capture, table, _ = _capture(fn, y)
+    source = present(table.known(y)).id
+    reads = [op.read_bytes for op in capture.ops if op.moves_data]
+    assert reads == [{source: 100 * 2 * 4}] * 2
+
+
+def test_an_in_place_view_inside_an_op_is_no_inner_op() -> None:
+    """cuDNN's LSTM calls `transpose_` on its output inside `_cudnn_rnn`: recorded as an
+    inner op, it read and wrote the whole 10 MiB output."""
+    recorder = InnerRecorder()
+    t = torch.randn(8, 16)
+    recorder.record(torch.ops.aten.transpose_.default, (t, 0, 1), {}, t, 0)
+    recorder.record(torch.ops.aten.mul_.Tensor, (t, 2.0), {}, t, 1)
+    assert [op.op for op in recorder.ops] == ["aten.mul_.Tensor"]
 
 
 def test_gathers_count_the_rows_they_touch() -> None:
