@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.helpers import Patience
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package; a browser is never downloaded
 CHROMIUM_ARGS = [
@@ -80,12 +82,12 @@ class Server:
         return run_id
 
     def wait_finished(self, run_id: str, timeout_s: float = 180) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout_s
+        patience = Patience(timeout_s)
         while True:
             run: dict[str, Any] = self.get(f"/api/runs/{run_id}")
             if run["status"] in FINISHED:
                 return run
-            if time.monotonic() > deadline:
+            if patience.over():
                 raise TimeoutError(f"run {run_id} still {run['status']} after {timeout_s} s")
             time.sleep(0.3)
 

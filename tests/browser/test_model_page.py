@@ -130,6 +130,18 @@ def _find(node: dict[str, Any], path: str) -> dict[str, Any] | None:
     return None
 
 
+def test_the_headline_cards_hold_their_values(page: Any, gpt2_run: str) -> None:
+    """A model's "47 kernels, 153 transfers" was drawn on one line, into the next card."""
+    page.goto(f"/r/{gpt2_run}")
+    expect(page.locator("#headline .stat").first).to_be_visible()
+    spilled = page.evaluate(
+        """() => [...document.querySelectorAll('#headline .stat .value')]
+          .filter((value) => value.scrollWidth > value.clientWidth + 1)
+          .map((value) => value.textContent)"""
+    )
+    assert spilled == []
+
+
 def test_a_snippet_without_modules_keeps_its_page(page: Any, add_relu_run: LiveRun) -> None:
     page.goto(f"/r/{add_relu_run.id}")
     expect(page.locator("#timeline")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
