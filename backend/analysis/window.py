@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from backend.harness.protocol import MEASURED_CALL, call_marks, call_of
+from backend.harness.protocol import MEASURED_CALL, by_call, call_marks
 
 # The harness marks at most a handful of calls. The trace is written in the snippet's own
 # process: a forged one with thousands of marks would make every window a copy of the
@@ -34,16 +34,9 @@ def measured_calls(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
             f"the trace marks {len(marks):,} measured calls; the harness marks at most "
             f"{MAX_MEASURED_CALLS}"
         )
-    metadata: list[Any] = []  # process and thread names: shared by every window
-    windows: list[list[Any]] = [[] for _ in marks]
-    for event in events:
-        if event.get("name") == MEASURED_CALL:
-            continue
-        where = call_of(event, marks)
-        if where is None:
-            metadata.append(event)
-        elif where >= 0:
-            windows[where].append(event)
+    # process and thread names (metadata) go in every window; the marks themselves in none
+    unmarked = (event for event in events if event.get("name") != MEASURED_CALL)
+    metadata, windows = by_call(unmarked, marks)
     return [{**doc, "traceEvents": metadata + kept} for kept in windows]
 
 

@@ -231,7 +231,25 @@ def call_marks(events: Iterable[Any]) -> list[tuple[float, float]]:
     )
 
 
-def call_of(event: Mapping[str, Any], marks: list[tuple[float, float]]) -> int | None:
+def by_call(
+    events: Iterable[Any], marks: list[tuple[float, float]]
+) -> tuple[list[Any], list[list[Any]]]:
+    """Metadata (events without a time) and each measured call's events, marks included;
+    events outside every call (the warm-up, inputs rebuilt between calls) go."""
+    metadata: list[Any] = []
+    calls: list[list[Any]] = [[] for _ in marks]
+    for event in events:
+        if not isinstance(event, Mapping):
+            continue
+        where = _call_of(event, marks)
+        if where is None:
+            metadata.append(event)
+        elif where >= 0:
+            calls[where].append(event)
+    return metadata, calls
+
+
+def _call_of(event: Mapping[str, Any], marks: list[tuple[float, float]]) -> int | None:
     """The index of the call whose mark holds the event; -1 outside every mark (the warm-up
     call, inputs rebuilt between calls); None for events without a time (metadata)."""
     ts = event.get("ts")

@@ -25,8 +25,8 @@ from typing import Any
 
 from backend.harness.protocol import (
     DEVICE_KERNEL_CATS,
+    by_call,
     call_marks,
-    call_of,
     is_call_mark,
     json_values,
 )
@@ -95,7 +95,7 @@ def fit_trace(raw: bytes, share: TraceShare) -> tuple[bytes, TraceCut | None]:
     events = doc.get("traceEvents") if isinstance(doc, dict) else None
     if not isinstance(events, list) or not (marks := call_marks(events)):
         return raw, None  # the harness always marks its calls: not a trace of ours
-    metadata, calls = _by_call(events, marks)
+    metadata, calls = by_call(events, marks)
     limit = share.events - len(metadata)
     while True:  # JSON values are counted on the text, as the worker counts them
         kept, cut = _keep(calls, marks, limit, share.kernels)
@@ -105,23 +105,6 @@ def fit_trace(raw: bytes, share: TraceShare) -> tuple[bytes, TraceCut | None]:
         if values <= share.values or limit <= 1:
             return text, cut
         limit = min(len(kept) - 1, int(len(kept) * 0.95 * share.values / values))
-
-
-def _by_call(
-    events: list[Any], marks: list[tuple[float, float]]
-) -> tuple[list[Any], list[list[Any]]]:
-    """Metadata (no time) and each measured call's events; events outside every call go."""
-    metadata: list[Any] = []
-    calls: list[list[Any]] = [[] for _ in marks]
-    for event in events:
-        if not isinstance(event, dict):
-            continue
-        where = call_of(event, marks)
-        if where is None:
-            metadata.append(event)
-        elif where >= 0:
-            calls[where].append(event)
-    return metadata, calls
 
 
 def _keep(
